@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/**
+ * Configuration, read once from the environment and validated. CDK sets these on every
+ * function; the local stack sets the same names. A value a function needs but lacks
+ * fails at the first use with a message naming the variable.
+ */
+const schema = z.object({
+  TABLE_NAME: z.string().min(1).optional(),
+  USER_POOL_ID: z.string().min(1).optional(),
+  USER_POOL_CLIENT_ID: z.string().min(1).optional(),
+  PROFILE_BUCKET: z.string().min(1).optional(),
+  SITE_URL: z.url().optional(),
+  MAIL_FROM: z.email().optional(),
+  SUPPORT_EMAIL: z.email().optional(),
+  /** `demo` (embedded data set, the default) or `fmp` (Financial Modeling Prep stable API). */
+  MARKET_DATA_PROVIDER: z.enum(['demo', 'fmp']).default('demo'),
+  /** Local: the key itself. AWS: the Secrets Manager secret that holds it. */
+  FMP_API_KEY: z.string().min(1).optional(),
+  FMP_API_KEY_SECRET_ARN: z.string().min(1).optional(),
+  FMP_BASE_URL: z.url().default('https://financialmodelingprep.com/stable'),
+  FMP_PLAN: z.enum(['free', 'starter', 'premium']).default('free'),
+  TRACKING_LIMIT: z.coerce.number().int().positive().default(50),
+});
+
+export type Config = z.infer<typeof schema>;
+
+let cached: Config | undefined;
+
+export function config(): Config {
+  if (!cached) {
+    const parsed = schema.safeParse(process.env);
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+      throw new Error(`Invalid configuration: ${problems.join('; ')}`);
+    }
+    cached = parsed.data;
+  }
+  return cached;
+}
+
+/** A configuration value this function cannot work without. */
+export function required<K extends keyof Config>(key: K): NonNullable<Config[K]> {
+  const value = config()[key];
+  if (value === undefined || value === null || value === '') {
+    throw new Error(`Missing configuration: set the ${String(key)} environment variable`);
+  }
+  return value as NonNullable<Config[K]>;
+}
+
+/** For tests that change the environment between cases. */
+export function resetConfigForTests(): void {
+  cached = undefined;
+}

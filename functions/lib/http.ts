@@ -1,0 +1,140 @@
+import middy from '@middy/core';
+import type {
+  APIGatewayProxyEventV2WithJWTAuthorizer,
+  APIGatewayProxyStructuredResultV2,
+  Context,
+} from 'aws-lambda';
+import { ZodError, type z } from 'zod';
+import { routeById, type RouteDef, type RouteId } from '../../shared/routes';
+import { AppError, BadRequestError, UnauthorizedError } from './errors';
+import { logger } from './logger';
+
+export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
+export type ApiResult = APIGatewayProxyStructuredResultV2;
+
+/** The signed-in user as API Gateway's JWT authorizer (or the local server) puts it in the event. */
+export interface AuthUser {
+  userId: string;
+  email?: string;
+  username?: string;
+}
+
+export interface HandlerArgs<I> {
+  input: I;
+  /** Present on routes with `auth: true` (the handler is not called without it). */
+  user: AuthUser | undefined;
+  event: ApiEvent;
+  context: Context;
+}
+
+/** A handler result: a JSON body (200), or a full response when the status or headers matter. */
+export type HandlerReturn = unknown | { statusCode: number; body: unknown; headers?: Record<string, string> };
+
+const JSON_HEADERS = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+};
+
+export function json(statusCode: number, body: unknown, headers: Record<string, string> = {}): ApiResult {
+  return { statusCode, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) };
+}
+
+/** Marks a result whose status or headers differ from a plain 200. */
+export function respond(statusCode: number, body: unknown, headers?: Record<string, string>) {
+  return { __response: true as const, statusCode, body, headers };
+}
+
+function isResponse(v: unknown): v is ReturnType<typeof respond> {
+  return typeof v === 'object' && v !== null && (v as { __response?: boolean }).__response === true;
+}
+
+function zodDetails(error: ZodError): Record<string, string> {
+  const details: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length ? issue.path.join('.') : '_';
+    details[field] ??= issue.message;
+  }
+  return details;
+}
+
+/** Maps typed errors to HTTP responses: 4xx with their message, anything else 500 with a request id. */
+export function errorResponse(error: unknown, requestId: string): ApiResult {
+  if (error instanceof ZodError) {
+    const errors = zodDetails(error);
+    const first = Object.values(errors)[0] ?? 'Please correct the input you entered!';
+    return json(400, { message: first, errors });
+  }
+  if (error instanceof AppError) {
+    if (error.statusCode >= 500) logger.error('request failed', { error, requestId });
+    else logger.info('request refused', { status: error.statusCode, message: error.message });
+    return json(error.statusCode, {
+      message: error.message,
+      ...(error.details ? { errors: error.details } : {}),
+      ...(error.statusCode >= 500 ? { requestId } : {}),
+    });
+  }
+  logger.error('unhandled error', { error: error as Error, requestId });
+  return json(500, { message: 'Something went wrong. Please try again.', requestId });
+}
+
+function parseBody(event: ApiEvent): unknown {
+  if (event.body === undefined || event.body === null || event.body === '') return {};
+  const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    throw new BadRequestError('The request body must be valid JSON');
+  }
+}
+
+/** Input of a request: query string (GET) or JSON body (POST), with path parameters on top. */
+export function requestInput(event: ApiEvent, route: RouteDef): unknown {
+  const base = route.method === 'GET' ? { ...(event.queryStringParameters ?? {}) } : parseBody(event);
+  if (event.pathParameters && Object.keys(event.pathParameters).length > 0) {
+    if (typeof base !== 'object' || base === null || Array.isArray(base)) {
+      throw new BadRequestError('The request body must be a JSON object');
+    }
+    return { ...(base as Record<string, unknown>), ...event.pathParameters };
+  }
+  return base;
+}
+
+export function authUser(event: ApiEvent): AuthUser | undefined {
+  const claims = event.requestContext.authorizer?.jwt?.claims;
+  const sub = claims?.sub;
+  if (typeof sub !== 'string' || sub === '') return undefined;
+  return {
+    userId: sub,
+    ...(typeof claims?.email === 'string' ? { email: claims.email } : {}),
+    ...(typeof claims?.username === 'string' ? { username: claims.username } : {}),
+  };
+}
+
+/**
+ * Wraps a route's handler: looks the route up in the route table, checks the signed-in
+ * user, validates the input with the route's schema, and maps results and errors to HTTP.
+ */
+export function route<S extends z.ZodType>(
+  id: RouteId,
+  fn: (args: HandlerArgs<z.output<S>>) => Promise<HandlerReturn> | HandlerReturn,
+) {
+  const def = routeById(id);
+  const schema = def.request as S;
+  const base = async (event: ApiEvent, context: Context): Promise<ApiResult> => {
+    const user = authUser(event);
+    if (def.auth && !user) throw new UnauthorizedError();
+    const input = (await schema.parseAsync(requestInput(event, def))) as z.output<S>;
+    const result = await fn({ input, user, event, context });
+    if (isResponse(result)) return json(result.statusCode, result.body, result.headers);
+    return json(200, result ?? {});
+  };
+  return middy<ApiEvent, ApiResult>(base).use({
+    before: (request) => {
+      logger.addContext(request.context);
+      logger.appendKeys({ route: def.id });
+    },
+    onError: (request) => {
+      request.response = errorResponse(request.error, request.context.awsRequestId);
+    },
+  });
+}

@@ -1,0 +1,110 @@
+/**
+ * The one module that builds DynamoDB keys for the single table. Handlers and data
+ * modules call these builders; nothing else writes `USER#...` by hand.
+ * The access patterns they serve are listed in docs/access-patterns.md.
+ *
+ * Attributes: pk, sk (table keys), gsi1pk, gsi1sk (the overloaded index `gsi1`),
+ * `type` (entity type on every item), `ttl` (epoch seconds, DynamoDB TTL).
+ */
+export const GSI1 = 'gsi1';
+
+export type EntityType =
+  | 'UserProfile'
+  | 'Valuation'
+  | 'TrackCounter'
+  | 'WatchItem'
+  | 'Screener'
+  | 'Portfolio'
+  | 'Holding'
+  | 'Transaction'
+  | 'Order'
+  | 'MarketCache'
+  | 'SymbolInterest'
+  | 'ScreenerSnapshot'
+  | 'RateLimit'
+  | 'HealthProbe';
+
+export interface Key {
+  pk: string;
+  sk: string;
+}
+
+const USER = 'USER#';
+
+export const userPk = (userId: string): string => `${USER}${userId}`;
+
+export const keys = {
+  /** Every item a user owns shares this partition: query it to list or erase them all. */
+  userPartition: (userId: string) => ({ pk: userPk(userId) }),
+  userProfile: (userId: string): Key => ({ pk: userPk(userId), sk: 'PROFILE' }),
+
+  valuation: (userId: string, valuationId: string): Key => ({
+    pk: userPk(userId),
+    sk: `VALUATION#${valuationId}`,
+  }),
+  valuationPrefix: 'VALUATION#',
+  trackCounter: (userId: string): Key => ({ pk: userPk(userId), sk: 'COUNTER#TRACKED' }),
+
+  watchItem: (userId: string, symbol: string): Key => ({
+    pk: userPk(userId),
+    sk: `WATCH#${symbol}`,
+  }),
+  watchPrefix: 'WATCH#',
+
+  screener: (userId: string, screenerId: string): Key => ({
+    pk: userPk(userId),
+    sk: `SCREENER#${screenerId}`,
+  }),
+  screenerPrefix: 'SCREENER#',
+
+  portfolio: (userId: string, portfolioId: string): Key => ({
+    pk: userPk(userId),
+    sk: `PORTFOLIO#${portfolioId}`,
+  }),
+  portfolioPrefix: 'PORTFOLIO#',
+  /** Holdings, transactions and orders sort under their portfolio so one query (or delete) covers them. */
+  holding: (userId: string, portfolioId: string, symbol: string): Key => ({
+    pk: userPk(userId),
+    sk: `PORTFOLIO#${portfolioId}#HOLDING#${symbol}`,
+  }),
+  transaction: (userId: string, portfolioId: string, isoTime: string, txnId: string): Key => ({
+    pk: userPk(userId),
+    sk: `PORTFOLIO#${portfolioId}#TXN#${isoTime}#${txnId}`,
+  }),
+  order: (userId: string, portfolioId: string, orderId: string): Key => ({
+    pk: userPk(userId),
+    sk: `PORTFOLIO#${portfolioId}#ORDER#${orderId}`,
+  }),
+  portfolioChildrenPrefix: (portfolioId: string) => `PORTFOLIO#${portfolioId}#`,
+
+  /** One cached provider read (quote, profile, statement...), expiring by `ttl`. */
+  marketCache: (kind: string, cacheKey: string): Key => ({
+    pk: `CACHE#${kind}#${cacheKey}`,
+    sk: 'CACHE',
+  }),
+
+  /** Global index entries: symbols any user tracks, watches or holds (for the quote job). */
+  symbolInterestGsi: (symbol: string) => ({ gsi1pk: 'SYMBOL_INTEREST', gsi1sk: symbol }),
+  symbolInterestPk: 'SYMBOL_INTEREST',
+  /** Global index entries: open limit orders, for the job that fills them. */
+  openOrderGsi: (symbol: string, orderId: string) => ({
+    gsi1pk: 'OPEN_ORDER',
+    gsi1sk: `${symbol}#${orderId}`,
+  }),
+  openOrderPk: 'OPEN_ORDER',
+
+  /** The precomputed screener snapshot, split in parts under one partition (one query loads it). */
+  screenerSnapshotPart: (part: number): Key => ({
+    pk: 'SNAPSHOT#SCREENER',
+    sk: `PART#${String(part).padStart(4, '0')}`,
+  }),
+  screenerSnapshotPk: 'SNAPSHOT#SCREENER',
+
+  /** Fixed-window rate-limit counter (e.g. contact form per sender), expiring by `ttl`. */
+  rateLimit: (kind: string, subject: string, window: number): Key => ({
+    pk: `RATE#${kind}#${subject}`,
+    sk: `WINDOW#${window}`,
+  }),
+
+  healthProbe: (): Key => ({ pk: 'HEALTH', sk: 'PROBE' }),
+} as const;

@@ -1,0 +1,22 @@
+/**
+ * Scheduled jobs: EventBridge rules in AWS, timers in the local stack, same handlers.
+ */
+export interface JobDef {
+  id: string;
+  /** Handler module under `functions/`, exporting `handler`. */
+  handler: string;
+  /** Minutes between runs (EventBridge `rate(...)`). */
+  everyMinutes: number;
+  needs: readonly ('table' | 'marketData')[];
+  summary: string;
+}
+
+export const JOBS: readonly JobDef[] = [
+  {
+    id: 'refreshQuotes',
+    handler: 'jobs/refreshQuotes',
+    everyMinutes: 1,
+    needs: ['table', 'marketData'],
+    summary: 'Caches the index quotes and the quotes of every tracked, watched or held symbol',
+  },
+];

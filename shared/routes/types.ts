@@ -1,0 +1,29 @@
+import type { ZodType } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST';
+
+/** What a route's function is allowed to touch; CDK turns each into a grant, nothing more. */
+export type RouteNeed = 'table' | 'marketData' | 'mail' | 'profileImages' | 'userPool';
+
+export interface RouteDef {
+  /** camelCase identifier: names the Lambda, the handler module and the web client call. */
+  id: string;
+  method: HttpMethod;
+  /** Path of the HTTP API in AWS and of the local server, e.g. `/api/verify_account/{code}`. */
+  path: string;
+  /** true: a signed-in user (Cognito JWT) is required; the claims reach the handler. */
+  auth: boolean;
+  /**
+   * Handler module under `functions/`, exporting `handler` (e.g. `api/health`).
+   * Absent: the route is listed but not built yet and answers 501.
+   */
+  handler?: string;
+  /** Schema of the request input: JSON body for POST, query string for GET, plus path parameters. */
+  request: ZodType;
+  needs: readonly RouteNeed[];
+  summary: string;
+}
+
+export function defineRoutes<const T extends readonly RouteDef[]>(routes: T): T {
+  return routes;
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/** A request with no body (or an empty JSON object). Unknown fields are refused. */
+export const emptyRequest = z.object({}).strict();
+
+/** Ticker symbols as NYSE/NASDAQ/AMEX list them, plus index symbols like ^GSPC. */
+export const stockSymbol = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^\^?[A-Z][A-Z0-9.-]{0,9}$/, 'Enter a valid stock symbol');
+
+export const isoDate = z.iso.date({ message: 'Use a date in YYYY-MM-DD form' });
+
+/** A finite number (no NaN or Infinity), also accepted as a numeric string from forms. */
+export const finiteNumber = z.coerce
+  .number({ message: 'Enter a number' })
+  .refine((n) => Number.isFinite(n), 'Enter a finite number');
+
+export const idString = z
+  .string()
+  .trim()
+  .min(1, 'An id is required')
+  .max(64, 'That id is too long')
+  .regex(/^[A-Za-z0-9_-]+$/, 'That id is not valid');
