@@ -1,0 +1,109 @@
+/**
+ * `npm test`: every check and test the CI runs, in order, with one closing line
+ * `N passed, N failed` counting all of them. Static checks count as one test each.
+ *
+ *   npm test                 everything
+ *   npm test -- unit web     only those vitest projects (static checks skipped)
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const outDir = join(root, '.test-out');
+const ALL_PROJECTS = ['unit', 'web', 'integration', 'e2e'];
+
+const requested = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const projects = requested.length > 0 ? requested : ALL_PROJECTS;
+const runStatic = requested.length === 0;
+
+let passed = 0;
+let failed = 0;
+const failures: string[] = [];
+
+function run(cmd: string, args: string[]): number {
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
+  return result.status ?? 1;
+}
+
+function check(name: string, cmd: string, args: string[]): void {
+  const started = Date.now();
+  console.log(`\n▶ ${name}`);
+  const status = run(cmd, args);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (status === 0) {
+    passed += 1;
+    console.log(`✔ ${name} (${seconds} s)`);
+  } else {
+    failed += 1;
+    failures.push(name);
+    console.log(`✘ ${name} (${seconds} s)`);
+  }
+}
+
+interface VitestJson {
+  numPassedTests: number;
+  numFailedTests: number;
+  numTotalTests: number;
+  numPendingTests?: number;
+  numTodoTests?: number;
+  success: boolean;
+}
+
+function vitestProject(project: string): void {
+  const started = Date.now();
+  const outputFile = join(outDir, `vitest-${project}.json`);
+  rmSync(outputFile, { force: true });
+  console.log(`\n▶ vitest --project ${project}`);
+  const status = run('npx', [
+    'vitest',
+    'run',
+    '--project',
+    project,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${outputFile}`,
+  ]);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  let report: VitestJson | undefined;
+  try {
+    report = JSON.parse(readFileSync(outputFile, 'utf8')) as VitestJson;
+  } catch {
+    report = undefined;
+  }
+  if (!report) {
+    failed += 1;
+    failures.push(`vitest ${project} (no report: exit ${status})`);
+    return;
+  }
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  if (skipped > 0) {
+    failed += skipped;
+    failures.push(`vitest ${project}: ${skipped} skipped or todo tests (not allowed)`);
+  }
+  if (report.numTotalTests === 0) {
+    failed += 1;
+    failures.push(`vitest ${project}: ran no test`);
+  } else if (status !== 0 && report.numFailedTests === 0) {
+    failed += 1;
+    failures.push(`vitest ${project}: exited ${status} (suite or setup error)`);
+  } else if (report.numFailedTests > 0) {
+    failures.push(`vitest ${project}: ${report.numFailedTests} failed`);
+  }
+  console.log(`● ${project}: ${report.numPassedTests} passed, ${report.numFailedTests} failed (${seconds} s)`);
+}
+
+mkdirSync(outDir, { recursive: true });
+const began = Date.now();
+if (runStatic) {
+  check('typecheck (tsc --noEmit)', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+  check('lint (eslint, import boundaries)', 'npx', ['eslint', '.']);
+}
+for (const project of projects) vitestProject(project);
+
+console.log(`\nTook ${((Date.now() - began) / 1000).toFixed(0)} s.`);
+if (failures.length > 0) console.log(`Failures:\n  ${failures.join('\n  ')}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
