@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { Outlet, useNavigation } from 'react-router-dom';
+import { Footer } from './layout/Footer';
+import { Header } from './layout/Header';
+import { IndexBarSlot } from './layout/IndexBarSlot';
+
+/** Header, index bar, the page, footer. */
+export function Layout({ children }: { children?: ReactNode }) {
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Header />
+      <IndexBarSlot />
+      <NavigationProgress />
+      <main id="main" className="site-main" tabIndex={-1}>
+        {children ?? <Outlet />}
+      </main>
+      <Footer />
+    </div>
+  );
+}
+
+/** A thin bar while the next page's code or data loads. */
+function NavigationProgress() {
+  const navigation = useNavigation();
+  return <div className="route-progress" data-active={navigation.state !== 'idle'} aria-hidden="true" />;
+}

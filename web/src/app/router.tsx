@@ -1,0 +1,85 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { Loading } from '../components/Loading';
+import { paths } from '../lib/paths';
+import { Layout } from './Layout';
+import { ProtectedRoute } from './ProtectedRoute';
+import { RouteError } from './RouteError';
+
+/*
+ * Every screen of the product. Paths keep the product's spellings; react-router matches
+ * case-insensitively, so `/Login`, `/Sucess`, `/Logout` and `/market` need no entries of
+ * their own. Route modules are loaded on demand and export `Component`.
+ */
+
+const publicRoutes: RouteObject[] = [
+  { index: true, lazy: () => import('../features/valuation/routes/market') },
+  { path: 'Market', lazy: () => import('../features/valuation/routes/market') },
+  { path: 'Market/:id', lazy: () => import('../features/valuation/routes/saved-valuation') },
+
+  { path: 'login', lazy: () => import('../features/auth/routes/login') },
+  { path: 'signup', lazy: () => import('../features/auth/routes/signup') },
+  { path: 'forget', lazy: () => import('../features/auth/routes/forgot-password') },
+  { path: 'sucess', lazy: () => import('../features/auth/routes/signup-success') },
+  { path: 'success', lazy: () => import('../features/auth/routes/signup-success') },
+  { path: 'ResetSucess', lazy: () => import('../features/auth/routes/reset-requested') },
+  { path: 'ResetSuccess', lazy: () => import('../features/auth/routes/reset-requested') },
+  { path: 'ResetSucessmsg', lazy: () => import('../features/auth/routes/reset-done') },
+  { path: 'ResetSuccessmsg', lazy: () => import('../features/auth/routes/reset-done') },
+  { path: 'reset_password/:code', lazy: () => import('../features/auth/routes/reset-password') },
+  { path: 'Verify_account/:code', lazy: () => import('../features/auth/routes/verify-account') },
+  { path: 'logout', lazy: () => import('../features/auth/routes/logout') },
+
+  { path: 'Aboutus', lazy: () => import('../features/about/routes/about') },
+  { path: 'Contactus', lazy: () => import('../features/legal/routes/contact') },
+  { path: 'Privacypolicy', lazy: () => import('../features/legal/routes/privacy-policy') },
+  { path: 'Termsofuse', lazy: () => import('../features/legal/routes/terms-of-use') },
+  { path: 'Compliance', lazy: () => import('../features/legal/routes/compliance') },
+  { path: 'DataProtection', lazy: () => import('../features/legal/routes/data-protection') },
+  { path: 'EmptyPage', lazy: () => import('../features/coming-soon/routes/empty-page') },
+];
+
+/** Older screens the product listed as login-only; they live on inside the Market screen now. */
+const MARKET_ALIASES = [
+  'Market_details',
+  'BalanceSheet',
+  'Cashflowstatement',
+  'news',
+  'Header',
+  'InvesmentDropDowns',
+];
+
+const loginRoutes: RouteObject[] = [
+  { path: 'Pitches', lazy: () => import('../features/pitches/routes/pitches') },
+  { path: 'Mytrackedpitches', lazy: () => import('../features/tracking/routes/tracked-pitches') },
+  { path: 'Myaccount', lazy: () => import('../features/account/routes/my-account') },
+  { path: 'Portfolio', lazy: () => import('../features/portfolio/routes/portfolio') },
+  { path: 'Dashboard', lazy: () => import('../features/portfolio/routes/dashboard') },
+  { path: 'Screener', lazy: () => import('../features/screener/routes/screener') },
+  { path: 'Watchlist', lazy: () => import('../features/watchlist/routes/watchlist') },
+  ...MARKET_ALIASES.map((path) => ({ path, element: <Navigate to={paths.market} replace /> })),
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    hydrateFallbackElement: (
+      <Layout>
+        <Loading />
+      </Layout>
+    ),
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          ...publicRoutes,
+          { element: <ProtectedRoute />, children: loginRoutes },
+          { path: '*', lazy: () => import('./NotFound') },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,9 @@
+import { PlaceholderPage } from '../../../components/Page';
+
+export function Component() {
+  return (
+    <PlaceholderPage title="Check Your Email">
+      <p>Please Check Your Email for Password Reset!</p>
+    </PlaceholderPage>
+  );
+}

@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { valuationTypesResponse, type ValuationTypesResponse } from '../../../../../shared/schemas/system';
+import { api } from '../../../lib/api-client';
+
+export type ValuationTypeItem = ValuationTypesResponse['data'][number];
+
+export async function getValuationTypes(signal?: AbortSignal): Promise<ValuationTypeItem[]> {
+  const body = await api('getValuationTypes', {}, signal ? { signal } : {});
+  return valuationTypesResponse.parse(body).data;
+}
+
+export const valuationTypesQuery = () =>
+  queryOptions({
+    queryKey: ['valuationTypes'],
+    queryFn: ({ signal }) => getValuationTypes(signal),
+    // The four methodologies are fixed: fetch once per visit.
+    staleTime: Infinity,
+  });
+
+export function useValuationTypes() {
+  return useQuery(valuationTypesQuery());
+}

@@ -1,0 +1,105 @@
+import { routeById, type RouteId } from '../../../shared/routes';
+import { getAccessToken } from './auth';
+import { ApiError } from './api-error';
+import { apiBaseUrl } from './config';
+
+export { ApiError };
+
+export type { RouteId };
+
+export type ApiInput = Record<string, unknown>;
+
+export interface ApiOptions {
+  signal?: AbortSignal;
+}
+
+const PATH_PARAM = /\{([A-Za-z0-9_]+)\}/g;
+
+/** Fills `{name}` path parameters from the input; returns the path and the rest of the input. */
+export function fillPath(template: string, input: ApiInput): { path: string; rest: ApiInput } {
+  const rest: ApiInput = { ...input };
+  const path = template.replace(PATH_PARAM, (_, name: string) => {
+    const value = rest[name];
+    if (value === undefined || value === null || value === '') {
+      throw new Error(`Path parameter "${name}" is missing for ${template}`);
+    }
+    delete rest[name];
+    return encodeURIComponent(String(value));
+  });
+  return { path, rest };
+}
+
+/** A query string from a GET input: undefined and null are left out, arrays repeat the key. */
+export function toQuery(input: ApiInput): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(input)) {
+    if (value === undefined || value === null) continue;
+    const values = Array.isArray(value) ? value : [value];
+    for (const v of values) params.append(key, typeof v === 'object' ? JSON.stringify(v) : String(v));
+  }
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
+
+function stringRecord(value: unknown): Record<string, string> | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(value)) if (typeof v === 'string') out[k] = v;
+  return Object.keys(out).length ? out : undefined;
+}
+
+/** The server's `message`, else its first field error or `errors` text, else the status text. */
+function errorFrom(res: Response, body: unknown): ApiError {
+  const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const errors = stringRecord(b.errors);
+  const message =
+    (typeof b.message === 'string' && b.message) ||
+    (typeof b.errors === 'string' && b.errors) ||
+    (errors && Object.values(errors)[0]) ||
+    res.statusText ||
+    `Request failed (${res.status})`;
+  return new ApiError(res.status, message, errors);
+}
+
+async function readJson(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The one way the app calls its API: the route table gives the method and path, GET inputs
+ * go in the query string, POST inputs as a JSON body, and a signed-in user's access token
+ * goes along as a bearer token.
+ */
+export async function api<T = unknown>(routeId: RouteId, input: ApiInput = {}, options: ApiOptions = {}): Promise<T> {
+  const route = routeById(routeId);
+  const { path, rest } = fillPath(route.path, input);
+  const [base, token] = await Promise.all([apiBaseUrl(), getAccessToken()]);
+
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  let url = `${base}${path}`;
+  let body: string | undefined;
+  if (route.method === 'GET') {
+    url += toQuery(rest);
+  } else {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(rest);
+  }
+
+  let res: Response;
+  try {
+    res = await fetch(url, { method: route.method, headers, body, signal: options.signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'The server could not be reached. Please check your connection and try again.');
+  }
+  const data = await readJson(res);
+  if (!res.ok) throw errorFrom(res, data);
+  return data as T;
+}

@@ -1,0 +1,168 @@
+import { useSyncExternalStore } from 'react';
+import type { CognitoConfig } from './config';
+
+/**
+ * Sign-in state for the whole app. Amplify is imported on demand so it stays out of the
+ * first bundle; without a Cognito config everyone is a guest.
+ */
+
+export type AuthModule = typeof import('aws-amplify/auth');
+
+export interface SessionUser {
+  userId: string;
+  /** Profile name, else the email or user name the user signed in with. */
+  name: string;
+  email?: string;
+}
+
+export type Session =
+  | { status: 'loading' }
+  | { status: 'guest' }
+  | { status: 'signedIn'; user: SessionUser };
+
+interface Loaded {
+  auth: AuthModule;
+  cognito: CognitoConfig;
+}
+
+let loading: Promise<Loaded | null> | undefined;
+
+async function loadAmplify(): Promise<Loaded | null> {
+  // The config module brings zod: load it with Amplify, after the first paint.
+  const { cognitoConfig, loadConfig } = await import('./config');
+  const cognito = cognitoConfig(await loadConfig());
+  if (!cognito) return null;
+  try {
+    const [{ Amplify }, auth, { Hub }] = await Promise.all([
+      import('aws-amplify'),
+      import('aws-amplify/auth'),
+      import('aws-amplify/utils'),
+    ]);
+    Amplify.configure({
+      Auth: {
+        Cognito: {
+          userPoolId: cognito.userPoolId,
+          userPoolClientId: cognito.userPoolClientId,
+          ...(cognito.cognitoEndpoint ? { userPoolEndpoint: cognito.cognitoEndpoint } : {}),
+        },
+      },
+    });
+    Hub.listen('auth', ({ payload }) => {
+      switch (payload.event) {
+        case 'signedIn':
+        case 'tokenRefresh':
+          void refreshSession();
+          break;
+        case 'signedOut':
+        case 'tokenRefresh_failure':
+          setSession({ status: 'guest' });
+          break;
+        default:
+          break;
+      }
+    });
+    return { auth, cognito };
+  } catch (error) {
+    console.error('Sign-in could not be set up: continuing as a guest', error);
+    return null;
+  }
+}
+
+function loaded(): Promise<Loaded | null> {
+  loading ??= loadAmplify();
+  return loading;
+}
+
+/** Amplify's auth functions, configured; null when sign-in is not configured. */
+export async function amplifyAuth(): Promise<AuthModule | null> {
+  return (await loaded())?.auth ?? null;
+}
+
+/** The sign-in flow this deployment supports (the local emulator has no SRP). */
+export async function authFlowType(): Promise<CognitoConfig['authFlowType']> {
+  return (await loaded())?.cognito.authFlowType ?? 'USER_SRP_AUTH';
+}
+
+/** The current access token (refreshed by Amplify when needed), or undefined for a guest. */
+export async function getAccessToken(): Promise<string | undefined> {
+  const auth = await amplifyAuth();
+  if (!auth) return undefined;
+  try {
+    const session = await auth.fetchAuthSession();
+    return session.tokens?.accessToken?.toString();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Signs out on every device (falls back to this browser only), then reloads home. */
+export async function signOutEverywhere(): Promise<void> {
+  const auth = await amplifyAuth();
+  if (auth) {
+    try {
+      await auth.signOut({ global: true });
+    } catch {
+      await auth.signOut().catch(() => undefined);
+    }
+  }
+  setSession({ status: 'guest' });
+  window.location.replace('/');
+}
+
+/* ---- session store (useSyncExternalStore) ---- */
+
+let session: Session = { status: 'loading' };
+let started = false;
+const listeners = new Set<() => void>();
+
+function setSession(next: Session): void {
+  session = next;
+  for (const listener of listeners) listener();
+}
+
+function claim(payload: Record<string, unknown> | undefined, key: string): string | undefined {
+  const value = payload?.[key];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** Re-reads who is signed in (call after a sign-in or a profile name change). */
+export async function refreshSession(): Promise<Session> {
+  const auth = await amplifyAuth();
+  if (!auth) {
+    setSession({ status: 'guest' });
+    return session;
+  }
+  try {
+    const current = await auth.getCurrentUser();
+    const tokens = (await auth.fetchAuthSession()).tokens;
+    const id = tokens?.idToken?.payload as Record<string, unknown> | undefined;
+    const email = claim(id, 'email');
+    setSession({
+      status: 'signedIn',
+      user: {
+        userId: current.userId,
+        name: claim(id, 'name') ?? email ?? current.signInDetails?.loginId ?? current.username,
+        ...(email ? { email } : {}),
+      },
+    });
+  } catch {
+    setSession({ status: 'guest' });
+  }
+  return session;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  if (!started) {
+    started = true;
+    void refreshSession();
+  }
+  return () => listeners.delete(listener);
+}
+
+const getSnapshot = (): Session => session;
+
+/** Who is signed in: `loading` until Amplify has answered, then `guest` or `signedIn`. */
+export function useSession(): Session {
+  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+}

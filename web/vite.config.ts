@@ -1,0 +1,61 @@
+/// <reference types="vitest/config" />
+import { readFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const localConfigFile = fileURLToPath(new URL('../.local/web-config.json', import.meta.url));
+const apiTarget = process.env.LOCAL_API_URL ?? 'http://127.0.0.1:3001';
+
+/** Served when the local stack has not written its config: no sign-in, the API on the same origin. */
+const DEMO_CONFIG = { apiBaseUrl: '' };
+
+/**
+ * In AWS, `/config.json` is written next to the app by the deployment. Locally the dev and
+ * preview servers answer it from `.local/web-config.json` (written by `npm start`).
+ */
+function localConfigJson(): Plugin {
+  const serve = async (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    let body: string;
+    try {
+      body = await readFile(localConfigFile, 'utf8');
+    } catch {
+      body = JSON.stringify(DEMO_CONFIG);
+    }
+    res.setHeader('content-type', 'application/json; charset=utf-8');
+    res.setHeader('cache-control', 'no-store');
+    res.end(body);
+  };
+  return {
+    name: 'mr-market-local-config',
+    configureServer(server) {
+      server.middlewares.use('/config.json', (req, res, next) => void serve(req, res, next));
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use('/config.json', (req, res, next) => void serve(req, res, next));
+    },
+  };
+}
+
+const proxy = { '/api': { target: apiTarget, changeOrigin: true } };
+
+export default defineConfig({
+  root: webRoot,
+  plugins: [react(), localConfigJson()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+  server: {
+    fs: { allow: [repoRoot] },
+    proxy,
+  },
+  preview: { proxy },
+  test: {
+    setupFiles: ['./src/test/setup.ts'],
+  },
+});
