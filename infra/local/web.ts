@@ -1,0 +1,31 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export interface WebHandle {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export const WEB_DIR = fileURLToPath(new URL('../../web', import.meta.url));
+export const WEB_CONFIG_FILE = fileURLToPath(new URL('../../web/vite.config.ts', import.meta.url));
+
+/**
+ * The Vite dev server of the web app. Its config proxies `/api` to LOCAL_API_URL, as
+ * CloudFront's `/api/*` behaviour sends it to the HTTP API in AWS, and serves
+ * `/config.json` from `.local/web-config.json`. Returns undefined when the web app has
+ * no Vite config yet.
+ */
+export async function startWeb({ port, apiUrl }: { port: number; apiUrl: string }): Promise<WebHandle | undefined> {
+  if (!existsSync(WEB_CONFIG_FILE)) return undefined;
+  process.env.LOCAL_API_URL = apiUrl;
+  const { createServer } = await import('vite');
+  const server = await createServer({
+    configFile: WEB_CONFIG_FILE,
+    root: WEB_DIR,
+    clearScreen: false,
+    logLevel: 'warn',
+    server: { port, host: '127.0.0.1', strictPort: true, open: false },
+  });
+  await server.listen();
+  return { url: `http://127.0.0.1:${port}`, stop: () => server.close() };
+}
