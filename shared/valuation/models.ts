@@ -1,0 +1,334 @@
+import type { ValuationTypeId } from '../domain/valuation-types';
+import { D, dec, toOutput, type Dec } from './decimal';
+import {
+  characterMoods,
+  decimalOutcomes,
+  gaugeValue,
+  holdPeriodSuffix,
+  outcomeLabels,
+  VALUATION_MESSAGES,
+  type CharacterMoods,
+  type GainLabel,
+  type MarginLabel,
+} from './outcomes';
+
+/* ------------------------------------------------------------------ inputs */
+
+interface CommonInput {
+  forward_multiple: number;
+  market_price: number;
+  /** Years; fractional allowed. */
+  holding_period: number;
+}
+
+export interface PEInput extends CommonInput {
+  valuation_type_id: 1;
+  earnings_per_share: number;
+  /** Percent per year. */
+  growth_ratein_eps: number;
+}
+
+export interface PBInput extends CommonInput {
+  valuation_type_id: 2;
+  book_value_per_share: number;
+  growth_in_bookvalue: number;
+}
+
+export interface PSInput extends CommonInput {
+  valuation_type_id: 3;
+  revenue_per_share: number;
+  revenue_per_share_growth_rate: number;
+}
+
+/** EBITDA, debt, cash and shares are in millions, as the form shows them. */
+export interface EVEBITDAInput extends CommonInput {
+  valuation_type_id: 4;
+  ebitda: number;
+  ebitda_growth: number;
+  debt: number;
+  cash_and_cash_equivalents: number;
+  shares_outstanding: number;
+}
+
+/** The figures a valuation is computed from (the saved payload carries more: symbol, moats, comment). */
+export type ValuationModelInput = PEInput | PBInput | PSInput | EVEBITDAInput;
+
+/* ------------------------------------------------------------ model table */
+
+export interface ModelDefinition {
+  id: ValuationTypeId;
+  name: 'P/E' | 'P/B' | 'P/S' | 'EV/EBITDA';
+  /** Field holding the base figure that is grown over the hold period. */
+  baseField: string;
+  growthField: string;
+  /** Stored name of the base figure at end of hold. */
+  endOfHoldField: string;
+  /** The form's label for each input field. */
+  fieldLabels: Record<string, string>;
+  endOfHoldLabel: string;
+}
+
+const COMMON_LABELS = {
+  market_price: 'Market Price',
+  holding_period: 'Hold Period',
+};
+
+export const MODELS = {
+  1: {
+    id: 1,
+    name: 'P/E',
+    baseField: 'earnings_per_share',
+    growthField: 'growth_ratein_eps',
+    endOfHoldField: 'earnings_per_share_at_endof_hold',
+    fieldLabels: {
+      earnings_per_share: 'Earnings Per Share',
+      growth_ratein_eps: 'Growth Rate In EPS',
+      forward_multiple: 'Forward P/E Multiple',
+      ...COMMON_LABELS,
+    },
+    endOfHoldLabel: 'EPS At End Of Hold',
+  },
+  2: {
+    id: 2,
+    name: 'P/B',
+    baseField: 'book_value_per_share',
+    growthField: 'growth_in_bookvalue',
+    endOfHoldField: 'bookvalue_per_share_at_endof_hold',
+    fieldLabels: {
+      book_value_per_share: 'Book Value Per Share',
+      growth_in_bookvalue: 'Growth In Book Value',
+      forward_multiple: 'Forward P/B Multiple',
+      ...COMMON_LABELS,
+    },
+    endOfHoldLabel: 'Book Value Per Share At End Of Hold',
+  },
+  3: {
+    id: 3,
+    name: 'P/S',
+    baseField: 'revenue_per_share',
+    growthField: 'revenue_per_share_growth_rate',
+    endOfHoldField: 'revenue_per_share_at_endof_hold',
+    fieldLabels: {
+      revenue_per_share: 'Revenue Per Share',
+      revenue_per_share_growth_rate: 'Revenue Per Share Growth Rate',
+      forward_multiple: 'Forward P/S Multiple',
+      ...COMMON_LABELS,
+    },
+    endOfHoldLabel: 'Revenue Per Share At End Of Hold',
+  },
+  4: {
+    id: 4,
+    name: 'EV/EBITDA',
+    baseField: 'ebitda',
+    growthField: 'ebitda_growth',
+    endOfHoldField: 'ebitda_at_endof_hold',
+    fieldLabels: {
+      ebitda: 'EBITDA',
+      ebitda_growth: 'EBITDA Growth Rate (%)',
+      forward_multiple: 'Forward EV/EBITDA Multiple',
+      debt: 'Debt',
+      cash_and_cash_equivalents: 'Cash And Cash Equivalents',
+      shares_outstanding: 'Shares Outstanding',
+      ...COMMON_LABELS,
+    },
+    endOfHoldLabel: 'EBITDA At End Of Hold',
+  },
+} as const satisfies Record<ValuationTypeId, ModelDefinition>;
+
+/* ------------------------------------------------------------ the math */
+
+/** base x (1 + growth / 100)^hold (spec/001 section 9, every model). */
+export function growOverHold(base: Dec, growthPercent: Dec, holdingPeriod: Dec): Dec {
+  return base.times(new D(1).plus(growthPercent.div(100)).pow(holdingPeriod));
+}
+
+/** EV/EBITDA: enterprise value = EBITDA at end of hold x multiple; equity = EV - debt + cash; per share = equity / shares. */
+export function evEbitdaValues(
+  ebitdaAtEndOfHold: Dec,
+  forwardMultiple: Dec,
+  debt: Dec,
+  cash: Dec,
+  sharesOutstanding: Dec,
+): { enterpriseValue: Dec; intrinsicValueOfBusiness: Dec; intrinsicValuePerShare: Dec } {
+  const enterpriseValue = ebitdaAtEndOfHold.times(forwardMultiple);
+  const intrinsicValueOfBusiness = enterpriseValue.minus(debt).plus(cash);
+  return {
+    enterpriseValue,
+    intrinsicValueOfBusiness,
+    intrinsicValuePerShare: intrinsicValueOfBusiness.div(sharesOutstanding),
+  };
+}
+
+/* ------------------------------------------------------------ results */
+
+export interface ValuationResult {
+  ok: true;
+  valuationTypeId: ValuationTypeId;
+  /** EPS, book value per share, revenue per share or EBITDA (millions) at end of hold. */
+  endOfHoldValue: number;
+  /** EV/EBITDA only (millions); null for the per-share models. */
+  enterpriseValue: number | null;
+  /** EV/EBITDA only: equity value (millions); null for the per-share models. */
+  intrinsicValueOfBusiness: number | null;
+  intrinsicValuePerShare: number;
+  /** price <= intrinsic value per share, compared exactly. */
+  priceAtOrBelowIntrinsic: boolean;
+  /** Margin of safety or premium, percent: |price / intrinsic - 1| x 100. */
+  premiumPercent: number;
+  /** Expected cumulative gain (positive) or loss (negative), percent: (intrinsic / price - 1) x 100. */
+  expectedGainPercent: number;
+  /** Annualised return, percent: ((intrinsic / price)^(1 / hold) - 1) x 100. */
+  irrPercent: number;
+  /** intrinsic / price, as a multiple (shown with an 'x'). */
+  moic: number;
+  labels: { margin: MarginLabel; gain: GainLabel; holdPeriod: 'year' | 'years' };
+  moods: CharacterMoods;
+  /** 0..100: the margin of safety when price <= intrinsic, else 0. */
+  gauge: number;
+}
+
+export type ValuationProblemKind =
+  | 'unknown-model'
+  | 'not-a-number'
+  | 'base-not-positive'
+  | 'hold-period-not-positive'
+  | 'growth-below-minus-100'
+  | 'price-not-positive'
+  | 'shares-not-positive'
+  | 'intrinsic-not-positive'
+  | 'out-of-range';
+
+export interface ValuationProblem {
+  ok: false;
+  kind: ValuationProblemKind;
+  /** The sentence to show instead of any figure. */
+  message: string;
+  /** true: the panel shows it in the try-another-model modal (spec/001 section 2). */
+  modal: boolean;
+  /** The input field (or output) the problem is about, when there is one. */
+  field?: string;
+}
+
+export type ValuationComputation = ValuationResult | ValuationProblem;
+
+function problem(kind: ValuationProblemKind, message: string, modal: boolean, field?: string): ValuationProblem {
+  return field === undefined ? { ok: false, kind, message, modal } : { ok: false, kind, message, modal, field };
+}
+
+/** The numeric fields of an input, in form order, with their values. */
+function numericFields(input: ValuationModelInput): [string, number][] {
+  const labels = MODELS[input.valuation_type_id].fieldLabels;
+  const record = input as unknown as Record<string, unknown>;
+  return Object.keys(labels).map((field) => [field, record[field] as number]);
+}
+
+/**
+ * Computes a valuation exactly as spec/001 section 9 states, in decimal arithmetic, and
+ * returns every figure rounded half up to 10 decimal places. Never returns NaN or
+ * Infinity: any input that cannot give a finite, meaningful figure gives a problem with
+ * the message to show. Checks, in order: every field is a finite number; the base figure
+ * is above 0 (modal 'Enter positive number or try another model'); hold period above 0
+ * (IRR divides by it); growth not below -100%; market price above 0; shares above 0
+ * (EV/EBITDA); intrinsic value per share above 0 (modal 'Try another model': a negative
+ * one per spec, and zero because no premium or IRR exists against a zero value); every
+ * output below 1e15 in magnitude.
+ */
+export function computeValuation(input: ValuationModelInput): ValuationComputation {
+  const model = MODELS[input.valuation_type_id] as ModelDefinition | undefined;
+  if (!model) return problem('unknown-model', 'Choose a valuation methodology', false, 'valuation_type_id');
+
+  for (const [field, value] of numericFields(input)) {
+    if (typeof value !== 'number' || !Number.isFinite(value)) {
+      return problem('not-a-number', `Enter a number for ${model.fieldLabels[field]}`, false, field);
+    }
+  }
+  const record = input as unknown as Record<string, number>;
+  const base = dec(record[model.baseField]!);
+  const growth = dec(record[model.growthField]!);
+  const hold = dec(input.holding_period);
+  const multiple = dec(input.forward_multiple);
+  const price = dec(input.market_price);
+
+  if (base.lte(0)) return problem('base-not-positive', VALUATION_MESSAGES.baseNotPositive, true, model.baseField);
+  if (hold.lte(0)) {
+    return problem('hold-period-not-positive', VALUATION_MESSAGES.holdPeriodNotPositive, false, 'holding_period');
+  }
+  if (growth.lt(-100)) {
+    return problem('growth-below-minus-100', VALUATION_MESSAGES.growthBelowMinus100, false, model.growthField);
+  }
+  if (price.lte(0)) return problem('price-not-positive', VALUATION_MESSAGES.priceNotPositive, false, 'market_price');
+
+  const endOfHold = growOverHold(base, growth, hold);
+  let intrinsic: Dec;
+  let enterpriseValue: Dec | null = null;
+  let businessValue: Dec | null = null;
+  if (input.valuation_type_id === 4) {
+    const shares = dec(input.shares_outstanding);
+    if (shares.lte(0)) {
+      return problem('shares-not-positive', VALUATION_MESSAGES.sharesNotPositive, false, 'shares_outstanding');
+    }
+    const ev = evEbitdaValues(endOfHold, multiple, dec(input.debt), dec(input.cash_and_cash_equivalents), shares);
+    enterpriseValue = ev.enterpriseValue;
+    businessValue = ev.intrinsicValueOfBusiness;
+    intrinsic = ev.intrinsicValuePerShare;
+  } else {
+    intrinsic = endOfHold.times(multiple);
+  }
+
+  if (!intrinsic.isFinite()) return tooLarge('intrinsic_value_per_share', 'Intrinsic Value Per Share');
+  if (intrinsic.lte(0)) return problem('intrinsic-not-positive', VALUATION_MESSAGES.tryAnotherModel, true, 'intrinsic_value_per_share');
+
+  const outcomes = decimalOutcomes(price, intrinsic, hold);
+  const sideLabels = outcomeLabels(outcomes.priceAtOrBelowIntrinsic);
+  const exposed: [string, string, Dec | null][] = [
+    [model.endOfHoldField, model.endOfHoldLabel, endOfHold],
+    ['enterprise_value', 'Enterprise Value', enterpriseValue],
+    ['intrinsic_value_of_business', 'Intrinsic Value Of Business', businessValue],
+    ['intrinsic_value_per_share', 'Intrinsic Value Per Share', intrinsic],
+    ['premium', sideLabels.margin, outcomes.premiumPercent],
+    ['cumulative_loss', sideLabels.gain, outcomes.expectedGainPercent],
+    ['irr', 'IRR', outcomes.irrPercent],
+    ['moic', 'MOIC', outcomes.moic],
+  ];
+  const numbers: (number | null)[] = [];
+  for (const [field, label, value] of exposed) {
+    if (value === null) {
+      numbers.push(null);
+      continue;
+    }
+    const n = toOutput(value);
+    if (n === null) return tooLarge(field, label);
+    numbers.push(n);
+  }
+  const [endOfHoldValue, ev, business, perShare, premiumPercent, expectedGainPercent, irrPercent, moic] = numbers as [
+    number,
+    number | null,
+    number | null,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const atOrBelow = outcomes.priceAtOrBelowIntrinsic;
+  return {
+    ok: true,
+    valuationTypeId: model.id,
+    endOfHoldValue,
+    enterpriseValue: ev,
+    intrinsicValueOfBusiness: business,
+    intrinsicValuePerShare: perShare,
+    priceAtOrBelowIntrinsic: atOrBelow,
+    premiumPercent,
+    expectedGainPercent,
+    irrPercent,
+    moic,
+    labels: { ...sideLabels, holdPeriod: holdPeriodSuffix(input.holding_period) },
+    moods: characterMoods(premiumPercent, atOrBelow),
+    gauge: gaugeValue(premiumPercent, atOrBelow),
+  };
+}
+
+function tooLarge(field: string, label: string): ValuationProblem {
+  return problem('out-of-range', `${label} is too large to show; check the assumptions`, false, field);
+}

@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { stockSymbol } from '../schemas/common';
+import { MODELS } from './models';
+import { VALUATION_MESSAGES } from './outcomes';
+
+/**
+ * Bounds of the valuation inputs. Each keeps the number meaningful and finite:
+ * - hold period: above 0 (IRR = (intrinsic / price)^(1 / hold) - 1 has no value at 0;
+ *   fractions of a year are allowed) and at most 100 years (beyond any investment horizon);
+ * - growth rates (percent a year): from -100 (the whole base is lost; below it the base
+ *   turns negative and a fractional power has no real value) to 10,000 (a hundredfold a
+ *   year: generous, but refuses typos such as 1e308);
+ * - forward multiples: above 0 (a zero or negative multiple gives no positive value) up to 10,000;
+ * - per-share figures and market price: above 0, at most 1e9 (a billion per share);
+ * - EBITDA, debt, cash (millions) up to 1e9 (a quadrillion dollars); shares outstanding
+ *   (millions) above 0, at most 1e9.
+ * Inputs inside these bounds can still give figures too large to show (for example
+ * 10,000% growth for 100 years); computeValuation answers those with a message.
+ */
+export const VALUATION_BOUNDS = {
+  holdPeriodMax: 100,
+  growthMin: -100,
+  growthMax: 10_000,
+  multipleMax: 10_000,
+  perShareMax: 1e9,
+  millionsMax: 1e9,
+  commentMax: 2000,
+  stockNameMax: 200,
+} as const;
+
+export const MOATS = [
+  'Brand(s)',
+  'Patents',
+  'Licenses',
+  'Trade Secret(s)',
+  'High Switching Costs',
+  'Network Effects',
+  'Cost Advantages',
+] as const;
+export type Moat = (typeof MOATS)[number];
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+function number(label: string) {
+  return z.number({ error: `Enter a number for ${label}` });
+}
+
+function positive(label: string, max: number, minMessage = `Enter ${label} above 0`) {
+  return number(label).gt(0, minMessage).max(max, `${label} can be at most ${fmt(max)}`);
+}
+
+function nonNegative(label: string, max: number) {
+  return number(label).min(0, `${label} cannot be negative`).max(max, `${label} can be at most ${fmt(max)}`);
+}
+
+function growth(label: string) {
+  return number(label)
+    .min(VALUATION_BOUNDS.growthMin, VALUATION_MESSAGES.growthBelowMinus100)
+    .max(VALUATION_BOUNDS.growthMax, `${label} can be at most ${fmt(VALUATION_BOUNDS.growthMax)}%`);
+}
+
+function base(label: string, max: number) {
+  return positive(label, max, VALUATION_MESSAGES.baseNotPositive);
+}
+
+export const moatSchema = z.enum(MOATS, { error: 'Choose moats from the list' });
+
+const common = {
+  stock_symbol: stockSymbol,
+  stock_name: z
+    .string()
+    .trim()
+    .max(VALUATION_BOUNDS.stockNameMax, `Keep the stock name to ${VALUATION_BOUNDS.stockNameMax} characters or fewer`)
+    .optional(),
+  forward_multiple: positive('Forward Multiple', VALUATION_BOUNDS.multipleMax, 'Enter a forward multiple above 0'),
+  market_price: positive('Market Price', VALUATION_BOUNDS.perShareMax, VALUATION_MESSAGES.priceNotPositive),
+  holding_period: positive('Hold Period', VALUATION_BOUNDS.holdPeriodMax, VALUATION_MESSAGES.holdPeriodNotPositive),
+  moats: z
+    .array(moatSchema)
+    .max(MOATS.length)
+    .refine((list) => new Set(list).size === list.length, 'Each moat can be chosen once')
+    .default([]),
+  comment: z
+    .string()
+    .max(VALUATION_BOUNDS.commentMax, `Keep the comment to ${fmt(VALUATION_BOUNDS.commentMax)} characters or fewer`)
+    .default(''),
+};
+
+const l1 = MODELS[1].fieldLabels;
+const l2 = MODELS[2].fieldLabels;
+const l3 = MODELS[3].fieldLabels;
+const l4 = MODELS[4].fieldLabels;
+
+export const peInputSchema = z.object({
+  valuation_type_id: z.literal(1),
+  ...common,
+  earnings_per_share: base(l1.earnings_per_share, VALUATION_BOUNDS.perShareMax),
+  growth_ratein_eps: growth(l1.growth_ratein_eps),
+});
+
+export const pbInputSchema = z.object({
+  valuation_type_id: z.literal(2),
+  ...common,
+  book_value_per_share: base(l2.book_value_per_share, VALUATION_BOUNDS.perShareMax),
+  growth_in_bookvalue: growth(l2.growth_in_bookvalue),
+});
+
+export const psInputSchema = z.object({
+  valuation_type_id: z.literal(3),
+  ...common,
+  revenue_per_share: base(l3.revenue_per_share, VALUATION_BOUNDS.perShareMax),
+  revenue_per_share_growth_rate: growth(l3.revenue_per_share_growth_rate),
+});
+
+export const evEbitdaInputSchema = z.object({
+  valuation_type_id: z.literal(4),
+  ...common,
+  ebitda: base(l4.ebitda, VALUATION_BOUNDS.millionsMax),
+  ebitda_growth: growth(l4.ebitda_growth),
+  debt: nonNegative(l4.debt, VALUATION_BOUNDS.millionsMax),
+  cash_and_cash_equivalents: nonNegative(l4.cash_and_cash_equivalents, VALUATION_BOUNDS.millionsMax),
+  shares_outstanding: positive(l4.shares_outstanding, VALUATION_BOUNDS.millionsMax, VALUATION_MESSAGES.sharesNotPositive),
+});
+
+/** The assumptions of a valuation, by methodology (valuation_type_id 1 P/E, 2 P/B, 3 P/S, 4 EV/EBITDA). */
+export const valuationInputSchema = z.discriminatedUnion(
+  'valuation_type_id',
+  [peInputSchema, pbInputSchema, psInputSchema, evEbitdaInputSchema],
+  { error: 'Choose a valuation methodology (1 P/E, 2 P/B, 3 P/S, 4 EV/EBITDA)' },
+);
+export type ValuationInput = z.infer<typeof valuationInputSchema>;
+
+/* Outputs as a client sends them with a save; the server recomputes and compares (see checkValuation). */
+const output = (label: string) => z.number({ error: `${label} must be a number` });
+const commonOutputs = {
+  intrinsic_value_per_share: output('Intrinsic value per share'),
+  premium: output('Margin of safety or premium'),
+  cumulative_loss: output('Expected gain or loss'),
+  irr: output('IRR'),
+  moic: output('MOIC'),
+};
+
+export const peOutputsSchema = z.object({
+  ...commonOutputs,
+  earnings_per_share_at_endof_hold: output('EPS at end of hold'),
+});
+export const pbOutputsSchema = z.object({
+  ...commonOutputs,
+  bookvalue_per_share_at_endof_hold: output('Book value per share at end of hold'),
+});
+export const psOutputsSchema = z.object({
+  ...commonOutputs,
+  revenue_per_share_at_endof_hold: output('Revenue per share at end of hold'),
+});
+export const evEbitdaOutputsSchema = z.object({
+  ...commonOutputs,
+  ebitda_at_endof_hold: output('EBITDA at end of hold'),
+  enterprise_value: output('Enterprise value'),
+  intrinsic_value_of_business: output('Intrinsic value of business'),
+});
+
+export const pePayloadSchema = peInputSchema.extend(peOutputsSchema.shape);
+export const pbPayloadSchema = pbInputSchema.extend(pbOutputsSchema.shape);
+export const psPayloadSchema = psInputSchema.extend(psOutputsSchema.shape);
+export const evEbitdaPayloadSchema = evEbitdaInputSchema.extend(evEbitdaOutputsSchema.shape);
+
+/** A valuation as saved: assumptions plus the outputs the screen showed. */
+export const valuationPayloadSchema = z.discriminatedUnion(
+  'valuation_type_id',
+  [pePayloadSchema, pbPayloadSchema, psPayloadSchema, evEbitdaPayloadSchema],
+  { error: 'Choose a valuation methodology (1 P/E, 2 P/B, 3 P/S, 4 EV/EBITDA)' },
+);
+export type ValuationPayload = z.infer<typeof valuationPayloadSchema>;
