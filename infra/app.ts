@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { App, Tags, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { ROUTES, type RouteDef } from '../shared/routes';
+import { readInfraConfig, type InfraConfig } from './config';
+import { JOBS, type JobDef } from './jobs';
+import { StatefulStack } from './stacks/stateful-stack';
+import { StatelessStack } from './stacks/stateless-stack';
+
+export interface BuildAppOptions {
+  /** Context values (tests pass cdk.json's context here; the CLI passes it through the environment). */
+  context?: Record<string, unknown>;
+  outdir?: string;
+  /** aws-cdk-lib's built-in CloudFormation validator (default on; tests turn it off for speed). */
+  builtinCloudFormationValidation?: boolean;
+  routes?: readonly RouteDef[];
+  jobs?: readonly JobDef[];
+}
+
+export interface BuiltApp {
+  app: App;
+  config: InfraConfig;
+  stateful: StatefulStack;
+  stateless: StatelessStack;
+  nag: AwsSolutionsChecks;
+}
+
+/**
+ * The whole cloud side: a stateful stack (user pool, table, buckets, secret) and a stateless
+ * one (functions, HTTP API, schedules, site). The environment (account, region) comes from
+ * the deploying credentials: the stacks are environment-agnostic. cdk-nag's AwsSolutions
+ * pack runs on every synth; an unacknowledged finding fails it.
+ */
+export function buildApp(options: BuildAppOptions = {}): BuiltApp {
+  const app = new App({
+    ...(options.context ? { context: options.context } : {}),
+    ...(options.outdir ? { outdir: options.outdir } : {}),
+    ...(options.builtinCloudFormationValidation === false ? { builtinCloudFormationValidation: false } : {}),
+  });
+  const config = readInfraConfig((key) => app.node.tryGetContext(key));
+
+  const stateful = new StatefulStack(app, 'MrMarketStateful', {
+    description: 'Mr. Market: accounts, table, profile images, market-data key (retained)',
+    config,
+  });
+  const stateless = new StatelessStack(app, 'MrMarketStateless', {
+    description: 'Mr. Market: API functions, HTTP API, scheduled jobs, web site',
+    config,
+    stateful,
+    routes: options.routes ?? ROUTES,
+    jobs: options.jobs ?? JOBS,
+  });
+  Tags.of(app).add('project', 'mr-market');
+
+  const nag = new AwsSolutionsChecks(app);
+  Validations.of(app).addPlugins(nag);
+  return { app, config, stateful, stateless, nag };
+}
+
+const isMain = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain) {
+  buildApp().app.synth();
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+/**
+ * Deployment configuration, read once from CDK context (`cdk.json`, or `-c key=value` on the
+ * command line) and validated here so a typo fails the synth with a message naming the key.
+ */
+const positiveInt = z.coerce.number().int().positive();
+
+/** CloudWatch Logs accepts only these retention periods (days). */
+const LOG_RETENTION_DAYS = [
+  1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653,
+] as const;
+
+const shape = {
+  /** Custom domain of the site (e.g. `app.example.com`); absent: the CloudFront domain is used. */
+  siteDomain: z
+    .string()
+    .regex(/^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)+$/i, 'must be a bare host name such as app.example.com')
+    .optional(),
+  /** ACM certificate (us-east-1) for `siteDomain`; with both set, CloudFront answers on that domain. */
+  certificateArn: z
+    .string()
+    .regex(/^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/, 'must be an ACM certificate ARN in us-east-1')
+    .optional(),
+  /** Sender of account and notification emails; must be a verified SES identity (address or its domain). */
+  mailFrom: z.email('must be an email address verified in SES'),
+  /** Address shown to users for help; also receives contact-form mail. */
+  supportEmail: z.email('must be an email address'),
+  /** Region of the SES identity; absent: the stack's own region. */
+  sesRegion: z
+    .string()
+    .regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region such as us-east-1')
+    .optional(),
+  marketDataProvider: z.enum(['demo', 'fmp']).default('demo'),
+  logRetentionDays: z.coerce
+    .number()
+    .refine((d) => (LOG_RETENTION_DAYS as readonly number[]).includes(d), {
+      message: `must be one of ${LOG_RETENTION_DAYS.join(', ')}`,
+    })
+    .default(30),
+  /** Steady-state requests per second across the HTTP API. */
+  apiThrottleRateLimit: positiveInt.default(50),
+  /** Burst capacity of the HTTP API. */
+  apiThrottleBurstLimit: positiveInt.default(100),
+  /** Extra browser origins allowed by the API's CORS rules (the site itself is same-origin). */
+  corsAllowOrigins: z
+    .union([z.array(z.url()), z.string().transform((s) => s.split(',').map((o) => o.trim()).filter(Boolean))])
+    .pipe(z.array(z.url('must be an origin such as https://app.example.com')))
+    .default([]),
+};
+
+export const infraConfigSchema = z.object(shape).refine((c) => !c.certificateArn || c.siteDomain, {
+  message: 'certificateArn is set but siteDomain is not: set both or neither',
+  path: ['certificateArn'],
+});
+
+export type InfraConfig = z.infer<typeof infraConfigSchema>;
+
+export const CONFIG_KEYS = Object.keys(shape) as (keyof InfraConfig)[];
+
+/** Validates the raw context values; throws one error listing every problem. */
+export function parseInfraConfig(raw: Record<string, unknown>): InfraConfig {
+  const parsed = infraConfigSchema.safeParse(raw);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(root)'}: ${i.message}`);
+    throw new Error(
+      `Invalid CDK context (cdk.json "context" or -c key=value):\n${problems.join('\n')}`,
+    );
+  }
+  return parsed.data;
+}
+
+/** Reads the known keys from a construct's context (`node.tryGetContext`). */
+export function readInfraConfig(tryGetContext: (key: string) => unknown): InfraConfig {
+  const raw: Record<string, unknown> = {};
+  for (const key of CONFIG_KEYS) {
+    const value = tryGetContext(key);
+    if (value !== undefined && value !== null && value !== '') raw[key] = value;
+  }
+  return parseInfraConfig(raw);
+}
+
+export function siteUrlFrom(config: InfraConfig): string | undefined {
+  return config.siteDomain ? `https://${config.siteDomain}` : undefined;
+}

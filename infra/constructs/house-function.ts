@@ -1,0 +1,90 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+
+/** Repository root (this file is infra/constructs/house-function.ts). */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export const HOUSE_RUNTIME = lambda.Runtime.NODEJS_24_X;
+
+export interface HouseFunctionProps {
+  /** Handler module under `functions/` without extension, exporting `handler` (e.g. `api/health`). */
+  handler: string;
+  description?: string;
+  environment?: Record<string, string>;
+  logRetentionDays: number;
+  timeout?: Duration;
+  memorySize?: number;
+}
+
+/**
+ * The one Lambda function shape of the house: Node.js 24 on arm64, bundled by esbuild
+ * (minified, ESM, source maps), its own log group with a retention, active tracing and a
+ * role that may write only to that log group. Grants are added by the caller with grant*().
+ */
+export class HouseFunction extends Construct {
+  readonly fn: NodejsFunction;
+  readonly logGroup: logs.LogGroup;
+  readonly role: iam.Role;
+
+  constructor(scope: Construct, id: string, props: HouseFunctionProps) {
+    super(scope, id);
+
+    this.logGroup = new logs.LogGroup(this, 'Logs', {
+      retention: props.logRetentionDays as logs.RetentionDays,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+
+    // An own role instead of the AWSLambdaBasicExecutionRole managed policy: logs go to this
+    // function's log group only.
+    this.role = new iam.Role(this, 'Role', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `Runs ${props.handler}`,
+    });
+    this.role.addToPolicy(
+      new iam.PolicyStatement({
+        actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+        resources: [this.logGroup.logGroupArn],
+      }),
+    );
+
+    this.fn = new NodejsFunction(this, 'Fn', {
+      entry: path.join(REPO_ROOT, 'functions', `${props.handler}.ts`),
+      handler: 'handler',
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
+      runtime: HOUSE_RUNTIME,
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout ?? Duration.seconds(10),
+      description: props.description,
+      role: this.role,
+      logGroup: this.logGroup,
+      loggingFormat: lambda.LoggingFormat.JSON,
+      tracing: lambda.Tracing.ACTIVE,
+      environment: { ...props.environment },
+      bundling: {
+        minify: true,
+        sourceMap: true,
+        target: 'node24',
+        format: OutputFormat.ESM,
+        mainFields: ['module', 'main'],
+        // ESM bundles of CommonJS dependencies still call require(): give them one.
+        banner: "import { createRequire as __houseCreateRequire } from 'module';const require = __houseCreateRequire(import.meta.url);",
+        externalModules: ['@aws-sdk/*'],
+      },
+    });
+
+    Validations.of(this.role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'Active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords have no resource-level permissions, so AWS requires Resource "*" for them.',
+    });
+  }
+
+}

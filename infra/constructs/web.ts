@@ -1,0 +1,267 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Annotations, Duration, Stack, Validations } from 'aws-cdk-lib';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import { REPO_ROOT } from './house-function';
+import { acknowledge, nagArnRef } from './nag';
+import { PROFILE_IMAGE_PREFIX } from './storage';
+
+export const WEB_DIST = path.join(REPO_ROOT, 'web', 'dist');
+
+/** Served when `web/dist` was not built, so a synth or deploy never fails for want of it. */
+const PLACEHOLDER_HTML = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Mr. Market</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body><main><h1>Mr. Market</h1><p>The site is being deployed. Please come back in a few minutes.</p></main></body></html>
+`;
+
+/**
+ * Viewer-request function of the site's default behaviour: a path without a file extension
+ * is a client-side route, so it gets the app shell. Scoped to the bucket behaviour, the API's
+ * own 403 and 404 answers reach the browser unchanged (distribution-wide error responses
+ * would turn them into index.html with status 200).
+ */
+const SPA_FALLBACK_CODE = `function handler(event) {
+  var request = event.request;
+  var last = request.uri.split('/').pop();
+  if (request.uri === '/' || last.indexOf('.') === -1) {
+    request.uri = '/index.html';
+  }
+  return request;
+}`;
+
+export interface WebProps {
+  /** Domain name of the HTTP API's endpoint (`<id>.execute-api.<region>.amazonaws.com`). */
+  apiDomain: string;
+  /** The profile-image bucket (stateful stack), imported with its regional domain name. */
+  profileImages: s3.IBucket;
+  /** Settings the web app fetches from `/config.json` at boot. */
+  appConfig: { region: string; userPoolId: string; userPoolClientId: string };
+  siteDomain?: string;
+  certificateArn?: string;
+}
+
+/**
+ * The site: a private bucket with the web build behind CloudFront (Origin Access Control),
+ * the SPA fallback, `/api/*` routed to the HTTP API uncached, profile photos served
+ * read-only from their bucket, and security headers on every response.
+ */
+export class Web extends Construct {
+  readonly bucket: s3.Bucket;
+  readonly logs: s3.Bucket;
+  readonly distribution: cloudfront.Distribution;
+  readonly spaFallback: cloudfront.Function;
+  readonly usesPlaceholder: boolean;
+  readonly shellDeployment: s3deploy.BucketDeployment;
+
+  constructor(scope: Construct, id: string, props: WebProps) {
+    super(scope, id);
+    const stack = Stack.of(this);
+
+    this.logs = new s3.Bucket(this, 'Logs', {
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      // CloudFront standard logs are delivered with an ACL.
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: Duration.days(365) }],
+    });
+    Validations.of(this.logs).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason: 'This is the log bucket of the site bucket and of CloudFront; logging it would only log the log deliveries.',
+    });
+
+    this.bucket = new s3.Bucket(this, 'Site', {
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      serverAccessLogsBucket: this.logs,
+      serverAccessLogsPrefix: 'site-bucket/',
+    });
+
+    const cognitoEndpoint = `https://cognito-idp.${stack.region}.amazonaws.com`;
+    const csp = [
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob:",
+      "font-src 'self' data:",
+      `connect-src 'self' ${cognitoEndpoint} https://${props.profileImages.bucketRegionalDomainName}`,
+      "frame-ancestors 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "object-src 'none'",
+    ].join('; ');
+
+    const headers = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Mr. Market security headers',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: csp, override: true },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(730),
+          includeSubdomains: true,
+          override: true,
+        },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        contentTypeOptions: { override: true },
+        referrerPolicy: {
+          referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          override: true,
+        },
+      },
+    });
+
+    this.spaFallback = new cloudfront.Function(this, 'SpaFallback', {
+      comment: 'Client-side routes get index.html',
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(SPA_FALLBACK_CODE),
+    });
+
+    const customDomain =
+      props.siteDomain && props.certificateArn
+        ? {
+            domainNames: [props.siteDomain],
+            certificate: acm.Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn),
+            minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {};
+
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: 'Mr. Market',
+      defaultRootObject: 'index.html',
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
+      enableLogging: true,
+      logBucket: this.logs,
+      logFilePrefix: 'cloudfront/',
+      ...customDomain,
+      defaultBehavior: {
+        origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: headers,
+        functionAssociations: [
+          { function: this.spaFallback, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+        ],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: new origins.HttpOrigin(props.apiDomain, {
+            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+          }),
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: headers,
+        },
+        [`/${PROFILE_IMAGE_PREFIX}*`]: {
+          origin: origins.S3BucketOrigin.withOriginAccessControl(props.profileImages, {
+            originAccessLevels: [cloudfront.AccessLevel.READ],
+          }),
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: headers,
+        },
+      },
+    });
+
+    // The profile bucket's policy (stateful stack) already lets this account's distributions
+    // read images/profile/*; see infra/constructs/storage.ts.
+    Validations.of(this.distribution).acknowledge({
+      id: 'annotation::@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac',
+      reason: 'The profile-image bucket grants CloudFront read access to images/profile/* in its own stack (Storage construct).',
+    });
+    Validations.of(this.distribution).acknowledge(
+      {
+        id: 'AwsSolutions-CFR1',
+        reason: 'The product is open to investors anywhere; there is no country it must not serve.',
+      },
+      {
+        id: 'AwsSolutions-CFR2',
+        reason:
+          'No WAF web ACL yet (fixed monthly cost plus per-rule fees): the API is throttled per stage and Cognito rate-limits sign-in. Add AWS WAF when traffic warrants it.',
+      },
+      ...(customDomain.minimumProtocolVersion
+        ? []
+        : [
+            {
+              id: 'AwsSolutions-CFR4',
+              reason:
+                'Without a custom domain the distribution uses the default *.cloudfront.net certificate, whose minimum TLS version CloudFront fixes; with siteDomain and certificateArn set, TLSv1.2_2021 is enforced.',
+            },
+          ]),
+    );
+
+    // App shell and runtime settings: never cached by browsers, replaced on every deploy.
+    const distDir = WEB_DIST;
+    this.usesPlaceholder = !fs.existsSync(path.join(distDir, 'index.html'));
+    if (this.usesPlaceholder) {
+      Annotations.of(this).addInfo(`web/dist/index.html not found: deploying a placeholder page (run npm run build:web).`);
+    } else {
+      new s3deploy.BucketDeployment(this, 'Assets', {
+        destinationBucket: this.bucket,
+        sources: [s3deploy.Source.asset(distDir, { exclude: ['index.html', 'config.json'] })],
+        cacheControl: [s3deploy.CacheControl.fromString('public, max-age=31536000, immutable')],
+        prune: false,
+        memoryLimit: 512,
+      });
+    }
+    this.shellDeployment = new s3deploy.BucketDeployment(this, 'Shell', {
+      destinationBucket: this.bucket,
+      sources: [
+        this.usesPlaceholder
+          ? s3deploy.Source.data('index.html', PLACEHOLDER_HTML)
+          : s3deploy.Source.data('index.html', fs.readFileSync(path.join(distDir, 'index.html'), 'utf8')),
+        s3deploy.Source.jsonData('config.json', { ...props.appConfig, apiBaseUrl: '' }),
+      ],
+      cacheControl: [s3deploy.CacheControl.noCache()],
+      prune: false,
+      memoryLimit: 512,
+      distribution: this.distribution,
+      distributionPaths: ['/index.html', '/config.json'],
+    });
+    this.acknowledgeDeploymentProvider();
+  }
+
+  /** The Lambda that BucketDeployment adds once per stack is CDK's own code and role. */
+  private acknowledgeDeploymentProvider(): void {
+    const stack = Stack.of(this);
+    const providers = stack.node.children.filter((c) => c.node.id.startsWith('Custom::CDKBucketDeployment'));
+    const why = 'CDK-managed BucketDeployment provider (copies the web build into the site bucket at deploy time);';
+    for (const provider of providers) {
+      acknowledge(
+        provider,
+        {
+          id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+          reason: `${why} its role and managed logging policy are defined by aws-cdk-lib, not by this app.`,
+        },
+        { id: 'AwsSolutions-L1', reason: `${why} aws-cdk-lib pins its Python runtime together with the bundled AWS CLI layer.` },
+        {
+          id: 'AwsSolutions-IAM5[Resource::*]',
+          reason: `${why} cloudfront:CreateInvalidation has no resource-level permission for the distribution in this form.`,
+        },
+        {
+          id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]`,
+          reason: `${why} it reads the staged build from the CDK bootstrap asset bucket.`,
+        },
+        {
+          id: `AwsSolutions-IAM5[Resource::${nagArnRef(this.bucket)}/*]`,
+          reason: `${why} it writes every object of the site bucket.`,
+        },
+        ...['s3:GetObject*', 's3:GetBucket*', 's3:List*', 's3:DeleteObject*', 's3:Abort*'].map((action) => ({
+          id: `AwsSolutions-IAM5[Action::${action}]`,
+          reason: `${why} ${action} comes from its read of the asset bucket and write of the site bucket.`,
+        })),
+      );
+    }
+  }
+}

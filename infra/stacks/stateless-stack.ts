@@ -1,0 +1,97 @@
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import type { Construct } from 'constructs';
+import type { RouteDef } from '../../shared/routes';
+import { siteUrlFrom, type InfraConfig } from '../config';
+import { Api } from '../constructs/api';
+import type { NeedResources } from '../constructs/grants';
+import { Jobs } from '../constructs/jobs';
+import { Web } from '../constructs/web';
+import type { JobDef } from '../jobs';
+import { TABLE_DESIGN } from '../table-design';
+import type { StatefulStack } from './stateful-stack';
+
+export interface StatelessStackProps extends StackProps {
+  config: InfraConfig;
+  stateful: StatefulStack;
+  routes: readonly RouteDef[];
+  jobs: readonly JobDef[];
+}
+
+/** Code and delivery: functions, HTTP API, schedules, the site. Safe to replace. */
+export class StatelessStack extends Stack {
+  readonly api: Api;
+  readonly jobs: Jobs;
+  readonly web: Web;
+
+  constructor(scope: Construct, id: string, props: StatelessStackProps) {
+    super(scope, id, props);
+    const { config, stateful } = props;
+
+    // The ARNs that grants put wildcards after cross as named exports, so the cdk-nag
+    // findings (and their acknowledgements) name them predictably.
+    const tableArnExport = `${stateful.stackName}-TableArn`;
+    const profileImagesArnExport = `${stateful.stackName}-ProfileImagesArn`;
+    const table = dynamodb.Table.fromTableAttributes(this, 'Table', {
+      tableArn: stateful.exportValue(stateful.data.table.tableArn, { name: tableArnExport }),
+      globalIndexes: TABLE_DESIGN.indexes.map((index) => index.name),
+    });
+    const profileImages = s3.Bucket.fromBucketAttributes(this, 'ProfileImages', {
+      bucketArn: stateful.exportValue(stateful.storage.profileImages.bucketArn, { name: profileImagesArnExport }),
+      bucketName: stateful.storage.profileImages.bucketName,
+      bucketRegionalDomainName: stateful.storage.profileImages.bucketRegionalDomainName,
+    });
+
+    const resources: NeedResources = {
+      table,
+      userPool: stateful.auth.userPool,
+      userPoolClient: stateful.auth.userPoolClient,
+      profileImages,
+      marketDataKey: stateful.secrets.marketDataKey,
+      marketDataProvider: config.marketDataProvider,
+      mailFrom: config.mailFrom,
+      ...(config.sesRegion ? { sesRegion: config.sesRegion } : {}),
+      supportEmail: config.supportEmail,
+      nagRefs: { table: tableArnExport, profileImages: profileImagesArnExport },
+    };
+
+    const siteUrl = siteUrlFrom(config);
+    this.api = new Api(this, 'Api', {
+      routes: props.routes,
+      resources,
+      logRetentionDays: config.logRetentionDays,
+      throttle: { rateLimit: config.apiThrottleRateLimit, burstLimit: config.apiThrottleBurstLimit },
+      corsAllowOrigins: [...new Set([...(siteUrl ? [siteUrl] : []), ...config.corsAllowOrigins])],
+    });
+
+    this.jobs = new Jobs(this, 'Jobs', {
+      jobs: props.jobs,
+      resources,
+      logRetentionDays: config.logRetentionDays,
+    });
+
+    this.web = new Web(this, 'Web', {
+      apiDomain: this.api.endpointDomain,
+      profileImages,
+      appConfig: {
+        region: this.region,
+        userPoolId: stateful.auth.userPool.userPoolId,
+        userPoolClientId: stateful.auth.userPoolClient.userPoolClientId,
+      },
+      ...(config.siteDomain ? { siteDomain: config.siteDomain } : {}),
+      ...(config.certificateArn ? { certificateArn: config.certificateArn } : {}),
+    });
+
+    const publicUrl = siteUrl ?? `https://${this.web.distribution.distributionDomainName}`;
+    this.api.addEnvironment('SITE_URL', publicUrl);
+    this.api.addEnvironment('SUPPORT_EMAIL', config.supportEmail);
+
+    new CfnOutput(this, 'SiteUrl', { value: publicUrl, description: 'The site' });
+    new CfnOutput(this, 'ApiEndpoint', { value: this.api.httpApi.apiEndpoint, description: 'HTTP API (also under /api on the site)' });
+    new CfnOutput(this, 'MarketDataSecretArn', {
+      value: stateful.secrets.marketDataKey.secretArn,
+      description: 'Put the market-data provider key here',
+    });
+  }
+}
