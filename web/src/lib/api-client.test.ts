@@ -1,0 +1,141 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api, ApiError } from './api-client';
+
+const token = vi.hoisted(() => ({ value: undefined as string | undefined }));
+const base = vi.hoisted(() => ({ value: '' }));
+
+vi.mock('./auth', () => ({ getAccessToken: async () => token.value }));
+vi.mock('./config', () => ({ apiBaseUrl: async () => base.value }));
+// A small route table of its own, so these tests do not move when real routes change.
+vi.mock('../../../shared/routes', () => {
+  const table = [
+    { id: 'findThings', method: 'GET', path: '/api/things/{kind}', auth: false },
+    { id: 'saveThing', method: 'POST', path: '/api/saveThing', auth: true },
+    { id: 'verify', method: 'GET', path: '/api/verify_account/{code}', auth: false },
+  ];
+  return {
+    routeById: (id: string) => {
+      const route = table.find((r) => r.id === id);
+      if (!route) throw new Error(`No route with id "${id}"`);
+      return route;
+    },
+  };
+});
+
+type Call = [string, RequestInit];
+const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
+const lastCall = (): Call => {
+  const call = fetchMock.mock.calls.at(-1);
+  if (!call) throw new Error('fetch was not called');
+  return call;
+};
+const respond = (status: number, body?: unknown, statusText = '') =>
+  fetchMock.mockResolvedValueOnce(
+    new Response(body === undefined ? null : JSON.stringify(body), { status, statusText }),
+  );
+
+// The mocked table uses ids the real RouteId type does not know.
+const call = api as unknown as (id: string, input?: Record<string, unknown>) => Promise<unknown>;
+
+beforeEach(() => {
+  token.value = undefined;
+  base.value = '';
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+});
+
+describe('api client requests', () => {
+  it('puts GET input in the query string and path parameters in the path', async () => {
+    respond(200, { data: [] });
+
+    await call('findThings', { kind: 'big fish', q: 'a&b', limit: 5, tags: ['x', 'y'], skip: undefined, none: null });
+
+    const [url, init] = lastCall();
+    expect(url).toBe('/api/things/big%20fish?q=a%26b&limit=5&tags=x&tags=y');
+    expect(init.method).toBe('GET');
+    expect(init.body).toBeUndefined();
+  });
+
+  it('sends POST input as a JSON body', async () => {
+    respond(200, { ok: true });
+
+    const result = await call('saveThing', { name: 'Apple', price: 12.5, moats: ['Brand(s)'] });
+
+    const [url, init] = lastCall();
+    expect(url).toBe('/api/saveThing');
+    expect(init.method).toBe('POST');
+    expect((init.headers as Record<string, string>)['content-type']).toBe('application/json');
+    expect(JSON.parse(String(init.body))).toEqual({ name: 'Apple', price: 12.5, moats: ['Brand(s)'] });
+    expect(result).toEqual({ ok: true });
+  });
+
+  it('prefixes the configured API base URL', async () => {
+    base.value = 'https://api.example.test';
+    respond(200, {});
+
+    await call('verify', { code: 'abc' });
+
+    expect(lastCall()[0]).toBe('https://api.example.test/api/verify_account/abc');
+  });
+
+  it('refuses a call whose path parameter is missing', async () => {
+    await expect(call('verify', {})).rejects.toThrow('Path parameter "code" is missing');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('api client sign-in', () => {
+  it('attaches the access token as a bearer token when signed in', async () => {
+    token.value = 'eyJ.token.sig';
+    respond(200, {});
+
+    await call('saveThing', {});
+
+    expect((lastCall()[1].headers as Record<string, string>).authorization).toBe('Bearer eyJ.token.sig');
+  });
+
+  it('sends no authorization header for a guest', async () => {
+    respond(200, {});
+
+    await call('findThings', { kind: 'x' });
+
+    expect(lastCall()[1].headers).not.toHaveProperty('authorization');
+  });
+});
+
+describe('api client errors', () => {
+  it("throws an ApiError with the server's message, status and field errors", async () => {
+    respond(400, { message: 'Enter a valid stock symbol', errors: { stock_symbol: 'Enter a valid stock symbol' } });
+
+    const error = await call('saveThing', { stock_symbol: '!!' }).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 400,
+      message: 'Enter a valid stock symbol',
+      errors: { stock_symbol: 'Enter a valid stock symbol' },
+    });
+  });
+
+  it('uses the first field error when the server sends no message', async () => {
+    respond(400, { errors: { email: 'Enter a valid email' } });
+
+    await expect(call('saveThing', {})).rejects.toMatchObject({ status: 400, message: 'Enter a valid email' });
+  });
+
+  it('falls back to the status text when the body has no message', async () => {
+    respond(502, undefined, 'Bad Gateway');
+
+    await expect(call('findThings', { kind: 'x' })).rejects.toMatchObject({ status: 502, message: 'Bad Gateway' });
+  });
+
+  it('reports an unreachable server as an ApiError with status 0', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+
+    await expect(call('findThings', { kind: 'x' })).rejects.toMatchObject({ status: 0 });
+  });
+});
