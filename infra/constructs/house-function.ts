@@ -31,9 +31,12 @@ export class HouseFunction extends Construct {
   readonly fn: NodejsFunction;
   readonly logGroup: logs.LogGroup;
   readonly role: iam.Role;
+  /** The handler module it runs (under `functions/`). */
+  readonly handlerModule: string;
 
   constructor(scope: Construct, id: string, props: HouseFunctionProps) {
     super(scope, id);
+    this.handlerModule = props.handler;
 
     this.logGroup = new logs.LogGroup(this, 'Logs', {
       retention: props.logRetentionDays as logs.RetentionDays,

@@ -26,7 +26,7 @@ const PLACEHOLDER_HTML = `<!doctype html>
  * own 403 and 404 answers reach the browser unchanged (distribution-wide error responses
  * would turn them into index.html with status 200).
  */
-const SPA_FALLBACK_CODE = `function handler(event) {
+export const SPA_FALLBACK_CODE = `function handler(event) {
   var request = event.request;
   var last = request.uri.split('/').pop();
   if (request.uri === '/' || last.indexOf('.') === -1) {

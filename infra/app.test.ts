@@ -1,0 +1,310 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Stack, type CfnResource } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES } from '../shared/routes';
+import { buildApp, type BuiltApp } from './app';
+import { parseInfraConfig } from './config';
+import { NOT_IMPLEMENTED_HANDLER } from './constructs/api';
+import type { HouseFunction } from './constructs/house-function';
+import { SPA_FALLBACK_CODE } from './constructs/web';
+import { JOBS } from './jobs';
+
+type Resources = Record<string, { Type: string; Properties?: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string }>;
+
+const CDK_JSON = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'cdk.json'), 'utf8')) as {
+  context: Record<string, unknown>;
+};
+
+let outdir: string;
+let built: BuiltApp;
+let stateless: Resources;
+let stateful: Resources;
+
+const logicalId = (fn: HouseFunction | CfnResource): string => {
+  const cfn = 'fn' in fn ? (fn.fn.node.defaultChild as CfnResource) : fn;
+  return Stack.of(cfn).resolve(cfn.logicalId) as string;
+};
+const ofType = (resources: Resources, type: string) =>
+  Object.entries(resources).filter(([, r]) => r.Type === type);
+
+beforeAll(() => {
+  outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'mr-market-cdk-'));
+  built = buildApp({
+    context: { ...CDK_JSON.context, 'aws:cdk:bundling-stacks': [] },
+    outdir,
+    builtinCloudFormationValidation: false,
+  });
+  // Synthesizes the app once (cdk-nag runs here too and throws on any finding).
+  stateless = Template.fromStack(built.stateless).toJSON().Resources as Resources;
+  stateful = Template.fromStack(built.stateful).toJSON().Resources as Resources;
+});
+
+afterAll(() => {
+  if (outdir) fs.rmSync(outdir, { recursive: true, force: true });
+});
+
+describe('API: one Lambda and one HTTP API route per route-table entry', () => {
+  it('creates a route with the exact method and path for every entry, and no other', () => {
+    const routeKeys = ofType(stateless, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties?.RouteKey);
+    expect(routeKeys.sort()).toEqual(ROUTES.map((r) => `${r.method} ${r.path}`).sort());
+  });
+
+  it('points each route at its own function, running its handler or the 501 stub', () => {
+    const routes = ofType(stateless, 'AWS::ApiGatewayV2::Route');
+    const seen = new Set<string>();
+    for (const def of ROUTES) {
+      const fn = built.stateless.api.functions.get(def.id);
+      expect(fn, def.id).toBeDefined();
+      expect(fn!.handlerModule).toBe(def.handler ?? NOT_IMPLEMENTED_HANDLER);
+      const [, route] = routes.find(([, r]) => r.Properties?.RouteKey === `${def.method} ${def.path}`)!;
+      const integrationId = (route.Properties!.Target['Fn::Join'][1] as unknown[])[1] as { Ref: string };
+      const integration = stateless[integrationId.Ref]!;
+      expect(integration.Properties!.IntegrationUri).toEqual({ 'Fn::GetAtt': [logicalId(fn!), 'Arn'] });
+      seen.add(logicalId(fn!));
+    }
+    expect(seen.size).toBe(ROUTES.length);
+    expect(built.stateless.api.functions.get('health')!.handlerModule).toBe('api/health');
+  });
+
+  it('puts the Cognito JWT authorizer on every login-required route and on none of the public ones', () => {
+    const [authorizerId, authorizer] = ofType(stateless, 'AWS::ApiGatewayV2::Authorizer')[0]!;
+    expect(authorizer.Properties!.AuthorizerType).toBe('JWT');
+    expect(JSON.stringify(authorizer.Properties!.JwtConfiguration.Issuer)).toContain('https://cognito-idp.');
+    expect(JSON.stringify(authorizer.Properties!.JwtConfiguration.Audience)).toContain('UserPoolWebClient');
+    const routes = ofType(stateless, 'AWS::ApiGatewayV2::Route');
+    for (const def of ROUTES) {
+      const [, route] = routes.find(([, r]) => r.Properties?.RouteKey === `${def.method} ${def.path}`)!;
+      if (def.auth) {
+        expect(route.Properties!.AuthorizationType, def.id).toBe('JWT');
+        expect(route.Properties!.AuthorizerId, def.id).toEqual({ Ref: authorizerId });
+      } else {
+        expect(route.Properties!.AuthorizationType ?? 'NONE', def.id).toBe('NONE');
+        expect(route.Properties!.AuthorizerId, def.id).toBeUndefined();
+      }
+    }
+    expect(ROUTES.some((r) => r.auth) && ROUTES.some((r) => !r.auth)).toBe(true);
+  });
+
+  it('throttles the default stage with the configured limits and logs access', () => {
+    const [, stage] = ofType(stateless, 'AWS::ApiGatewayV2::Stage')[0]!;
+    expect(stage.Properties!.StageName).toBe('$default');
+    expect(stage.Properties!.DefaultRouteSettings).toMatchObject({
+      ThrottlingRateLimit: built.config.apiThrottleRateLimit,
+      ThrottlingBurstLimit: built.config.apiThrottleBurstLimit,
+    });
+    expect(stage.Properties!.AccessLogSettings.DestinationArn).toBeDefined();
+  });
+});
+
+describe('functions', () => {
+  it('runs every house function on nodejs24.x and arm64; the only other one is CDK’s deployment provider', () => {
+    const house = [
+      ...built.stateless.api.functions.values(),
+      ...built.stateless.jobs.functions.values(),
+    ].map(logicalId);
+    expect(house).toHaveLength(ROUTES.length + JOBS.length);
+    const fns = ofType(stateless, 'AWS::Lambda::Function');
+    for (const id of house) {
+      expect(stateless[id]!.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'] });
+      expect(stateless[id]!.Properties!.LoggingConfig.LogGroup).toBeDefined();
+    }
+    const others = fns.map(([id]) => id).filter((id) => !house.includes(id));
+    expect(others.every((id) => id.startsWith('CustomCDKBucketDeployment'))).toBe(true);
+    const trigger = logicalId(built.stateful.auth.customMessage);
+    expect(stateful[trigger]!.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'] });
+    expect(ofType(stateful, 'AWS::Lambda::Function')).toHaveLength(1);
+  });
+
+  it('lets only the functions that need market data read the market-data secret', () => {
+    const readers = new Set<string>();
+    for (const [, policy] of ofType(stateless, 'AWS::IAM::Policy')) {
+      const statements = policy.Properties!.PolicyDocument.Statement as { Action: string | string[] }[];
+      const reads = statements.some((s) => [s.Action].flat().includes('secretsmanager:GetSecretValue'));
+      if (reads) for (const role of policy.Properties!.Roles as { Ref: string }[]) readers.add(role.Ref);
+    }
+    const roleOf = (fn: HouseFunction) => Stack.of(fn).resolve((fn.role.node.defaultChild as CfnResource).logicalId) as string;
+    const expected = new Set([
+      ...ROUTES.filter((r) => r.needs.includes('marketData')).map((r) => roleOf(built.stateless.api.functions.get(r.id)!)),
+      ...JOBS.filter((j) => j.needs.includes('marketData')).map((j) => roleOf(built.stateless.jobs.functions.get(j.id)!)),
+    ]);
+    expect(expected.size).toBeGreaterThan(0);
+    expect([...readers].sort()).toEqual([...expected].sort());
+    for (const [id, fn] of built.stateless.api.functions) {
+      const env = stateless[logicalId(fn)]!.Properties!.Environment.Variables as Record<string, unknown>;
+      expect('FMP_API_KEY_SECRET_ARN' in env, id).toBe(readers.has(roleOf(fn)));
+    }
+  });
+});
+
+describe('jobs', () => {
+  it('invokes each job on its EventBridge rate', () => {
+    for (const job of JOBS) {
+      const rule = built.stateless.jobs.rules.get(job.id)!;
+      const props = stateless[logicalId(rule.node.defaultChild as CfnResource)]!.Properties!;
+      const unit = job.everyMinutes === 1 ? 'minute' : 'minutes';
+      expect(props.ScheduleExpression).toBe(`rate(${job.everyMinutes} ${unit})`);
+      expect(props.Targets[0].Arn).toEqual({ 'Fn::GetAtt': [logicalId(built.stateless.jobs.functions.get(job.id)!), 'Arn'] });
+    }
+    expect(JOBS.find((j) => j.id === 'refreshQuotes')?.everyMinutes).toBe(1);
+  });
+});
+
+describe('stateful resources', () => {
+  it('keeps the table on demand with PITR, TTL, the GSI, and retained on delete', () => {
+    const tables = ofType(stateful, 'AWS::DynamoDB::Table');
+    expect(tables).toHaveLength(1);
+    const [, table] = tables[0]!;
+    expect(table.DeletionPolicy).toBe('Retain');
+    expect(table.UpdateReplacePolicy).toBe('Retain');
+    expect(table.Properties).toMatchObject({
+      BillingMode: 'PAY_PER_REQUEST',
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      TimeToLiveSpecification: { AttributeName: 'ttl', Enabled: true },
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: [
+        {
+          IndexName: 'gsi1',
+          KeySchema: [
+            { AttributeName: 'gsi1pk', KeyType: 'HASH' },
+            { AttributeName: 'gsi1sk', KeyType: 'RANGE' },
+          ],
+        },
+      ],
+    });
+  });
+
+  it('wires the CustomMessage trigger and gives the app client no secret', () => {
+    const [, pool] = ofType(stateful, 'AWS::Cognito::UserPool')[0]!;
+    expect(pool.Properties!.LambdaConfig.CustomMessage).toEqual({
+      'Fn::GetAtt': [logicalId(built.stateful.auth.customMessage), 'Arn'],
+    });
+    expect(pool.Properties!.UsernameAttributes).toEqual(['email']);
+    expect(pool.Properties!.AutoVerifiedAttributes).toEqual(['email']);
+    expect(pool.Properties!.EmailConfiguration.EmailSendingAccount).toBe('DEVELOPER');
+    const [, client] = ofType(stateful, 'AWS::Cognito::UserPoolClient')[0]!;
+    expect(client.Properties!.GenerateSecret).toBe(false);
+    expect(client.Properties!.EnableTokenRevocation).toBe(true);
+    expect(client.Properties!.PreventUserExistenceErrors).toBe('ENABLED');
+  });
+
+  it('keeps the profile-image bucket private, encrypted and TLS-only', () => {
+    const bucket = stateful[logicalId(built.stateful.storage.profileImages.node.defaultChild as CfnResource)]!;
+    expect(bucket.Properties!.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
+    expect(bucket.Properties!.BucketEncryption).toBeDefined();
+    const policies = ofType(stateful, 'AWS::S3::BucketPolicy').map(([, p]) => JSON.stringify(p.Properties));
+    expect(policies.some((p) => p.includes('"aws:SecureTransport":"false"') && p.includes('StorageProfileImages'))).toBe(true);
+  });
+});
+
+describe('web distribution', () => {
+  const distribution = () => ofType(stateless, 'AWS::CloudFront::Distribution')[0]![1].Properties!.DistributionConfig;
+
+  it('reads both buckets through Origin Access Control', () => {
+    const config = distribution();
+    const s3Origins = (config.Origins as any[]).filter((o) => o.S3OriginConfig);
+    expect(s3Origins).toHaveLength(2);
+    for (const origin of s3Origins) {
+      expect(origin.OriginAccessControlId).toBeDefined();
+      expect(origin.S3OriginConfig.OriginAccessIdentity).toBe('');
+    }
+    expect(ofType(stateless, 'AWS::CloudFront::OriginAccessControl')).toHaveLength(2);
+  });
+
+  it('sends /api/* to the HTTP API uncached with every method, and profile photos read-only', () => {
+    const config = distribution();
+    const api = (config.CacheBehaviors as any[]).find((b) => b.PathPattern === '/api/*');
+    expect(api).toBeDefined();
+    expect(api.AllowedMethods).toHaveLength(7);
+    expect(api.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad'); // CachingDisabled
+    expect(api.OriginRequestPolicyId).toBe('b689b0a8-53d0-40ab-baf2-68738e2966ac'); // AllViewerExceptHostHeader
+    const origin = (config.Origins as any[]).find((o) => o.Id === api.TargetOriginId);
+    expect(JSON.stringify(origin.DomainName)).toContain('.execute-api.');
+    const images = (config.CacheBehaviors as any[]).find((b) => b.PathPattern === '/images/profile/*');
+    expect(images.AllowedMethods).toEqual(['GET', 'HEAD']);
+  });
+
+  it('serves the app shell for client-side routes on the site behaviour only, never for API errors', () => {
+    const config = distribution();
+    expect(config.DefaultRootObject).toBe('index.html');
+    expect(config.CustomErrorResponses).toBeUndefined();
+    const fnId = logicalId(built.stateless.web.spaFallback.node.defaultChild as CfnResource);
+    expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
+      { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [fnId, 'FunctionARN'] } },
+    ]);
+    const api = (config.CacheBehaviors as any[]).find((b) => b.PathPattern === '/api/*');
+    expect(api.FunctionAssociations).toBeUndefined();
+  });
+
+  it('rewrites paths without a file extension to /index.html and leaves files alone', () => {
+    const handler = new Function(`${SPA_FALLBACK_CODE}; return handler;`)() as (e: unknown) => { uri: string };
+    const uri = (u: string) => handler({ request: { uri: u } }).uri;
+    expect(uri('/')).toBe('/index.html');
+    expect(uri('/portfolio/12')).toBe('/index.html');
+    expect(uri('/verify_account/abc')).toBe('/index.html');
+    expect(uri('/assets/index-3f2a.js')).toBe('/assets/index-3f2a.js');
+    expect(uri('/config.json')).toBe('/config.json');
+  });
+
+  it('adds the security headers with a CSP that allows Cognito', () => {
+    const [, policy] = ofType(stateless, 'AWS::CloudFront::ResponseHeadersPolicy')[0]!;
+    const headers = policy.Properties!.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    expect(headers.FrameOptions.FrameOption).toBe('DENY');
+    expect(headers.ContentTypeOptions).toBeDefined();
+    expect(headers.StrictTransportSecurity.AccessControlMaxAgeSec).toBeGreaterThanOrEqual(31536000);
+    expect(headers.ReferrerPolicy.ReferrerPolicy).toBe('strict-origin-when-cross-origin');
+    const csp = JSON.stringify(headers.ContentSecurityPolicy.ContentSecurityPolicy);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain('https://cognito-idp.');
+    expect(csp).toContain("img-src 'self' data:");
+  });
+
+  it('deploys config.json with the pool, client and region for the web app', () => {
+    const deployments = ofType(stateless, 'Custom::CDKBucketDeployment').map(([, d]) => JSON.stringify(d.Properties));
+    const shell = deployments.find((d) => d.includes('"/config.json"'));
+    expect(shell).toBeDefined();
+    for (const marker of ['UserPool', 'WebClient', 'AWS::Region']) expect(shell).toContain(marker);
+  });
+});
+
+describe('cdk-nag', () => {
+  it('finds nothing unacknowledged in the AwsSolutions pack', () => {
+    const report = built.nag.validateScope(built.app);
+    expect(report.violations.map((v) => `${v.ruleName} at ${v.violatingResources[0]?.constructPath}`)).toEqual([]);
+    expect(report.success).toBe(true);
+  });
+});
+
+describe('configuration', () => {
+  it('rejects a sender that is not an email address, naming the key', () => {
+    expect(() => parseInfraConfig({ mailFrom: 'no-reply', supportEmail: 'help@example.com' })).toThrow(/mailFrom/);
+  });
+
+  it('rejects a log retention CloudWatch does not offer', () => {
+    expect(() =>
+      parseInfraConfig({ mailFrom: 'a@example.com', supportEmail: 'b@example.com', logRetentionDays: 10 }),
+    ).toThrow(/logRetentionDays: must be one of/);
+  });
+
+  it('reads numbers and lists given as strings on the command line', () => {
+    const config = parseInfraConfig({
+      mailFrom: 'a@example.com',
+      supportEmail: 'b@example.com',
+      apiThrottleRateLimit: '20',
+      corsAllowOrigins: 'https://a.example.com, https://b.example.com',
+    });
+    expect(config.apiThrottleRateLimit).toBe(20);
+    expect(config.corsAllowOrigins).toEqual(['https://a.example.com', 'https://b.example.com']);
+    expect(config.marketDataProvider).toBe('demo');
+  });
+});
