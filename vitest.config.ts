@@ -12,6 +12,18 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts', 'functions/**/*.test.ts', 'infra/local/**/*.test.ts'],
+          environment: 'node',
+          // One local stack (emulators + API server) for the whole project, shared by its files.
+          globalSetup: ['tests/support/global-setup.ts'],
+          setupFiles: ['tests/support/stack-env.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
         extends: './web/vite.config.ts',
         test: {
           name: 'web',
