@@ -71,7 +71,10 @@ describe('trackedPitchFigures', () => {
   });
 
   it('shows an expected gain of zero when intrinsic equals cost and an expected loss when below', () => {
-    expect(trackedPitchFigures(record({ intrinsic_value_per_share: 100 })).expected).toEqual({ label: 'Gain', percent: 0 });
+    expect(trackedPitchFigures(record({ intrinsic_value_per_share: 100 })).expected).toEqual({
+      label: 'Gain',
+      percent: 0,
+    });
     const below = trackedPitchFigures(record({ intrinsic_value_per_share: 80, market_price: 85 }));
     expect(below.expected).toEqual({ label: 'Loss', percent: -20 });
     expect(below.expectedMoic).toBe(0.8);
@@ -83,8 +86,12 @@ describe('trackedPitchFigures', () => {
   it('prefers the live quote, ignoring a quote for another symbol or without a usable price', () => {
     expect(trackedPitchFigures(record(), { symbol: 'aapl', price: 120 }).marketPrice).toBe(120);
     expect(trackedPitchFigures(record(), { symbol: 'MSFT', price: 120 }).marketPrice).toBe(90);
-    expect(trackedPitchFigures(record(), { symbol: 'AAPL', price: 0 }).marketPriceSource).toBe('stored');
-    expect(trackedPitchFigures(record(), { symbol: 'AAPL', price: Number.NaN }).marketPrice).toBe(90);
+    expect(trackedPitchFigures(record(), { symbol: 'AAPL', price: 0 }).marketPriceSource).toBe(
+      'stored',
+    );
+    expect(trackedPitchFigures(record(), { symbol: 'AAPL', price: Number.NaN }).marketPrice).toBe(
+      90,
+    );
     expect(trackedPitchFigures(record(), null).marketPrice).toBe(90);
   });
 
@@ -144,7 +151,11 @@ describe('trackedPitchFigures', () => {
 
   it('reads numeric strings with thousands separators and displays them grouped', () => {
     const f = trackedPitchFigures(
-      record({ tracked_market_price: '1,234.5', market_price: '1234.5', intrinsic_value_per_share: '2,469' }),
+      record({
+        tracked_market_price: '1,234.5',
+        market_price: '1234.5',
+        intrinsic_value_per_share: '2,469',
+      }),
     );
     expect(f.costPerShare).toBe(1234.5);
     expect(f.display.costPerShare).toBe('1,234.50');

@@ -112,9 +112,15 @@ function ratio(a: number, b: number): number {
   return new D(a).div(b).toNumber();
 }
 
-export function trackedPitchFigures(record: TrackedPitchRecord, liveQuote?: LiveQuote | null): TrackedPitchFigures {
+export function trackedPitchFigures(
+  record: TrackedPitchRecord,
+  liveQuote?: LiveQuote | null,
+): TrackedPitchFigures {
   const cost = positive(record.tracked_market_price);
-  const livePrice = liveQuote && sameSymbol(liveQuote.symbol, record.stock_symbol) ? positive(liveQuote.price) : null;
+  const livePrice =
+    liveQuote && sameSymbol(liveQuote.symbol, record.stock_symbol)
+      ? positive(liveQuote.price)
+      : null;
   const storedPrice = positive(record.market_price);
   const price = livePrice ?? storedPrice;
   const marketPriceSource = livePrice !== null ? 'live' : storedPrice !== null ? 'stored' : null;
@@ -122,11 +128,16 @@ export function trackedPitchFigures(record: TrackedPitchRecord, liveQuote?: Live
 
   const margin: LabelledPercent<MarginLabel> | null =
     price !== null && intrinsic !== null && intrinsic > 0
-      ? { label: price <= intrinsic ? MARGIN_OF_SAFETY : PREMIUM, percent: Math.abs(percentChange(price, intrinsic)) }
+      ? {
+          label: price <= intrinsic ? MARGIN_OF_SAFETY : PREMIUM,
+          percent: Math.abs(percentChange(price, intrinsic)),
+        }
       : null;
 
   const actual: LabelledPercent<GainLossLabel> | null =
-    price !== null && cost !== null ? { label: price >= cost ? GAIN : LOSS, percent: percentChange(price, cost) } : null;
+    price !== null && cost !== null
+      ? { label: price >= cost ? GAIN : LOSS, percent: percentChange(price, cost) }
+      : null;
 
   const expected: LabelledPercent<GainLossLabel> | null =
     intrinsic !== null && intrinsic >= 0 && cost !== null
@@ -134,8 +145,10 @@ export function trackedPitchFigures(record: TrackedPitchRecord, liveQuote?: Live
       : null;
 
   const actualMoic = price !== null && cost !== null ? ratio(price, cost) : null;
-  const expectedMoic = intrinsic !== null && intrinsic >= 0 && cost !== null ? ratio(intrinsic, cost) : null;
-  const status: TrackedStatus | null = price !== null && intrinsic !== null ? (price > intrinsic ? REVISIT : ON_TRACK) : null;
+  const expectedMoic =
+    intrinsic !== null && intrinsic >= 0 && cost !== null ? ratio(intrinsic, cost) : null;
+  const status: TrackedStatus | null =
+    price !== null && intrinsic !== null ? (price > intrinsic ? REVISIT : ON_TRACK) : null;
 
   return {
     costPerShare: cost,

@@ -49,10 +49,18 @@ describe('freezeTrackingFigures', () => {
   });
 
   it('uses the price of the moment, not the price the valuation was made at', () => {
-    const a = freezeTrackingFigures({ valuationId: 'v', currentPrice: 80, outputs: { intrinsicValuePerShare: 100, holdingPeriodYears: 2 } });
-    const b = freezeTrackingFigures({ valuationId: 'v', currentPrice: 100, outputs: { intrinsicValuePerShare: 100, holdingPeriodYears: 2 } });
+    const a = freezeTrackingFigures({
+      valuationId: 'v',
+      currentPrice: 80,
+      outputs: { intrinsicValuePerShare: 100, holdingPeriodYears: 2 },
+    });
+    const b = freezeTrackingFigures({
+      valuationId: 'v',
+      currentPrice: 100,
+      outputs: { intrinsicValuePerShare: 100, holdingPeriodYears: 2 },
+    });
     expect(a.ok && a.payload.tracked_premium).toBe(20);
-    expect(a.ok && a.payload.tracked_irr).toBe(11.8033988750);
+    expect(a.ok && a.payload.tracked_irr).toBe(11.803398875);
     expect(b.ok && b.payload.tracked_premium).toBe(0);
     expect(b.ok && b.payload.tracked_irr).toBe(0);
     expect(b.ok && b.payload.tracked_moic).toBe(1);
@@ -60,13 +68,26 @@ describe('freezeTrackingFigures', () => {
 
   it('refuses to freeze without a positive price, intrinsic value or hold period', () => {
     const outputs = { intrinsicValuePerShare: 100, holdingPeriodYears: 3 };
-    expect(freezeTrackingFigures({ valuationId: 'v', currentPrice: 0, outputs })).toMatchObject({ ok: false, reason: 'no-market-price' });
-    expect(freezeTrackingFigures({ valuationId: 'v', currentPrice: Number.NaN, outputs })).toMatchObject({ ok: false, reason: 'no-market-price' });
+    expect(freezeTrackingFigures({ valuationId: 'v', currentPrice: 0, outputs })).toMatchObject({
+      ok: false,
+      reason: 'no-market-price',
+    });
     expect(
-      freezeTrackingFigures({ valuationId: 'v', currentPrice: 10, outputs: { ...outputs, intrinsicValuePerShare: 0 } }),
+      freezeTrackingFigures({ valuationId: 'v', currentPrice: Number.NaN, outputs }),
+    ).toMatchObject({ ok: false, reason: 'no-market-price' });
+    expect(
+      freezeTrackingFigures({
+        valuationId: 'v',
+        currentPrice: 10,
+        outputs: { ...outputs, intrinsicValuePerShare: 0 },
+      }),
     ).toMatchObject({ ok: false, reason: 'intrinsic-not-positive' });
     expect(
-      freezeTrackingFigures({ valuationId: 'v', currentPrice: 10, outputs: { ...outputs, holdingPeriodYears: 0 } }),
+      freezeTrackingFigures({
+        valuationId: 'v',
+        currentPrice: 10,
+        outputs: { ...outputs, holdingPeriodYears: 0 },
+      }),
     ).toMatchObject({ ok: false, reason: 'hold-period-not-positive' });
   });
 
@@ -74,7 +95,11 @@ describe('freezeTrackingFigures', () => {
     const result = freezeTrackingFigures({
       valuationId: 'v',
       currentPrice: 10,
-      outputs: { intrinsicValuePerShare: 12, holdingPeriodYears: 3, endOfHoldValue: Number.POSITIVE_INFINITY },
+      outputs: {
+        intrinsicValuePerShare: 12,
+        holdingPeriodYears: 3,
+        endOfHoldValue: Number.POSITIVE_INFINITY,
+      },
     });
     expect(result.ok && result.payload.tracked_ebitda_at_endof_hold).toBeNull();
   });

@@ -41,7 +41,11 @@ export interface TrackingPayload {
 
 export type TrackingFreezeResult =
   | { ok: true; payload: TrackingPayload }
-  | { ok: false; reason: 'no-market-price' | 'intrinsic-not-positive' | 'hold-period-not-positive'; message: string };
+  | {
+      ok: false;
+      reason: 'no-market-price' | 'intrinsic-not-positive' | 'hold-period-not-positive';
+      message: string;
+    };
 
 const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
 const PLACES = 10;
@@ -62,15 +66,27 @@ export function freezeTrackingFigures(input: {
 }): TrackingFreezeResult {
   const { currentPrice, outputs } = input;
   if (!Number.isFinite(currentPrice) || currentPrice <= 0) {
-    return { ok: false, reason: 'no-market-price', message: 'There is no market price for this stock right now' };
+    return {
+      ok: false,
+      reason: 'no-market-price',
+      message: 'There is no market price for this stock right now',
+    };
   }
   const intrinsicValue = outputs.intrinsicValuePerShare;
   if (!Number.isFinite(intrinsicValue) || intrinsicValue <= 0) {
-    return { ok: false, reason: 'intrinsic-not-positive', message: 'Only a pitch with a positive intrinsic value can be tracked' };
+    return {
+      ok: false,
+      reason: 'intrinsic-not-positive',
+      message: 'Only a pitch with a positive intrinsic value can be tracked',
+    };
   }
   const hold = outputs.holdingPeriodYears;
   if (!Number.isFinite(hold) || hold <= 0) {
-    return { ok: false, reason: 'hold-period-not-positive', message: 'The hold period must be positive' };
+    return {
+      ok: false,
+      reason: 'hold-period-not-positive',
+      message: 'The hold period must be positive',
+    };
   }
 
   const price = new D(currentPrice);

@@ -15,10 +15,14 @@ export const intrinsicValuePerShare = z.preprocess(
   numberFromInput,
   z
     .number({
-      error: (issue) => (issue.input === undefined ? 'Intrinsic value per share is required' : 'Enter a number'),
+      error: (issue) =>
+        issue.input === undefined ? 'Intrinsic value per share is required' : 'Enter a number',
     })
     .refine((n) => n > 0, 'Intrinsic value per share must be positive')
-    .refine((n) => n <= MAX_INTRINSIC_VALUE_PER_SHARE, 'Intrinsic value per share must be at most 1,000,000,000'),
+    .refine(
+      (n) => n <= MAX_INTRINSIC_VALUE_PER_SHARE,
+      'Intrinsic value per share must be at most 1,000,000,000',
+    ),
 );
 
 /** POST /api/trackedPitches with a payload: change the intrinsic value of one tracked pitch. */
