@@ -1,0 +1,53 @@
+import Decimal from 'decimal.js';
+
+/**
+ * Money in a portfolio is held in integer US cents (cash, cost, NAV); share quantities are
+ * decimals with at most 6 places; prices are USD per share as quoted. Every product of a
+ * quantity and a price is computed in decimal and rounded half up to a whole cent once.
+ */
+
+export const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
+export type Dec = InstanceType<typeof D>;
+
+export const QUANTITY_DECIMALS = 6;
+
+/** True for a finite number with no more than `places` decimal places (as it prints). */
+export function hasAtMostDecimals(value: number, places: number): boolean {
+  return Number.isFinite(value) && new D(value).decimalPlaces() <= places;
+}
+
+/** A whole number of cents within the safe integer range. */
+export function isCents(value: number): boolean {
+  return Number.isSafeInteger(value);
+}
+
+/** 1234.565 -> 123457 (half up). */
+export function dollarsToCents(dollars: number): number {
+  return new D(dollars).times(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
+}
+
+export function centsToDollars(cents: number): number {
+  return new D(cents).div(100).toNumber();
+}
+
+/** The value in cents of `quantity` shares at `price` USD, rounded half up to a cent. */
+export function tradeValueCents(quantity: number | Dec, price: number): number {
+  return new D(quantity)
+    .times(price)
+    .times(100)
+    .toDecimalPlaces(0, Decimal.ROUND_HALF_UP)
+    .toNumber();
+}
+
+/** 12345678 -> "$123,456.78"; -550 -> "-$5.50". */
+export function formatUsd(cents: number): string {
+  const fixed = new D(cents).abs().div(100).toFixed(2);
+  const [intPart = '0', fracPart = '00'] = fixed.split('.');
+  const sign = cents < 0 ? '-' : '';
+  return `${sign}$${intPart.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fracPart}`;
+}
+
+/** A share quantity as text without trailing zeros: 1.5 -> "1.5", 2 -> "2". */
+export function formatQuantity(quantity: number | Dec): string {
+  return new D(quantity).toDecimalPlaces(QUANTITY_DECIMALS).toFixed();
+}

@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { idString, isoDate, stockSymbol } from '../schemas/common';
+import { hasAtMostDecimals, QUANTITY_DECIMALS } from './money';
+
+/** Seed capital slider (spec/000 sections 5 and 9), in USD. */
+export const SEED_CAPITAL_MIN = 0;
+export const SEED_CAPITAL_MAX = 200_000_000;
+export const SEED_CAPITAL_DEFAULT = 100_000_000;
+export const PORTFOLIO_NAME_MAX = 100;
+
+/** Upper bounds that keep order figures meaningful and inside exact integer cents. */
+export const ORDER_AMOUNT_MAX = 10_000_000_000;
+export const ORDER_QUANTITY_MAX = 1_000_000_000;
+export const LIMIT_PRICE_MAX = 10_000_000;
+
+/** Form fields arrive as numbers or text; text may carry thousands separators. Empty means absent. */
+function numberFromInput(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const cleaned = value.replace(/,/g, '').trim();
+  return cleaned === '' ? undefined : Number(cleaned);
+}
+
+function numberField(requiredMessage: string) {
+  return z.number({
+    error: (issue) => (issue.input === undefined ? requiredMessage : 'Enter a number'),
+  });
+}
+
+export const portfolioName = z
+  .string({ error: 'Portfolio Name is required' })
+  .trim()
+  .min(1, 'Portfolio Name is required')
+  .max(PORTFOLIO_NAME_MAX, `Portfolio Name must be at most ${PORTFOLIO_NAME_MAX} characters`);
+
+const seedCapitalRange = 'Seed capital must be between $0 and $200,000,000';
+
+export const investmentValue = z.preprocess(
+  numberFromInput,
+  numberField('Seed capital is required')
+    .min(SEED_CAPITAL_MIN, seedCapitalRange)
+    .max(SEED_CAPITAL_MAX, seedCapitalRange)
+    .refine((n) => hasAtMostDecimals(n, 2), 'Seed capital can have at most 2 decimal places'),
+);
+
+/** When the form was submitted: an ISO date-time (with Z or an offset) or a YYYY-MM-DD date. */
+export const portfolioDateTime = z
+  .string()
+  .trim()
+  .refine(
+    (s) => z.iso.datetime({ offset: true }).safeParse(s).success || isoDate.safeParse(s).success,
+    'Use a date and time such as 2024-05-18T09:30:00Z',
+  );
+
+/** POST /api/addPortfolio. The seed capital defaults to $100,000,000. */
+export const createPortfolioPayload = z
+  .object({
+    portfolio_name: portfolioName,
+    investment_value: investmentValue.default(SEED_CAPITAL_DEFAULT),
+    date_time: portfolioDateTime.optional(),
+  })
+  .strict();
+
+/** POST /api/updatePortfolioDetails. */
+export const updatePortfolioPayload = z
+  .object({
+    portfolio_id: idString,
+    portfolio_name: portfolioName,
+    investment_value: investmentValue,
+    date_time: portfolioDateTime.optional(),
+  })
+  .strict();
+
+/** POST /api/getPortfolioDetails, /api/deletePortfolio, /api/stock_per_portfolio. */
+export const portfolioIdPayload = z.object({ portfolio_id: idString }).strict();
+
+/** POST /api/searchPortfolioList: an empty name lists every portfolio. */
+export const searchPortfolioPayload = z
+  .object({
+    portfolio_name: z
+      .string()
+      .trim()
+      .max(PORTFOLIO_NAME_MAX, `Portfolio Name must be at most ${PORTFOLIO_NAME_MAX} characters`)
+      .default(''),
+  })
+  .strict();
+
+const optionalAmount = z.preprocess(
+  numberFromInput,
+  numberField('Amount is required')
+    .positive('Amount must be more than $0')
+    .max(ORDER_AMOUNT_MAX, 'Amount must be at most $10,000,000,000')
+    .refine((n) => hasAtMostDecimals(n, 2), 'Amount can have at most 2 decimal places')
+    .optional(),
+);
+
+const optionalQuantity = z.preprocess(
+  numberFromInput,
+  numberField('Quantity is required')
+    .positive('Quantity must be more than 0')
+    .max(ORDER_QUANTITY_MAX, 'Quantity must be at most 1,000,000,000')
+    .refine(
+      (n) => hasAtMostDecimals(n, QUANTITY_DECIMALS),
+      `Quantity can have at most ${QUANTITY_DECIMALS} decimal places`,
+    )
+    .optional(),
+);
+
+const optionalPositionSize = z.preprocess(
+  numberFromInput,
+  numberField('Position size is required')
+    .positive('Position size must be more than 0%')
+    .max(100, 'Position size must be at most 100%')
+    .refine((n) => hasAtMostDecimals(n, 2), 'Position size can have at most 2 decimal places')
+    .optional(),
+);
+
+const optionalLimitPrice = z.preprocess(
+  numberFromInput,
+  numberField('Limit price is required')
+    .positive('Limit price must be more than $0')
+    .max(LIMIT_PRICE_MAX, 'Limit price must be at most $10,000,000')
+    .refine((n) => hasAtMostDecimals(n, 4), 'Limit price can have at most 4 decimal places')
+    .optional(),
+);
+
+/**
+ * The "Invests" order form: market or limit order, portfolio, buy or sell, invest by amount
+ * (USD), quantity (shares, fractional allowed) or position size (% of NAV), limit price in USD.
+ * The field that goes with the chosen way of investing is required, and so is the limit
+ * price of a limit order.
+ */
+export const orderPayload = z
+  .object({
+    portfolio_id: idString,
+    stock_symbol: stockSymbol,
+    side: z.enum(['buy', 'sell'], { error: 'Choose buy or sell' }).default('buy'),
+    order_type: z.enum(['market', 'limit'], { error: 'Choose a market or limit order' }),
+    invest_by: z.enum(['amount', 'quantity', 'positionSize'], {
+      error: 'Choose to invest by amount, quantity or position size',
+    }),
+    amount: optionalAmount,
+    quantity: optionalQuantity,
+    position_size: optionalPositionSize,
+    limit_price: optionalLimitPrice,
+  })
+  .strict()
+  .superRefine((order, ctx) => {
+    const needed = {
+      amount: 'amount',
+      quantity: 'quantity',
+      positionSize: 'position_size',
+    } as const;
+    const field = needed[order.invest_by];
+    if (order[field] === undefined) {
+      const label = { amount: 'Amount', quantity: 'Quantity', position_size: 'Position size' }[
+        field
+      ];
+      ctx.addIssue({ code: 'custom', path: [field], message: `${label} is required` });
+    }
+    if (order.order_type === 'limit' && order.limit_price === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['limit_price'], message: 'Limit price is required' });
+    }
+  });
+
+export type CreatePortfolioPayload = z.infer<typeof createPortfolioPayload>;
+export type UpdatePortfolioPayload = z.infer<typeof updatePortfolioPayload>;
+export type PortfolioIdPayload = z.infer<typeof portfolioIdPayload>;
+export type SearchPortfolioPayload = z.infer<typeof searchPortfolioPayload>;
+export type OrderPayload = z.infer<typeof orderPayload>;

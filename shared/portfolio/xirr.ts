@@ -1,0 +1,268 @@
+import { D } from './money';
+
+/**
+ * Money-weighted returns.
+ *
+ * `xirr` solves sum(amount_i / (1 + r)^(years_i)) = 0 where years_i = days since the first
+ * flow / 365 (Excel's XIRR convention). It works in v = ln(1 + r), so r > -1 always holds,
+ * and evaluates the sum scaled by a positive factor so no term overflows on long horizons or
+ * extreme rates. It scans v over a grid from r = -99.9999 % to r = 1e9 (-13.8 .. 20.7 in v, step
+ * 0.005) for sign changes and refines each bracket with Newton steps that fall back to
+ * bisection whenever a step would leave the bracket. When the flows have several roots (more
+ * than one change of sign in the series), the root closest to 0 is returned (the smallest
+ * |rate|; on a tie, the higher rate). If no bracket exists, Newton from 10 % is tried once to
+ * catch a root where the sum only touches zero; otherwise the result is `undefined`.
+ * Also `undefined`: fewer than two non-zero flows, flows all of one sign, all flows on one
+ * date, an invalid date or amount.
+ */
+
+export interface CashFlow {
+  /** A date (YYYY-MM-DD, read as UTC midnight), an ISO date-time, or a Date. */
+  date: string | Date;
+  /** Positive: money received by the investor; negative: money paid in. */
+  amount: number;
+}
+
+const DAY_MS = 86_400_000;
+const YEAR_DAYS = 365;
+const V_MIN = Math.log(1e-6);
+const V_MAX = Math.log(1 + 1e9);
+const GRID_STEP = 0.005;
+const MAX_ITERATIONS = 200;
+
+function timeOf(date: string | Date): number {
+  return date instanceof Date ? date.getTime() : Date.parse(date);
+}
+
+/** Days between two dates (fractional when times of day differ). */
+export function daysBetween(from: string | Date, to: string | Date): number {
+  return (timeOf(to) - timeOf(from)) / DAY_MS;
+}
+
+interface Point {
+  years: number;
+  amount: number;
+}
+
+/** Sum and derivative (in v) of the scaled net present value. Both share the same positive scale. */
+function evaluate(points: readonly Point[], v: number): { f: number; df: number; scale: number } {
+  let maxExponent = -Infinity;
+  for (const p of points) maxExponent = Math.max(maxExponent, -v * p.years);
+  let f = 0;
+  let df = 0;
+  let scale = 0;
+  for (const p of points) {
+    const w = Math.exp(-v * p.years - maxExponent);
+    f += p.amount * w;
+    df -= p.years * p.amount * w;
+    scale += Math.abs(p.amount * w);
+  }
+  return { f, df, scale };
+}
+
+/** Newton inside [lo, hi] (f(lo), f(hi) of opposite signs), bisecting when Newton misbehaves. */
+function solveInBracket(points: readonly Point[], lo: number, hi: number, fLo: number): number {
+  let a = lo;
+  let b = hi;
+  let fa = fLo;
+  let v = (a + b) / 2;
+  for (let i = 0; i < MAX_ITERATIONS; i++) {
+    const { f, df } = evaluate(points, v);
+    if (f === 0) return v;
+    if (Math.sign(f) === Math.sign(fa)) {
+      a = v;
+      fa = f;
+    } else {
+      b = v;
+    }
+    const newton = df !== 0 ? v - f / df : Number.NaN;
+    const next = Number.isFinite(newton) && newton > a && newton < b ? newton : (a + b) / 2;
+    if (
+      Math.abs(next - v) <= 1e-15 * Math.max(1, Math.abs(v)) ||
+      b - a <= 1e-15 * Math.max(1, Math.abs(v))
+    )
+      return next;
+    v = next;
+  }
+  return v;
+}
+
+/** Plain Newton, for a root where the sum touches zero without changing sign. */
+function newtonTouch(points: readonly Point[]): number | undefined {
+  let v = Math.log(1.1);
+  for (let i = 0; i < MAX_ITERATIONS; i++) {
+    const { f, df, scale } = evaluate(points, v);
+    if (Math.abs(f) <= 1e-13 * scale) return v;
+    if (df === 0 || !Number.isFinite(df)) return undefined;
+    v = Math.min(V_MAX, Math.max(V_MIN, v - f / df));
+  }
+  const { f, scale } = evaluate(points, v);
+  return Math.abs(f) <= 1e-13 * scale ? v : undefined;
+}
+
+export function xirr(flows: readonly CashFlow[]): number | undefined {
+  const dated: Array<{ time: number; amount: number }> = [];
+  for (const flow of flows) {
+    const time = timeOf(flow.date);
+    if (!Number.isFinite(time) || !Number.isFinite(flow.amount)) return undefined;
+    if (flow.amount !== 0) dated.push({ time, amount: flow.amount });
+  }
+  if (dated.length < 2) return undefined;
+  if (!dated.some((f) => f.amount > 0) || !dated.some((f) => f.amount < 0)) return undefined;
+  const start = Math.min(...dated.map((f) => f.time));
+  const points: Point[] = dated.map((f) => ({
+    years: (f.time - start) / DAY_MS / YEAR_DAYS,
+    amount: f.amount,
+  }));
+  if (points.every((p) => p.years === 0)) return undefined;
+
+  const roots: number[] = [];
+  let prevV = V_MIN;
+  let prevF = evaluate(points, prevV).f;
+  if (prevF === 0) roots.push(prevV);
+  const steps = Math.ceil((V_MAX - V_MIN) / GRID_STEP);
+  for (let i = 1; i <= steps; i++) {
+    const v = Math.min(V_MAX, V_MIN + i * GRID_STEP);
+    const f = evaluate(points, v).f;
+    if (f === 0) roots.push(v);
+    else if (prevF !== 0 && Math.sign(f) !== Math.sign(prevF))
+      roots.push(solveInBracket(points, prevV, v, prevF));
+    prevV = v;
+    prevF = f;
+  }
+  if (roots.length === 0) {
+    const touch = newtonTouch(points);
+    if (touch !== undefined) roots.push(touch);
+  }
+  const rates = roots.map(Math.expm1).filter(Number.isFinite);
+  if (rates.length === 0) return undefined;
+  rates.sort((x, y) => Math.abs(x) - Math.abs(y) || y - x);
+  return rates[0];
+}
+
+export type UnavailableReason = 'invalid-dates' | 'before-inception' | 'no-capital' | 'no-solution';
+
+export type ReturnFigure =
+  | { kind: 'annualised'; rate: number }
+  | { kind: 'cumulative'; rate: number }
+  | { kind: 'unavailable'; reason: UnavailableReason; message: string };
+
+export interface CapitalFlow {
+  date: string | Date;
+  /** Cents added to the portfolio after inception (negative: withdrawn). */
+  amountCents: number;
+}
+
+/**
+ * IRR since inception: the money-weighted return of the seed capital (paid in at inception),
+ * any later capital flows, and today's NAV (received today).
+ * - Under 365 days: the cumulative return, (NAV - net capital paid in) / net capital paid in.
+ * - From 365 days: the annualised XIRR of those flows; a NAV of 0 with no money taken out is -100 %.
+ * - 'unavailable' (with a reason) when it cannot be computed, rather than a wrong number.
+ */
+export function irrSinceInception(input: {
+  inception: string | Date;
+  seedCents: number;
+  navCents: number;
+  today: string | Date;
+  flows?: readonly CapitalFlow[];
+}): ReturnFigure {
+  const flows = input.flows ?? [];
+  const days = daysBetween(input.inception, input.today);
+  const amounts = [input.seedCents, input.navCents, ...flows.map((f) => f.amountCents)];
+  if (!Number.isFinite(days) || flows.some((f) => !Number.isFinite(timeOf(f.date)))) {
+    return {
+      kind: 'unavailable',
+      reason: 'invalid-dates',
+      message: 'The dates of this portfolio are not valid',
+    };
+  }
+  if (days < 0)
+    return {
+      kind: 'unavailable',
+      reason: 'before-inception',
+      message: 'The portfolio has not started yet',
+    };
+  if (!amounts.every(Number.isFinite)) {
+    return {
+      kind: 'unavailable',
+      reason: 'no-solution',
+      message: 'The return cannot be computed for these amounts',
+    };
+  }
+  const netPaidIn = flows.reduce((sum, f) => sum + f.amountCents, input.seedCents);
+  if (input.seedCents <= 0 || netPaidIn <= 0) {
+    return {
+      kind: 'unavailable',
+      reason: 'no-capital',
+      message: 'The portfolio has no capital to measure a return on',
+    };
+  }
+
+  if (days < YEAR_DAYS) {
+    return {
+      kind: 'cumulative',
+      rate: new D(input.navCents).minus(netPaidIn).div(netPaidIn).toNumber(),
+    };
+  }
+
+  if (input.navCents === 0 && flows.every((f) => f.amountCents >= 0))
+    return { kind: 'annualised', rate: -1 };
+  const rate = xirr([
+    { date: input.inception, amount: -input.seedCents },
+    ...flows.map((f) => ({ date: f.date, amount: -f.amountCents })),
+    { date: input.today, amount: input.navCents },
+  ]);
+  if (rate === undefined) {
+    return {
+      kind: 'unavailable',
+      reason: 'no-solution',
+      message: 'The return cannot be computed for these cash flows',
+    };
+  }
+  return { kind: 'annualised', rate };
+}
+
+/** The index's return between two closes (0.1 = 10 %); undefined without two positive closes. */
+export function benchmarkReturn(startClose: number, endClose: number): number | undefined {
+  if (
+    !Number.isFinite(startClose) ||
+    !Number.isFinite(endClose) ||
+    startClose <= 0 ||
+    endClose <= 0
+  )
+    return undefined;
+  return new D(endClose).div(startClose).minus(1).toNumber();
+}
+
+/**
+ * The benchmark (S&P 500) over the same dates, in the same form as the portfolio's figure:
+ * cumulative under 365 days, annualised as (end / start)^(365 / days) - 1 from 365 days.
+ */
+export function benchmarkSinceInception(input: {
+  inception: string | Date;
+  today: string | Date;
+  startClose: number;
+  endClose: number;
+}): ReturnFigure {
+  const days = daysBetween(input.inception, input.today);
+  if (!Number.isFinite(days))
+    return { kind: 'unavailable', reason: 'invalid-dates', message: 'The dates are not valid' };
+  if (days < 0)
+    return {
+      kind: 'unavailable',
+      reason: 'before-inception',
+      message: 'The portfolio has not started yet',
+    };
+  const cumulative = benchmarkReturn(input.startClose, input.endClose);
+  if (cumulative === undefined) {
+    return {
+      kind: 'unavailable',
+      reason: 'no-solution',
+      message: 'The benchmark closes are unavailable',
+    };
+  }
+  if (days < YEAR_DAYS) return { kind: 'cumulative', rate: cumulative };
+  const growth = new D(input.endClose).div(input.startClose);
+  return { kind: 'annualised', rate: growth.pow(new D(YEAR_DAYS).div(days)).minus(1).toNumber() };
+}
