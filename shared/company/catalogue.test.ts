@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOGUE, CATALOGUE_GROUPS, catalogueByGroup, catalogueItem, DEFAULT_CATALOGUE_ITEM_ID, isChartItem } from './catalogue';
+import {
+  CATALOGUE,
+  CATALOGUE_GROUPS,
+  catalogueByGroup,
+  catalogueItem,
+  DEFAULT_CATALOGUE_ITEM_ID,
+  isChartItem,
+} from './catalogue';
 
 const ids = (group: string) => CATALOGUE.filter((i) => i.group === group).map((i) => i.id);
 
@@ -34,21 +41,46 @@ describe('chart catalogue', () => {
       'balance-sheet-quarterly',
       'financial-ratios',
     ]);
-    expect(catalogueItem('balance-sheet-quarterly')).toMatchObject({ kind: 'statement', statement: 'balance', frequency: 'quarter' });
-    expect(catalogueItem('financial-ratios')).toMatchObject({ kind: 'ratios', showsMillionsNote: false });
+    expect(catalogueItem('balance-sheet-quarterly')).toMatchObject({
+      kind: 'statement',
+      statement: 'balance',
+      frequency: 'quarter',
+    });
+    expect(catalogueItem('financial-ratios')).toMatchObject({
+      kind: 'ratios',
+      showsMillionsNote: false,
+    });
   });
 
   it('offers revenue, profits and EPS quarterly and annual from the income statement', () => {
     expect(ids('Revenue & Profit')).toHaveLength(12);
-    const fields = new Set(CATALOGUE.filter((i) => i.group === 'Revenue & Profit').map((i) => i.field));
-    expect([...fields]).toEqual(['revenue', 'grossProfit', 'ebitda', 'operatingIncome', 'netIncome', 'epsdiluted']);
-    expect(catalogueItem('revenue-quarterly')).toMatchObject({ kind: 'bar', frequency: 'quarter', format: 'S', source: 'income-statement' });
+    const fields = new Set(
+      CATALOGUE.filter((i) => i.group === 'Revenue & Profit').map((i) => i.field),
+    );
+    expect([...fields]).toEqual([
+      'revenue',
+      'grossProfit',
+      'ebitda',
+      'operatingIncome',
+      'netIncome',
+      'epsdiluted',
+    ]);
+    expect(catalogueItem('revenue-quarterly')).toMatchObject({
+      kind: 'bar',
+      frequency: 'quarter',
+      format: 'S',
+      source: 'income-statement',
+    });
     expect(catalogueItem('eps-annual')).toMatchObject({ format: 'C', frequency: 'annual' });
   });
 
   it('offers balance sheet items quarterly only, drawn as areas', () => {
     const items = CATALOGUE.filter((i) => i.group === 'Balance Sheet Items');
-    expect(items.map((i) => i.field)).toEqual(['totalAssets', 'totalLiabilities', 'totalStockholdersEquity']);
+    expect(items.map((i) => i.field)).toEqual([
+      'totalAssets',
+      'totalLiabilities',
+      'totalStockholdersEquity',
+    ]);
     expect(items.every((i) => i.frequency === 'quarter' && i.kind === 'area')).toBe(true);
   });
 
@@ -65,16 +97,43 @@ describe('chart catalogue', () => {
   });
 
   it('clamps negatives to 0 for P/E, P/B, P/S and P/FCF only', () => {
-    const clamped = CATALOGUE.filter((i) => i.clampNegatives).map((i) => i.id).sort();
-    expect(clamped).toEqual(['pb-annual', 'pb-quarterly', 'pe-annual', 'pe-quarterly', 'pfcf-annual', 'pfcf-quarterly', 'ps-annual', 'ps-quarterly']);
-    expect(catalogueItem('ev-ebitda-quarterly')).toMatchObject({ clampNegatives: false, field: 'enterpriseValueMultiple' });
+    const clamped = CATALOGUE.filter((i) => i.clampNegatives)
+      .map((i) => i.id)
+      .sort();
+    expect(clamped).toEqual([
+      'pb-annual',
+      'pb-quarterly',
+      'pe-annual',
+      'pe-quarterly',
+      'pfcf-annual',
+      'pfcf-quarterly',
+      'ps-annual',
+      'ps-quarterly',
+    ]);
+    expect(catalogueItem('ev-ebitda-quarterly')).toMatchObject({
+      clampNegatives: false,
+      field: 'enterpriseValueMultiple',
+    });
     expect(catalogueItem('pfcf-annual')?.field).toBe('priceToFreeCashFlowsRatio');
   });
 
   it('reads the key ratios from the legacy ratio and key-metric fields', () => {
-    const fields = [...new Set(CATALOGUE.filter((i) => i.group === 'Key Ratios').map((i) => i.field))];
-    expect(fields).toEqual(['currentRatio', 'quickRatio', 'debtEquityRatio', 'returnOnEquity', 'returnOnAssets', 'roic']);
-    expect(catalogueItem('roic-quarterly')).toMatchObject({ source: 'key-metrics', format: 'P', kind: 'bar' });
+    const fields = [
+      ...new Set(CATALOGUE.filter((i) => i.group === 'Key Ratios').map((i) => i.field)),
+    ];
+    expect(fields).toEqual([
+      'currentRatio',
+      'quickRatio',
+      'debtEquityRatio',
+      'returnOnEquity',
+      'returnOnAssets',
+      'roic',
+    ]);
+    expect(catalogueItem('roic-quarterly')).toMatchObject({
+      source: 'key-metrics',
+      format: 'P',
+      kind: 'bar',
+    });
   });
 
   it('gives every chart a field and format and no panel a field', () => {
@@ -94,7 +153,11 @@ describe('chart catalogue', () => {
   });
 
   it('opens on the price chart, an area of closing prices', () => {
-    expect(catalogueItem(DEFAULT_CATALOGUE_ITEM_ID)).toMatchObject({ kind: 'area', frequency: 'price', field: 'close' });
+    expect(catalogueItem(DEFAULT_CATALOGUE_ITEM_ID)).toMatchObject({
+      kind: 'area',
+      frequency: 'price',
+      field: 'close',
+    });
     expect(catalogueItem('no-such-item')).toBeUndefined();
   });
 });

@@ -91,7 +91,9 @@ export interface CatalogueItem {
 
 const CHART_KINDS: readonly CatalogueKind[] = ['area', 'bar', 'scatter'];
 
-export function isChartItem(item: CatalogueItem): item is CatalogueItem & { kind: ChartKind; field: string; format: ValueFormat } {
+export function isChartItem(
+  item: CatalogueItem,
+): item is CatalogueItem & { kind: ChartKind; field: string; format: ValueFormat } {
   return CHART_KINDS.includes(item.kind);
 }
 
@@ -110,7 +112,11 @@ const FREQUENCY_SUFFIX: Record<StatementFrequency, { id: string; title: string }
   annual: { id: 'annual', title: 'Annual' },
 };
 
-function metricItems(group: CatalogueGroup, frequencies: readonly StatementFrequency[], metrics: readonly MetricSpec[]): CatalogueItem[] {
+function metricItems(
+  group: CatalogueGroup,
+  frequencies: readonly StatementFrequency[],
+  metrics: readonly MetricSpec[],
+): CatalogueItem[] {
   return metrics.flatMap((m) =>
     frequencies.map((frequency) => ({
       id: `${m.key}-${FREQUENCY_SUFFIX[frequency].id}`,
@@ -127,7 +133,12 @@ function metricItems(group: CatalogueGroup, frequencies: readonly StatementFrequ
   );
 }
 
-function statementItems(statement: StatementKind, key: string, title: string, source: DataSource): CatalogueItem[] {
+function statementItems(
+  statement: StatementKind,
+  key: string,
+  title: string,
+  source: DataSource,
+): CatalogueItem[] {
   return (['annual', 'quarter'] as const).map((frequency) => ({
     id: `${key}-${FREQUENCY_SUFFIX[frequency].id}`,
     title: `${title} (${FREQUENCY_SUFFIX[frequency].title})`,
@@ -167,7 +178,12 @@ export const CATALOGUE: readonly CatalogueItem[] = [
     showsMillionsNote: false,
   },
   ...statementItems('income', 'income-statement', 'Income Statement', 'income-statement'),
-  ...statementItems('cashflow', 'cash-flow-statement', 'Cash Flow Statement', 'cash-flow-statement'),
+  ...statementItems(
+    'cashflow',
+    'cash-flow-statement',
+    'Cash Flow Statement',
+    'cash-flow-statement',
+  ),
   ...statementItems('balance', 'balance-sheet', 'Balance Sheet', 'balance-sheet-statement'),
   {
     id: 'financial-ratios',
@@ -180,37 +196,206 @@ export const CATALOGUE: readonly CatalogueItem[] = [
     showsMillionsNote: false,
   },
   ...metricItems('Revenue & Profit', BOTH, [
-    { key: 'revenue', title: 'Revenue', kind: 'bar', field: 'revenue', source: 'income-statement', format: 'S' },
-    { key: 'gross-profit', title: 'Gross Profit', kind: 'bar', field: 'grossProfit', source: 'income-statement', format: 'S' },
-    { key: 'ebitda', title: 'EBITDA', kind: 'bar', field: 'ebitda', source: 'income-statement', format: 'S' },
-    { key: 'operating-income', title: 'Operating Income', kind: 'bar', field: 'operatingIncome', source: 'income-statement', format: 'S' },
-    { key: 'net-income', title: 'Net Income', kind: 'bar', field: 'netIncome', source: 'income-statement', format: 'S' },
-    { key: 'eps', title: 'EPS', kind: 'bar', field: 'epsdiluted', source: 'income-statement', format: 'C' },
+    {
+      key: 'revenue',
+      title: 'Revenue',
+      kind: 'bar',
+      field: 'revenue',
+      source: 'income-statement',
+      format: 'S',
+    },
+    {
+      key: 'gross-profit',
+      title: 'Gross Profit',
+      kind: 'bar',
+      field: 'grossProfit',
+      source: 'income-statement',
+      format: 'S',
+    },
+    {
+      key: 'ebitda',
+      title: 'EBITDA',
+      kind: 'bar',
+      field: 'ebitda',
+      source: 'income-statement',
+      format: 'S',
+    },
+    {
+      key: 'operating-income',
+      title: 'Operating Income',
+      kind: 'bar',
+      field: 'operatingIncome',
+      source: 'income-statement',
+      format: 'S',
+    },
+    {
+      key: 'net-income',
+      title: 'Net Income',
+      kind: 'bar',
+      field: 'netIncome',
+      source: 'income-statement',
+      format: 'S',
+    },
+    {
+      key: 'eps',
+      title: 'EPS',
+      kind: 'bar',
+      field: 'epsdiluted',
+      source: 'income-statement',
+      format: 'C',
+    },
   ]),
-  ...metricItems('Balance Sheet Items', ['quarter'], [
-    { key: 'total-assets', title: 'Total Assets', kind: 'area', field: 'totalAssets', source: 'balance-sheet-statement', format: 'S' },
-    { key: 'total-liabilities', title: 'Total Liabilities', kind: 'area', field: 'totalLiabilities', source: 'balance-sheet-statement', format: 'S' },
-    { key: 'shareholder-equity', title: 'Shareholder Equity', kind: 'area', field: 'totalStockholdersEquity', source: 'balance-sheet-statement', format: 'S' },
-  ]),
+  ...metricItems(
+    'Balance Sheet Items',
+    ['quarter'],
+    [
+      {
+        key: 'total-assets',
+        title: 'Total Assets',
+        kind: 'area',
+        field: 'totalAssets',
+        source: 'balance-sheet-statement',
+        format: 'S',
+      },
+      {
+        key: 'total-liabilities',
+        title: 'Total Liabilities',
+        kind: 'area',
+        field: 'totalLiabilities',
+        source: 'balance-sheet-statement',
+        format: 'S',
+      },
+      {
+        key: 'shareholder-equity',
+        title: 'Shareholder Equity',
+        kind: 'area',
+        field: 'totalStockholdersEquity',
+        source: 'balance-sheet-statement',
+        format: 'S',
+      },
+    ],
+  ),
   ...metricItems('Margins', BOTH, [
-    { key: 'gross-margin', title: 'Gross Margin', kind: 'bar', field: 'grossProfitMargin', source: 'ratios', format: 'P' },
-    { key: 'operating-margin', title: 'Operating Margin', kind: 'bar', field: 'operatingProfitMargin', source: 'ratios', format: 'P' },
-    { key: 'pretax-margin', title: 'Pre-Tax Margin', kind: 'bar', field: 'pretaxProfitMargin', source: 'ratios', format: 'P' },
-    { key: 'net-margin', title: 'Net Margin', kind: 'bar', field: 'netProfitMargin', source: 'ratios', format: 'P' },
+    {
+      key: 'gross-margin',
+      title: 'Gross Margin',
+      kind: 'bar',
+      field: 'grossProfitMargin',
+      source: 'ratios',
+      format: 'P',
+    },
+    {
+      key: 'operating-margin',
+      title: 'Operating Margin',
+      kind: 'bar',
+      field: 'operatingProfitMargin',
+      source: 'ratios',
+      format: 'P',
+    },
+    {
+      key: 'pretax-margin',
+      title: 'Pre-Tax Margin',
+      kind: 'bar',
+      field: 'pretaxProfitMargin',
+      source: 'ratios',
+      format: 'P',
+    },
+    {
+      key: 'net-margin',
+      title: 'Net Margin',
+      kind: 'bar',
+      field: 'netProfitMargin',
+      source: 'ratios',
+      format: 'P',
+    },
   ]),
   ...metricItems('Valuation Metrics', BOTH, [
-    { key: 'pe', title: 'P/E', kind: 'scatter', field: 'priceEarningsRatio', source: 'ratios', format: 'A', clampNegatives: true },
-    { key: 'pb', title: 'P/B', kind: 'scatter', field: 'priceToBookRatio', source: 'ratios', format: 'A', clampNegatives: true },
-    { key: 'ps', title: 'P/S', kind: 'scatter', field: 'priceToSalesRatio', source: 'ratios', format: 'A', clampNegatives: true },
-    { key: 'ev-ebitda', title: 'EV/EBITDA', kind: 'scatter', field: 'enterpriseValueMultiple', source: 'ratios', format: 'A' },
-    { key: 'pfcf', title: 'P/FCF', kind: 'scatter', field: 'priceToFreeCashFlowsRatio', source: 'ratios', format: 'A', clampNegatives: true },
+    {
+      key: 'pe',
+      title: 'P/E',
+      kind: 'scatter',
+      field: 'priceEarningsRatio',
+      source: 'ratios',
+      format: 'A',
+      clampNegatives: true,
+    },
+    {
+      key: 'pb',
+      title: 'P/B',
+      kind: 'scatter',
+      field: 'priceToBookRatio',
+      source: 'ratios',
+      format: 'A',
+      clampNegatives: true,
+    },
+    {
+      key: 'ps',
+      title: 'P/S',
+      kind: 'scatter',
+      field: 'priceToSalesRatio',
+      source: 'ratios',
+      format: 'A',
+      clampNegatives: true,
+    },
+    {
+      key: 'ev-ebitda',
+      title: 'EV/EBITDA',
+      kind: 'scatter',
+      field: 'enterpriseValueMultiple',
+      source: 'ratios',
+      format: 'A',
+    },
+    {
+      key: 'pfcf',
+      title: 'P/FCF',
+      kind: 'scatter',
+      field: 'priceToFreeCashFlowsRatio',
+      source: 'ratios',
+      format: 'A',
+      clampNegatives: true,
+    },
   ]),
   ...metricItems('Key Ratios', BOTH, [
-    { key: 'current-ratio', title: 'Current Ratio', kind: 'scatter', field: 'currentRatio', source: 'ratios', format: 'A' },
-    { key: 'quick-ratio', title: 'Quick Ratio', kind: 'scatter', field: 'quickRatio', source: 'ratios', format: 'A' },
-    { key: 'debt-to-equity', title: 'Debt to Equity', kind: 'scatter', field: 'debtEquityRatio', source: 'ratios', format: 'A' },
-    { key: 'roe', title: 'ROE', kind: 'bar', field: 'returnOnEquity', source: 'ratios', format: 'P' },
-    { key: 'roa', title: 'ROA', kind: 'bar', field: 'returnOnAssets', source: 'ratios', format: 'P' },
+    {
+      key: 'current-ratio',
+      title: 'Current Ratio',
+      kind: 'scatter',
+      field: 'currentRatio',
+      source: 'ratios',
+      format: 'A',
+    },
+    {
+      key: 'quick-ratio',
+      title: 'Quick Ratio',
+      kind: 'scatter',
+      field: 'quickRatio',
+      source: 'ratios',
+      format: 'A',
+    },
+    {
+      key: 'debt-to-equity',
+      title: 'Debt to Equity',
+      kind: 'scatter',
+      field: 'debtEquityRatio',
+      source: 'ratios',
+      format: 'A',
+    },
+    {
+      key: 'roe',
+      title: 'ROE',
+      kind: 'bar',
+      field: 'returnOnEquity',
+      source: 'ratios',
+      format: 'P',
+    },
+    {
+      key: 'roa',
+      title: 'ROA',
+      kind: 'bar',
+      field: 'returnOnAssets',
+      source: 'ratios',
+      format: 'P',
+    },
     { key: 'roic', title: 'ROIC', kind: 'bar', field: 'roic', source: 'key-metrics', format: 'P' },
   ]),
   {
@@ -234,5 +419,8 @@ export function catalogueItem(id: string): CatalogueItem | undefined {
 
 /** The dropdown: groups in screen order with their items. */
 export function catalogueByGroup(): { group: CatalogueGroup; items: CatalogueItem[] }[] {
-  return CATALOGUE_GROUPS.map((group) => ({ group, items: CATALOGUE.filter((item) => item.group === group) }));
+  return CATALOGUE_GROUPS.map((group) => ({
+    group,
+    items: CATALOGUE.filter((item) => item.group === group),
+  }));
 }

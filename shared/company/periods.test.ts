@@ -24,7 +24,9 @@ const WEDNESDAY = new Date('2025-03-19T14:00:00Z');
 
 describe('priceWindow', () => {
   it('computes every price period relative to yesterday on a Wednesday', () => {
-    const windows = (['1D', '5D', '1M', '6M', 'YTD', '1Y', '5Y', 'MAX'] as PricePeriodId[]).map((p) => [p, priceWindow(p, WEDNESDAY)]);
+    const windows = (['1D', '5D', '1M', '6M', 'YTD', '1Y', '5Y', 'MAX'] as PricePeriodId[]).map(
+      (p) => [p, priceWindow(p, WEDNESDAY)],
+    );
     expect(Object.fromEntries(windows)).toEqual({
       '1D': { from: '2025-03-18', to: '2025-03-19', interval: '5min' },
       '5D': { from: '2025-03-12', to: '2025-03-19', interval: '30min' },
@@ -40,7 +42,11 @@ describe('priceWindow', () => {
   it('uses the New York calendar: 22:30 in New York is still that day after midnight UTC', () => {
     const evening = new Date('2025-03-20T02:30:00Z');
     expect(exchangeToday(evening)).toEqual({ year: 2025, month: 3, day: 19 });
-    expect(priceWindow('1D', evening)).toEqual({ from: '2025-03-18', to: '2025-03-19', interval: '5min' });
+    expect(priceWindow('1D', evening)).toEqual({
+      from: '2025-03-18',
+      to: '2025-03-19',
+      interval: '5min',
+    });
   });
 
   it('reaches back to Friday for 1D on a Monday and on a Sunday', () => {
@@ -58,7 +64,11 @@ describe('priceWindow', () => {
 
   it('shows the previous year for YTD on New Year’s Day, when yesterday belongs to it', () => {
     const newYear = new Date('2025-01-01T15:00:00Z');
-    expect(priceWindow('YTD', newYear)).toEqual({ from: '2024-01-01', to: '2025-01-01', interval: '1day' });
+    expect(priceWindow('YTD', newYear)).toEqual({
+      from: '2024-01-01',
+      to: '2025-01-01',
+      interval: '1day',
+    });
     expect(priceWindow('6M', newYear).from).toBe('2024-06-01');
   });
 
@@ -69,12 +79,27 @@ describe('priceWindow', () => {
 
 describe('periodsFor and defaultPeriodFor', () => {
   it('offers the eight price periods for the price chart, starting at 1D', () => {
-    expect(periodsFor(item('price')).map((p) => p.id)).toEqual(['1D', '5D', '1M', '6M', 'YTD', '1Y', '5Y', 'MAX']);
+    expect(periodsFor(item('price')).map((p) => p.id)).toEqual([
+      '1D',
+      '5D',
+      '1M',
+      '6M',
+      'YTD',
+      '1Y',
+      '5Y',
+      'MAX',
+    ]);
     expect(defaultPeriodFor(item('price'))).toBe('1D');
   });
 
   it('offers All, 5Y, 3Y, 2Y and 1Y for quarterly items, starting at All', () => {
-    expect(periodsFor(item('revenue-quarterly')).map((p) => p.id)).toEqual(['All', '5Y', '3Y', '2Y', '1Y']);
+    expect(periodsFor(item('revenue-quarterly')).map((p) => p.id)).toEqual([
+      'All',
+      '5Y',
+      '3Y',
+      '2Y',
+      '1Y',
+    ]);
     expect(defaultPeriodFor(item('revenue-quarterly'))).toBe('All');
   });
 

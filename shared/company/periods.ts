@@ -75,7 +75,10 @@ export const PRICE_PERIODS: readonly PricePeriod[] = [
 export const ALL_POINTS: Record<StatementFrequency, number> = { annual: 16, quarter: 63 };
 
 /** Rows a statement table fetches (spec/001 section 9). */
-export const STATEMENT_FETCH_LIMIT: Record<StatementFrequency, number> = { annual: 10, quarter: 42 };
+export const STATEMENT_FETCH_LIMIT: Record<StatementFrequency, number> = {
+  annual: 10,
+  quarter: 42,
+};
 
 export const STATEMENT_PERIODS: readonly StatementPeriod[] = [
   { id: 'All', label: 'All', points: { ...ALL_POINTS } },
@@ -120,7 +123,10 @@ export function defaultPeriodFor(item: Pick<CatalogueItem, 'frequency'>): Period
 }
 
 /** Points a statement period shows for a frequency, or undefined when the period is not offered for it. */
-export function pointCount(period: StatementPeriodId, frequency: StatementFrequency): number | undefined {
+export function pointCount(
+  period: StatementPeriodId,
+  frequency: StatementFrequency,
+): number | undefined {
   return STATEMENT_PERIODS.find((p) => p.id === period)?.points[frequency];
 }
 
@@ -139,7 +145,8 @@ export function exchangeToday(now: Date): Day {
     month: '2-digit',
     day: '2-digit',
   }).formatToParts(now);
-  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  const get = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((p) => p.type === type)?.value);
   return { year: get('year'), month: get('month'), day: get('day') };
 }
 
@@ -217,7 +224,8 @@ export function priceWindow(period: PricePeriodId, now: Date): PriceWindow {
   return { from: isoDay(from), to: isoDay(today), interval: pricePeriod(period).interval };
 }
 
-const byDate = <T extends { date: string }>(a: T, b: T) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0);
+const byDate = <T extends { date: string }>(a: T, b: T) =>
+  a.date < b.date ? -1 : a.date > b.date ? 1 : 0;
 
 /** Rows ordered oldest to newest by their `date` (a copy; the input is not changed). */
 export function sortOldestFirst<T extends { date: string }>(rows: readonly T[]): T[] {
@@ -240,7 +248,10 @@ export function lastSessions<T extends { date: string }>(bars: readonly T[], cou
 }
 
 /** The bars a price period charts: its sessions for 1D and 5D, every bar otherwise; oldest to newest. */
-export function barsForPeriod<T extends { date: string }>(period: PricePeriodId, bars: readonly T[]): T[] {
+export function barsForPeriod<T extends { date: string }>(
+  period: PricePeriodId,
+  bars: readonly T[],
+): T[] {
   const { sessions } = pricePeriod(period);
   return sessions === undefined ? sortOldestFirst(bars) : lastSessions(bars, sessions);
 }

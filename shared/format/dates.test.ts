@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { dateParts, formatAxisDate, formatDisplayDate, formatNewsDate, statementAxisFormat } from './dates';
+import {
+  dateParts,
+  formatAxisDate,
+  formatDisplayDate,
+  formatNewsDate,
+  statementAxisFormat,
+} from './dates';
 
 describe('formatNewsDate', () => {
   it('prints the provider publish time as MM-DD-YYYY', () => {
@@ -30,17 +36,23 @@ describe('formatDisplayDate', () => {
   });
 
   it('adds hh:mm:ss on a 24-hour clock when asked', () => {
-    expect(formatDisplayDate('2024-03-15 15:05:09', { withTime: true })).toBe('2024-03-15 15:05:09');
+    expect(formatDisplayDate('2024-03-15 15:05:09', { withTime: true })).toBe(
+      '2024-03-15 15:05:09',
+    );
     expect(formatDisplayDate('2024-03-15', { withTime: true })).toBe('2024-03-15 00:00:00');
   });
 
   it('adds the time only when the input has one in auto mode', () => {
-    expect(formatDisplayDate('2024-03-15 09:30:00', { withTime: 'auto' })).toBe('2024-03-15 09:30:00');
+    expect(formatDisplayDate('2024-03-15 09:30:00', { withTime: 'auto' })).toBe(
+      '2024-03-15 09:30:00',
+    );
     expect(formatDisplayDate('2024-03-15', { withTime: 'auto' })).toBe('2024-03-15');
   });
 
   it('reads an ISO instant with a zone in UTC', () => {
-    expect(formatDisplayDate('2024-03-15T23:30:00-02:00', { withTime: true })).toBe('2024-03-16 01:30:00');
+    expect(formatDisplayDate('2024-03-15T23:30:00-02:00', { withTime: true })).toBe(
+      '2024-03-16 01:30:00',
+    );
   });
 
   it('accepts 29 February only in leap years', () => {

@@ -45,7 +45,8 @@ export function dateParts(input: string | Date | null | undefined): DateParts | 
     return isRealDate(parts) ? parts : undefined;
   }
   // An instant with a zone designator ("2024-03-15T14:30:00Z", "...+02:00"): read in UTC.
-  if (/^\d{4}-\d{2}-\d{2}T.*(Z|[+-]\d{2}:?\d{2})$/.test(text)) return fromDate(new Date(text), true);
+  if (/^\d{4}-\d{2}-\d{2}T.*(Z|[+-]\d{2}:?\d{2})$/.test(text))
+    return fromDate(new Date(text), true);
   return undefined;
 }
 
@@ -104,9 +105,13 @@ export function formatDisplayDate(
  * - `quarter` "Q1 2024" for quarterly statement points (calendar quarter of the period end);
  * - `fiscalYear` "FY 2024" for annual statement points.
  */
-export type AxisDateFormat = 'time' | 'dayTime' | 'monthDay' | 'monthYear' | 'year' | 'quarter' | 'fiscalYear';
+export type AxisDateFormat =
+  'time' | 'dayTime' | 'monthDay' | 'monthYear' | 'year' | 'quarter' | 'fiscalYear';
 
-export function formatAxisDate(input: string | Date | null | undefined, format: AxisDateFormat): string {
+export function formatAxisDate(
+  input: string | Date | null | undefined,
+  format: AxisDateFormat,
+): string {
   const p = dateParts(input);
   if (!p) return NOT_AVAILABLE;
   switch (format) {

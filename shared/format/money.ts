@@ -35,7 +35,10 @@ export function isFiniteNumber(value: unknown): value is number {
 /** A number with a fixed count of decimals and thousands separators: 1234.5 -> "1,234.50". */
 export function formatNumber(value: Numeric, decimals = 2): string {
   if (!isFiniteNumber(value)) return NOT_AVAILABLE;
-  const text = numberFormat({ minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(value);
+  const text = numberFormat({
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  }).format(value);
   return normaliseNegativeZero(text);
 }
 
