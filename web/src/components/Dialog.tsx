@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 
 interface DialogProps {
   title: string;
@@ -8,7 +9,7 @@ interface DialogProps {
 
 /**
  * A small modal: labelled by its title, focus moves in on open and back on close, Escape
- * and a click on the backdrop close it, Tab stays inside.
+ * and a click on the backdrop close it, Tab stays inside. Rendered at the end of <body>.
  */
 export function Dialog({ title, onClose, children }: DialogProps) {
   const titleId = useId();
@@ -41,7 +42,7 @@ export function Dialog({ title, onClose, children }: DialogProps) {
     }
   };
 
-  return (
+  return createPortal(
     <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div
         ref={panel}
@@ -60,6 +61,7 @@ export function Dialog({ title, onClose, children }: DialogProps) {
         </h2>
         {children}
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }
