@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { averageMultiple, averageMultiples, growthRate, historicalGrowth, type YearValue } from './history';
+import {
+  averageMultiple,
+  averageMultiples,
+  growthRate,
+  historicalGrowth,
+  type YearValue,
+} from './history';
 
 /** Newest first, one entry per year ending at 2024. */
 function yearly(values: (number | null)[]): YearValue[] {
@@ -87,7 +93,16 @@ describe('average historical multiples over the latest n entries', () => {
   });
 
   it('N/A when a year is unknown', () => {
-    expect(averageMultiple([{ year: 2024, value: 10 }, { year: null, value: 20 }, { year: 2022, value: 30 }], 3)).toBeNull();
+    expect(
+      averageMultiple(
+        [
+          { year: 2024, value: 10 },
+          { year: null, value: 20 },
+          { year: 2022, value: 30 },
+        ],
+        3,
+      ),
+    ).toBeNull();
   });
 
   it('N/A when the sum is not positive (all zeros)', () => {

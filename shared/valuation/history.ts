@@ -41,7 +41,10 @@ export function growthRate(seriesNewestFirst: readonly YearValue[], n: number): 
 }
 
 export function historicalGrowth(seriesNewestFirst: readonly YearValue[]): WindowFigure[] {
-  return HISTORY_WINDOWS.map((window) => ({ window, value: growthRate(seriesNewestFirst, window) }));
+  return HISTORY_WINDOWS.map((window) => ({
+    window,
+    value: growthRate(seriesNewestFirst, window),
+  }));
 }
 
 /**
@@ -67,7 +70,10 @@ export function averageMultiple(seriesNewestFirst: readonly YearValue[], n: numb
 }
 
 export function averageMultiples(seriesNewestFirst: readonly YearValue[]): WindowFigure[] {
-  return HISTORY_WINDOWS.map((window) => ({ window, value: averageMultiple(seriesNewestFirst, window) }));
+  return HISTORY_WINDOWS.map((window) => ({
+    window,
+    value: averageMultiple(seriesNewestFirst, window),
+  }));
 }
 
 /** The first window with a figure, shortest first (the most recent trend), or null. */

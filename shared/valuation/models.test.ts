@@ -1,12 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { computeValuation, type ValuationComputation, type ValuationModelInput, type ValuationResult } from './models';
+import {
+  computeValuation,
+  type ValuationComputation,
+  type ValuationModelInput,
+  type ValuationResult,
+} from './models';
 
 function ok(computation: ValuationComputation): ValuationResult {
   if (!computation.ok) throw new Error(`expected a valuation, got: ${computation.message}`);
   return computation;
 }
 
-const pe = (over: Partial<Omit<Extract<ValuationModelInput, { valuation_type_id: 1 }>, 'valuation_type_id'>> = {}) =>
+const pe = (
+  over: Partial<
+    Omit<Extract<ValuationModelInput, { valuation_type_id: 1 }>, 'valuation_type_id'>
+  > = {},
+) =>
   ({
     valuation_type_id: 1,
     earnings_per_share: 5,
@@ -17,7 +26,11 @@ const pe = (over: Partial<Omit<Extract<ValuationModelInput, { valuation_type_id:
     ...over,
   }) as const;
 
-const evInput = (over: Partial<Omit<Extract<ValuationModelInput, { valuation_type_id: 4 }>, 'valuation_type_id'>> = {}) =>
+const evInput = (
+  over: Partial<
+    Omit<Extract<ValuationModelInput, { valuation_type_id: 4 }>, 'valuation_type_id'>
+  > = {},
+) =>
   ({
     valuation_type_id: 4,
     ebitda: 1000,
@@ -41,8 +54,18 @@ describe('P/E valuation', () => {
     expect(r.expectedGainPercent).toBe(33.1);
     expect(r.irrPercent).toBe(10);
     expect(r.moic).toBe(1.331);
-    expect(r.labels).toEqual({ margin: 'Margin Of Safety', gain: 'Expected Gain', holdPeriod: 'years' });
-    expect(r.moods).toEqual({ band: 2, marketMood: 'sad', userMood: 'happy', marketImage: 'S2', userImage: 'H2' });
+    expect(r.labels).toEqual({
+      margin: 'Margin Of Safety',
+      gain: 'Expected Gain',
+      holdPeriod: 'years',
+    });
+    expect(r.moods).toEqual({
+      band: 2,
+      marketMood: 'sad',
+      userMood: 'happy',
+      marketImage: 'S2',
+      userImage: 'H2',
+    });
     expect(r.gauge).toBe(24.8685199098);
     expect(r.enterpriseValue).toBeNull();
     expect(r.intrinsicValueOfBusiness).toBeNull();
@@ -50,7 +73,15 @@ describe('P/E valuation', () => {
 
   it('takes a fractional hold period of 2.5 years (fractional power, IRR over 2.5 years)', () => {
     const r = ok(
-      computeValuation(pe({ earnings_per_share: 4, growth_ratein_eps: 8, forward_multiple: 15, market_price: 50, holding_period: 2.5 })),
+      computeValuation(
+        pe({
+          earnings_per_share: 4,
+          growth_ratein_eps: 8,
+          forward_multiple: 15,
+          market_price: 50,
+          holding_period: 2.5,
+        }),
+      ),
     );
     expect(r.endOfHoldValue).toBe(4.8486337487);
     expect(r.intrinsicValuePerShare).toBe(72.7295062301);
@@ -63,7 +94,15 @@ describe('P/E valuation', () => {
 
   it('annualises a half-year hold: 21% growth over half a year is 10%, and 10% in half a year is an IRR of 21%', () => {
     const r = ok(
-      computeValuation(pe({ earnings_per_share: 10, growth_ratein_eps: 21, forward_multiple: 10, market_price: 100, holding_period: 0.5 })),
+      computeValuation(
+        pe({
+          earnings_per_share: 10,
+          growth_ratein_eps: 21,
+          forward_multiple: 10,
+          market_price: 100,
+          holding_period: 0.5,
+        }),
+      ),
     );
     expect(r.endOfHoldValue).toBe(11);
     expect(r.intrinsicValuePerShare).toBe(110);
@@ -74,7 +113,15 @@ describe('P/E valuation', () => {
 
   it('computes in decimal: EPS 0.1 x 3 is exactly 0.3, so a price of 0.3 sits exactly at intrinsic value', () => {
     const r = ok(
-      computeValuation(pe({ earnings_per_share: 0.1, growth_ratein_eps: 0, forward_multiple: 3, market_price: 0.3, holding_period: 1 })),
+      computeValuation(
+        pe({
+          earnings_per_share: 0.1,
+          growth_ratein_eps: 0,
+          forward_multiple: 3,
+          market_price: 0.3,
+          holding_period: 1,
+        }),
+      ),
     );
     expect(r.intrinsicValuePerShare).toBe(0.3);
     expect(r.priceAtOrBelowIntrinsic).toBe(true);
@@ -85,7 +132,15 @@ describe('P/E valuation', () => {
 
   it('puts a price of 90 against 100 exactly on the 10% band edge (band 2), where float division would give 9.999...', () => {
     const r = ok(
-      computeValuation(pe({ earnings_per_share: 10, growth_ratein_eps: 0, forward_multiple: 10, market_price: 90, holding_period: 1 })),
+      computeValuation(
+        pe({
+          earnings_per_share: 10,
+          growth_ratein_eps: 0,
+          forward_multiple: 10,
+          market_price: 90,
+          holding_period: 1,
+        }),
+      ),
     );
     expect(r.premiumPercent).toBe(10);
     expect(r.moods.band).toBe(2);
@@ -93,7 +148,12 @@ describe('P/E valuation', () => {
 
   it('a growth rate of -100% leaves nothing: Try another model', () => {
     const r = computeValuation(pe({ growth_ratein_eps: -100 }));
-    expect(r).toMatchObject({ ok: false, kind: 'intrinsic-not-positive', message: 'Try another model', modal: true });
+    expect(r).toMatchObject({
+      ok: false,
+      kind: 'intrinsic-not-positive',
+      message: 'Try another model',
+      modal: true,
+    });
   });
 });
 
@@ -117,7 +177,13 @@ describe('P/B valuation', () => {
     expect(r.irrPercent).toBe(-9.0673326026);
     expect(r.moic).toBe(0.826875);
     expect(r.labels).toEqual({ margin: 'Premium', gain: 'Expected Loss', holdPeriod: 'years' });
-    expect(r.moods).toEqual({ band: 2, marketMood: 'happy', userMood: 'sad', marketImage: 'H2', userImage: 'S2' });
+    expect(r.moods).toEqual({
+      band: 2,
+      marketMood: 'happy',
+      userMood: 'sad',
+      marketImage: 'H2',
+      userImage: 'S2',
+    });
     expect(r.gauge).toBe(0);
   });
 });
@@ -140,8 +206,18 @@ describe('P/S valuation', () => {
     expect(r.expectedGainPercent).toBe(0);
     expect(r.irrPercent).toBe(0);
     expect(r.moic).toBe(1);
-    expect(r.labels).toEqual({ margin: 'Margin Of Safety', gain: 'Expected Gain', holdPeriod: 'year' });
-    expect(r.moods).toEqual({ band: 1, marketMood: 'sad', userMood: 'happy', marketImage: 'S1', userImage: 'H1' });
+    expect(r.labels).toEqual({
+      margin: 'Margin Of Safety',
+      gain: 'Expected Gain',
+      holdPeriod: 'year',
+    });
+    expect(r.moods).toEqual({
+      band: 1,
+      marketMood: 'sad',
+      userMood: 'happy',
+      marketImage: 'S1',
+      userImage: 'H1',
+    });
     expect(r.gauge).toBe(0);
   });
 });
@@ -172,15 +248,40 @@ describe('EV/EBITDA valuation', () => {
 
   it('zero shares outstanding cannot divide the equity value', () => {
     const r = computeValuation(evInput({ shares_outstanding: 0 }));
-    expect(r).toMatchObject({ ok: false, kind: 'shares-not-positive', message: 'Enter shares outstanding above 0' });
+    expect(r).toMatchObject({
+      ok: false,
+      kind: 'shares-not-positive',
+      message: 'Enter shares outstanding above 0',
+    });
   });
 });
 
 describe('the try-another-model conditions', () => {
   const bases = [
-    { valuation_type_id: 1, earnings_per_share: 0, growth_ratein_eps: 5, forward_multiple: 10, market_price: 10, holding_period: 1 },
-    { valuation_type_id: 2, book_value_per_share: -3, growth_in_bookvalue: 5, forward_multiple: 10, market_price: 10, holding_period: 1 },
-    { valuation_type_id: 3, revenue_per_share: 0, revenue_per_share_growth_rate: 5, forward_multiple: 10, market_price: 10, holding_period: 1 },
+    {
+      valuation_type_id: 1,
+      earnings_per_share: 0,
+      growth_ratein_eps: 5,
+      forward_multiple: 10,
+      market_price: 10,
+      holding_period: 1,
+    },
+    {
+      valuation_type_id: 2,
+      book_value_per_share: -3,
+      growth_in_bookvalue: 5,
+      forward_multiple: 10,
+      market_price: 10,
+      holding_period: 1,
+    },
+    {
+      valuation_type_id: 3,
+      revenue_per_share: 0,
+      revenue_per_share_growth_rate: 5,
+      forward_multiple: 10,
+      market_price: 10,
+      holding_period: 1,
+    },
     { ...evInput(), ebitda: -50 },
   ] as const satisfies readonly ValuationModelInput[];
 
@@ -196,11 +297,17 @@ describe('the try-another-model conditions', () => {
   }
 
   it('a negative forward multiple gives a negative intrinsic value: Try another model', () => {
-    expect(computeValuation(pe({ forward_multiple: -5 }))).toMatchObject({ message: 'Try another model', modal: true });
+    expect(computeValuation(pe({ forward_multiple: -5 }))).toMatchObject({
+      message: 'Try another model',
+      modal: true,
+    });
   });
 
   it('a zero forward multiple gives an intrinsic value of 0, against which no premium exists: Try another model', () => {
-    expect(computeValuation(pe({ forward_multiple: 0 }))).toMatchObject({ message: 'Try another model', modal: true });
+    expect(computeValuation(pe({ forward_multiple: 0 }))).toMatchObject({
+      message: 'Try another model',
+      modal: true,
+    });
   });
 });
 
@@ -216,7 +323,9 @@ describe('inputs that cannot give a figure get a clear message, never NaN or Inf
   });
 
   it('negative hold period', () => {
-    expect(computeValuation(pe({ holding_period: -1 }))).toMatchObject({ kind: 'hold-period-not-positive' });
+    expect(computeValuation(pe({ holding_period: -1 }))).toMatchObject({
+      kind: 'hold-period-not-positive',
+    });
   });
 
   it('market price 0: nothing to compare intrinsic value with', () => {
@@ -243,7 +352,9 @@ describe('inputs that cannot give a figure get a clear message, never NaN or Inf
   });
 
   it('Infinity in an EV/EBITDA field names the field', () => {
-    expect(computeValuation(evInput({ cash_and_cash_equivalents: Number.POSITIVE_INFINITY }))).toMatchObject({
+    expect(
+      computeValuation(evInput({ cash_and_cash_equivalents: Number.POSITIVE_INFINITY })),
+    ).toMatchObject({
       kind: 'not-a-number',
       message: 'Enter a number for Cash And Cash Equivalents',
     });
@@ -272,16 +383,38 @@ describe('inputs that cannot give a figure get a clear message, never NaN or Inf
 
   it('doubling in a thousandth of a year annualises to an IRR too large to show', () => {
     const r = computeValuation(
-      pe({ earnings_per_share: 10, growth_ratein_eps: 0, forward_multiple: 20, market_price: 100, holding_period: 0.001 }),
+      pe({
+        earnings_per_share: 10,
+        growth_ratein_eps: 0,
+        forward_multiple: 20,
+        market_price: 100,
+        holding_period: 0.001,
+      }),
     );
-    expect(r).toMatchObject({ ok: false, kind: 'out-of-range', field: 'irr', message: 'IRR is too large to show; check the assumptions' });
+    expect(r).toMatchObject({
+      ok: false,
+      kind: 'out-of-range',
+      field: 'irr',
+      message: 'IRR is too large to show; check the assumptions',
+    });
   });
 
   it('a tiny intrinsic value against a large price gives a premium too large to show', () => {
     const r = computeValuation(
-      pe({ earnings_per_share: 1e-9, growth_ratein_eps: 0, forward_multiple: 0.0001, market_price: 1e6, holding_period: 1 }),
+      pe({
+        earnings_per_share: 1e-9,
+        growth_ratein_eps: 0,
+        forward_multiple: 0.0001,
+        market_price: 1e6,
+        holding_period: 1,
+      }),
     );
-    expect(r).toMatchObject({ ok: false, kind: 'out-of-range', field: 'premium', message: 'Premium is too large to show; check the assumptions' });
+    expect(r).toMatchObject({
+      ok: false,
+      kind: 'out-of-range',
+      field: 'premium',
+      message: 'Premium is too large to show; check the assumptions',
+    });
   });
 });
 

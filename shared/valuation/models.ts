@@ -211,8 +211,15 @@ export interface ValuationProblem {
 
 export type ValuationComputation = ValuationResult | ValuationProblem;
 
-function problem(kind: ValuationProblemKind, message: string, modal: boolean, field?: string): ValuationProblem {
-  return field === undefined ? { ok: false, kind, message, modal } : { ok: false, kind, message, modal, field };
+function problem(
+  kind: ValuationProblemKind,
+  message: string,
+  modal: boolean,
+  field?: string,
+): ValuationProblem {
+  return field === undefined
+    ? { ok: false, kind, message, modal }
+    : { ok: false, kind, message, modal, field };
 }
 
 /** The numeric fields of an input, in form order, with their values. */
@@ -235,11 +242,17 @@ function numericFields(input: ValuationModelInput): [string, number][] {
  */
 export function computeValuation(input: ValuationModelInput): ValuationComputation {
   const model = MODELS[input.valuation_type_id] as ModelDefinition | undefined;
-  if (!model) return problem('unknown-model', 'Choose a valuation methodology', false, 'valuation_type_id');
+  if (!model)
+    return problem('unknown-model', 'Choose a valuation methodology', false, 'valuation_type_id');
 
   for (const [field, value] of numericFields(input)) {
     if (typeof value !== 'number' || !Number.isFinite(value)) {
-      return problem('not-a-number', `Enter a number for ${model.fieldLabels[field]}`, false, field);
+      return problem(
+        'not-a-number',
+        `Enter a number for ${model.fieldLabels[field]}`,
+        false,
+        field,
+      );
     }
   }
   const record = input as unknown as Record<string, number>;
@@ -249,14 +262,31 @@ export function computeValuation(input: ValuationModelInput): ValuationComputati
   const multiple = dec(input.forward_multiple);
   const price = dec(input.market_price);
 
-  if (base.lte(0)) return problem('base-not-positive', VALUATION_MESSAGES.baseNotPositive, true, model.baseField);
+  if (base.lte(0))
+    return problem('base-not-positive', VALUATION_MESSAGES.baseNotPositive, true, model.baseField);
   if (hold.lte(0)) {
-    return problem('hold-period-not-positive', VALUATION_MESSAGES.holdPeriodNotPositive, false, 'holding_period');
+    return problem(
+      'hold-period-not-positive',
+      VALUATION_MESSAGES.holdPeriodNotPositive,
+      false,
+      'holding_period',
+    );
   }
   if (growth.lt(-100)) {
-    return problem('growth-below-minus-100', VALUATION_MESSAGES.growthBelowMinus100, false, model.growthField);
+    return problem(
+      'growth-below-minus-100',
+      VALUATION_MESSAGES.growthBelowMinus100,
+      false,
+      model.growthField,
+    );
   }
-  if (price.lte(0)) return problem('price-not-positive', VALUATION_MESSAGES.priceNotPositive, false, 'market_price');
+  if (price.lte(0))
+    return problem(
+      'price-not-positive',
+      VALUATION_MESSAGES.priceNotPositive,
+      false,
+      'market_price',
+    );
 
   const endOfHold = growOverHold(base, growth, hold);
   let intrinsic: Dec;
@@ -265,9 +295,20 @@ export function computeValuation(input: ValuationModelInput): ValuationComputati
   if (input.valuation_type_id === 4) {
     const shares = dec(input.shares_outstanding);
     if (shares.lte(0)) {
-      return problem('shares-not-positive', VALUATION_MESSAGES.sharesNotPositive, false, 'shares_outstanding');
+      return problem(
+        'shares-not-positive',
+        VALUATION_MESSAGES.sharesNotPositive,
+        false,
+        'shares_outstanding',
+      );
     }
-    const ev = evEbitdaValues(endOfHold, multiple, dec(input.debt), dec(input.cash_and_cash_equivalents), shares);
+    const ev = evEbitdaValues(
+      endOfHold,
+      multiple,
+      dec(input.debt),
+      dec(input.cash_and_cash_equivalents),
+      shares,
+    );
     enterpriseValue = ev.enterpriseValue;
     businessValue = ev.intrinsicValueOfBusiness;
     intrinsic = ev.intrinsicValuePerShare;
@@ -275,8 +316,15 @@ export function computeValuation(input: ValuationModelInput): ValuationComputati
     intrinsic = endOfHold.times(multiple);
   }
 
-  if (!intrinsic.isFinite()) return tooLarge('intrinsic_value_per_share', 'Intrinsic Value Per Share');
-  if (intrinsic.lte(0)) return problem('intrinsic-not-positive', VALUATION_MESSAGES.tryAnotherModel, true, 'intrinsic_value_per_share');
+  if (!intrinsic.isFinite())
+    return tooLarge('intrinsic_value_per_share', 'Intrinsic Value Per Share');
+  if (intrinsic.lte(0))
+    return problem(
+      'intrinsic-not-positive',
+      VALUATION_MESSAGES.tryAnotherModel,
+      true,
+      'intrinsic_value_per_share',
+    );
 
   const outcomes = decimalOutcomes(price, intrinsic, hold);
   const sideLabels = outcomeLabels(outcomes.priceAtOrBelowIntrinsic);
@@ -300,16 +348,16 @@ export function computeValuation(input: ValuationModelInput): ValuationComputati
     if (n === null) return tooLarge(field, label);
     numbers.push(n);
   }
-  const [endOfHoldValue, ev, business, perShare, premiumPercent, expectedGainPercent, irrPercent, moic] = numbers as [
-    number,
-    number | null,
-    number | null,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  const [
+    endOfHoldValue,
+    ev,
+    business,
+    perShare,
+    premiumPercent,
+    expectedGainPercent,
+    irrPercent,
+    moic,
+  ] = numbers as [number, number | null, number | null, number, number, number, number, number];
   const atOrBelow = outcomes.priceAtOrBelowIntrinsic;
   return {
     ok: true,
@@ -330,5 +378,10 @@ export function computeValuation(input: ValuationModelInput): ValuationComputati
 }
 
 function tooLarge(field: string, label: string): ValuationProblem {
-  return problem('out-of-range', `${label} is too large to show; check the assumptions`, false, field);
+  return problem(
+    'out-of-range',
+    `${label} is too large to show; check the assumptions`,
+    false,
+    field,
+  );
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { D } from './decimal';
-import { characterMoods, decimalOutcomes, gaugeValue, holdPeriodSuffix, outcomeLabels, premiumBand } from './outcomes';
+import {
+  characterMoods,
+  decimalOutcomes,
+  gaugeValue,
+  holdPeriodSuffix,
+  outcomeLabels,
+  premiumBand,
+} from './outcomes';
 
 describe('premium bands 0-10, 10-25, 25-35, 35+', () => {
   it.each([

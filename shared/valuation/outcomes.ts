@@ -28,7 +28,10 @@ export function holdPeriodSuffix(holdingPeriod: number): 'year' | 'years' {
 }
 
 /** Labels by side: at or below intrinsic value the investor has a margin of safety and an expected gain. */
-export function outcomeLabels(priceAtOrBelowIntrinsic: boolean): { margin: MarginLabel; gain: GainLabel } {
+export function outcomeLabels(priceAtOrBelowIntrinsic: boolean): {
+  margin: MarginLabel;
+  gain: GainLabel;
+} {
   return priceAtOrBelowIntrinsic
     ? { margin: OUTCOME_LABELS.marginOfSafety, gain: OUTCOME_LABELS.expectedGain }
     : { margin: OUTCOME_LABELS.premium, gain: OUTCOME_LABELS.expectedLoss };
@@ -60,7 +63,10 @@ export interface CharacterMoods {
  * whoever holds the better side is happy: when price is at or below intrinsic value the
  * user is happy and Mr. Market sad; when price is above intrinsic value they swap.
  */
-export function characterMoods(premiumPercent: number, priceAtOrBelowIntrinsic: boolean): CharacterMoods {
+export function characterMoods(
+  premiumPercent: number,
+  priceAtOrBelowIntrinsic: boolean,
+): CharacterMoods {
   const band = premiumBand(premiumPercent);
   const userMood: Mood = priceAtOrBelowIntrinsic ? 'happy' : 'sad';
   const marketMood: Mood = priceAtOrBelowIntrinsic ? 'sad' : 'happy';

@@ -4,22 +4,86 @@ import { newestFirst, prefillValuation, rowYear, type IncomeRow, type RatiosRow 
 
 /** Annual rows as the provider's stable API returns them (fiscalYear as a string), deliberately oldest first. */
 const incomeOldestFirst: IncomeRow[] = [
-  { date: '2021-09-25', fiscalYear: '2021', epsDiluted: 5, ebitda: 100_000_000_000, weightedAverageShsOutDil: 16_000_000_000 },
-  { date: '2022-09-24', fiscalYear: '2022', epsDiluted: 5.5, ebitda: 110_000_000_000, weightedAverageShsOutDil: 15_800_000_000 },
-  { date: '2023-09-30', fiscalYear: '2023', epsDiluted: 6.05, ebitda: 121_000_000_000, weightedAverageShsOutDil: 15_600_000_000 },
-  { date: '2024-09-28', fiscalYear: '2024', epsDiluted: 6.655, ebitda: 133_100_000_000, weightedAverageShsOutDil: 15_408_095_000 },
+  {
+    date: '2021-09-25',
+    fiscalYear: '2021',
+    epsDiluted: 5,
+    ebitda: 100_000_000_000,
+    weightedAverageShsOutDil: 16_000_000_000,
+  },
+  {
+    date: '2022-09-24',
+    fiscalYear: '2022',
+    epsDiluted: 5.5,
+    ebitda: 110_000_000_000,
+    weightedAverageShsOutDil: 15_800_000_000,
+  },
+  {
+    date: '2023-09-30',
+    fiscalYear: '2023',
+    epsDiluted: 6.05,
+    ebitda: 121_000_000_000,
+    weightedAverageShsOutDil: 15_600_000_000,
+  },
+  {
+    date: '2024-09-28',
+    fiscalYear: '2024',
+    epsDiluted: 6.655,
+    ebitda: 133_100_000_000,
+    weightedAverageShsOutDil: 15_408_095_000,
+  },
 ];
 
 const ratiosNewestFirst: RatiosRow[] = [
-  { date: '2024-09-28', fiscalYear: '2024', priceToEarningsRatio: 20, priceToBookRatio: 40, priceToSalesRatio: 8, enterpriseValueMultiple: 25, bookValuePerShare: 3.77, revenuePerShare: 25.485 },
-  { date: '2023-09-30', fiscalYear: '2023', priceToEarningsRatio: 22, priceToBookRatio: 50, priceToSalesRatio: 7, enterpriseValueMultiple: 23, bookValuePerShare: 4, revenuePerShare: 24.3 },
-  { date: '2022-09-24', fiscalYear: '2022', priceToEarningsRatio: 24, priceToBookRatio: 60, priceToSalesRatio: 6, enterpriseValueMultiple: 21, bookValuePerShare: 3.2, revenuePerShare: 24.3 },
-  { date: '2021-09-25', fiscalYear: '2021', priceToEarningsRatio: 26, priceToBookRatio: 35, priceToSalesRatio: 5, enterpriseValueMultiple: 19, bookValuePerShare: 3.7, revenuePerShare: 20 },
+  {
+    date: '2024-09-28',
+    fiscalYear: '2024',
+    priceToEarningsRatio: 20,
+    priceToBookRatio: 40,
+    priceToSalesRatio: 8,
+    enterpriseValueMultiple: 25,
+    bookValuePerShare: 3.77,
+    revenuePerShare: 25.485,
+  },
+  {
+    date: '2023-09-30',
+    fiscalYear: '2023',
+    priceToEarningsRatio: 22,
+    priceToBookRatio: 50,
+    priceToSalesRatio: 7,
+    enterpriseValueMultiple: 23,
+    bookValuePerShare: 4,
+    revenuePerShare: 24.3,
+  },
+  {
+    date: '2022-09-24',
+    fiscalYear: '2022',
+    priceToEarningsRatio: 24,
+    priceToBookRatio: 60,
+    priceToSalesRatio: 6,
+    enterpriseValueMultiple: 21,
+    bookValuePerShare: 3.2,
+    revenuePerShare: 24.3,
+  },
+  {
+    date: '2021-09-25',
+    fiscalYear: '2021',
+    priceToEarningsRatio: 26,
+    priceToBookRatio: 35,
+    priceToSalesRatio: 5,
+    enterpriseValueMultiple: 19,
+    bookValuePerShare: 3.7,
+    revenuePerShare: 20,
+  },
 ];
 
 describe('prefill from market data', () => {
   it('P/E: latest diluted EPS, 3-entry EPS growth, 3-entry average P/E, quote price, hold 1 year', () => {
-    const p = prefillValuation(1, { annualIncome: incomeOldestFirst, annualRatios: ratiosNewestFirst, price: 150 });
+    const p = prefillValuation(1, {
+      annualIncome: incomeOldestFirst,
+      annualRatios: ratiosNewestFirst,
+      price: 150,
+    });
     expect(p.values).toEqual({
       valuation_type_id: 1,
       earnings_per_share: 6.655,
@@ -53,12 +117,21 @@ describe('prefill from market data', () => {
 
   it('P/B: latest book value per share, its growth and the average P/B', () => {
     const p = prefillValuation(2, { annualRatios: ratiosNewestFirst, price: 150 });
-    expect(p.values).toMatchObject({ book_value_per_share: 3.77, growth_in_bookvalue: 0.63, forward_multiple: 50 });
+    expect(p.values).toMatchObject({
+      book_value_per_share: 3.77,
+      growth_in_bookvalue: 0.63,
+      forward_multiple: 50,
+    });
   });
 
   it('P/S: latest revenue per share with its year for the label, its growth and the average P/S', () => {
     const p = prefillValuation(3, { annualRatios: ratiosNewestFirst, price: 150 });
-    expect(p.values).toMatchObject({ valuation_type_id: 3, revenue_per_share: 25.485, revenue_per_share_growth_rate: 8.41, forward_multiple: 7 });
+    expect(p.values).toMatchObject({
+      valuation_type_id: 3,
+      revenue_per_share: 25.485,
+      revenue_per_share_growth_rate: 8.41,
+      forward_multiple: 7,
+    });
     expect(p.baseYear).toBe(2024);
   });
 
@@ -132,11 +205,19 @@ describe('prefill from market data', () => {
     expect(p.values.earnings_per_share).toBe(-1.2);
     expect(p.values.growth_ratein_eps).toBe(1);
     expect(p.defaulted).toEqual(['growth_ratein_eps', 'forward_multiple']);
-    expect(computeValuation(p.values)).toMatchObject({ message: 'Enter positive number or try another model' });
+    expect(computeValuation(p.values)).toMatchObject({
+      message: 'Enter positive number or try another model',
+    });
   });
 
   it('a missing newest EPS defaults to 1 rather than borrowing an older year', () => {
-    const p = prefillValuation(1, { annualIncome: [{ fiscalYear: '2024', epsDiluted: null }, { fiscalYear: '2023', epsDiluted: 3 }], price: 20 });
+    const p = prefillValuation(1, {
+      annualIncome: [
+        { fiscalYear: '2024', epsDiluted: null },
+        { fiscalYear: '2023', epsDiluted: 3 },
+      ],
+      price: 20,
+    });
     expect(p.values.earnings_per_share).toBe(1);
     expect(p.defaulted).toContain('earnings_per_share');
   });
@@ -152,6 +233,11 @@ describe('row helpers', () => {
 
   it('orders rows newest first by date, then fiscal year', () => {
     const rows = [{ fiscalYear: '2022' }, { date: '2024-03-30' }, { fiscalYear: '2023' }, {}];
-    expect(newestFirst(rows)).toEqual([{ date: '2024-03-30' }, { fiscalYear: '2023' }, { fiscalYear: '2022' }, {}]);
+    expect(newestFirst(rows)).toEqual([
+      { date: '2024-03-30' },
+      { fiscalYear: '2023' },
+      { fiscalYear: '2022' },
+      {},
+    ]);
   });
 });

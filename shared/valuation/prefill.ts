@@ -78,7 +78,10 @@ function usable(value: Num): value is number {
 }
 
 /** Fiscal year of a row: `fiscalYear` when it is a year, else the year of `date`. */
-export function rowYear(row: { fiscalYear?: string | number | null; date?: string | null }): number | null {
+export function rowYear(row: {
+  fiscalYear?: string | number | null;
+  date?: string | null;
+}): number | null {
   const fy = row.fiscalYear;
   if (typeof fy === 'number' && Number.isInteger(fy)) return fy;
   if (typeof fy === 'string' && /^\s*\d{4}\s*$/.test(fy)) return Number(fy.trim());
@@ -93,7 +96,9 @@ function sortKey(row: { fiscalYear?: string | number | null; date?: string | nul
 }
 
 /** Rows newest first (by period end date, else fiscal year); rows with neither go last, in their order. */
-export function newestFirst<T extends { fiscalYear?: string | number | null; date?: string | null }>(rows: readonly T[]): T[] {
+export function newestFirst<
+  T extends { fiscalYear?: string | number | null; date?: string | null },
+>(rows: readonly T[]): T[] {
   return rows
     .map((row, index) => ({ row, index, key: sortKey(row) }))
     .sort((a, b) => (a.key === b.key ? a.index - b.index : a.key < b.key ? 1 : -1))
@@ -176,7 +181,13 @@ export function prefillValuation(typeId: ValuationTypeId, data: PrefillData): Pr
         forward_multiple: fill.take('forward_multiple', fromHistory(multipleHistory)),
         ...common(),
       };
-      return { values, defaulted: fill.defaulted, baseYear: base?.year ?? null, growthHistory, multipleHistory };
+      return {
+        values,
+        defaulted: fill.defaulted,
+        baseYear: base?.year ?? null,
+        growthHistory,
+        multipleHistory,
+      };
     }
     case 2: {
       const base = latest(annualRatios, (r) => r.bookValuePerShare);
@@ -189,7 +200,13 @@ export function prefillValuation(typeId: ValuationTypeId, data: PrefillData): Pr
         forward_multiple: fill.take('forward_multiple', fromHistory(multipleHistory)),
         ...common(),
       };
-      return { values, defaulted: fill.defaulted, baseYear: base?.year ?? null, growthHistory, multipleHistory };
+      return {
+        values,
+        defaulted: fill.defaulted,
+        baseYear: base?.year ?? null,
+        growthHistory,
+        multipleHistory,
+      };
     }
     case 3: {
       const base = latest(annualRatios, (r) => r.revenuePerShare);
@@ -198,22 +215,34 @@ export function prefillValuation(typeId: ValuationTypeId, data: PrefillData): Pr
       const values: PSInput = {
         valuation_type_id: 3,
         revenue_per_share: fill.take('revenue_per_share', base?.value),
-        revenue_per_share_growth_rate: fill.take('revenue_per_share_growth_rate', fromHistory(growthHistory)),
+        revenue_per_share_growth_rate: fill.take(
+          'revenue_per_share_growth_rate',
+          fromHistory(growthHistory),
+        ),
         forward_multiple: fill.take('forward_multiple', fromHistory(multipleHistory)),
         ...common(),
       };
-      return { values, defaulted: fill.defaulted, baseYear: base?.year ?? null, growthHistory, multipleHistory };
+      return {
+        values,
+        defaulted: fill.defaulted,
+        baseYear: base?.year ?? null,
+        growthHistory,
+        multipleHistory,
+      };
     }
     case 4: {
       const base = latest(annualIncome, (r) => r.ebitda);
       const growthHistory = historicalGrowth(series(annualIncome, (r) => r.ebitda));
-      const multipleHistory = averageMultiples(series(annualRatios, (r) => r.enterpriseValueMultiple));
+      const multipleHistory = averageMultiples(
+        series(annualRatios, (r) => r.enterpriseValueMultiple),
+      );
       const debt = latest(data.quarterlyBalance, (r) => r.totalDebt);
       const cash = latest(data.quarterlyBalance, (r) => r.cashAndCashEquivalents);
       const shares =
         latest(data.quarterlyIncome, (r) => r.weightedAverageShsOutDil) ??
         latest(annualIncome, (r) => r.weightedAverageShsOutDil);
-      const millions = (figure: { value: number } | null) => (figure ? inMillions(figure.value) : null);
+      const millions = (figure: { value: number } | null) =>
+        figure ? inMillions(figure.value) : null;
       const values: EVEBITDAInput = {
         valuation_type_id: 4,
         ebitda: fill.take('ebitda', millions(base)),
@@ -224,7 +253,13 @@ export function prefillValuation(typeId: ValuationTypeId, data: PrefillData): Pr
         shares_outstanding: fill.take('shares_outstanding', millions(shares)),
         ...common(),
       };
-      return { values, defaulted: fill.defaulted, baseYear: base?.year ?? null, growthHistory, multipleHistory };
+      return {
+        values,
+        defaulted: fill.defaulted,
+        baseYear: base?.year ?? null,
+        growthHistory,
+        multipleHistory,
+      };
     }
   }
 }

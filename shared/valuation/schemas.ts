@@ -46,11 +46,15 @@ function number(label: string) {
 }
 
 function positive(label: string, max: number, minMessage = `Enter ${label} above 0`) {
-  return number(label).gt(0, minMessage).max(max, `${label} can be at most ${fmt(max)}`);
+  return number(label)
+    .gt(0, minMessage)
+    .max(max, `${label} can be at most ${fmt(max)}`);
 }
 
 function nonNegative(label: string, max: number) {
-  return number(label).min(0, `${label} cannot be negative`).max(max, `${label} can be at most ${fmt(max)}`);
+  return number(label)
+    .min(0, `${label} cannot be negative`)
+    .max(max, `${label} can be at most ${fmt(max)}`);
 }
 
 function growth(label: string) {
@@ -70,11 +74,21 @@ const common = {
   stock_name: z
     .string()
     .trim()
-    .max(VALUATION_BOUNDS.stockNameMax, `Keep the stock name to ${VALUATION_BOUNDS.stockNameMax} characters or fewer`)
+    .max(
+      VALUATION_BOUNDS.stockNameMax,
+      `Keep the stock name to ${VALUATION_BOUNDS.stockNameMax} characters or fewer`,
+    )
     .optional(),
-  forward_multiple: positive('Forward Multiple', VALUATION_BOUNDS.multipleMax, 'Enter a forward multiple above 0'),
-  market_price: positive('Market Price', VALUATION_BOUNDS.perShareMax, VALUATION_MESSAGES.priceNotPositive),
-  holding_period: positive('Hold Period', VALUATION_BOUNDS.holdPeriodMax, VALUATION_MESSAGES.holdPeriodNotPositive),
+  market_price: positive(
+    'Market Price',
+    VALUATION_BOUNDS.perShareMax,
+    VALUATION_MESSAGES.priceNotPositive,
+  ),
+  holding_period: positive(
+    'Hold Period',
+    VALUATION_BOUNDS.holdPeriodMax,
+    VALUATION_MESSAGES.holdPeriodNotPositive,
+  ),
   moats: z
     .array(moatSchema)
     .max(MOATS.length)
@@ -82,9 +96,16 @@ const common = {
     .default([]),
   comment: z
     .string()
-    .max(VALUATION_BOUNDS.commentMax, `Keep the comment to ${fmt(VALUATION_BOUNDS.commentMax)} characters or fewer`)
+    .max(
+      VALUATION_BOUNDS.commentMax,
+      `Keep the comment to ${fmt(VALUATION_BOUNDS.commentMax)} characters or fewer`,
+    )
     .default(''),
 };
+
+function multiple(label: string) {
+  return positive(label, VALUATION_BOUNDS.multipleMax, 'Enter a forward multiple above 0');
+}
 
 const l1 = MODELS[1].fieldLabels;
 const l2 = MODELS[2].fieldLabels;
@@ -96,6 +117,7 @@ export const peInputSchema = z.object({
   ...common,
   earnings_per_share: base(l1.earnings_per_share, VALUATION_BOUNDS.perShareMax),
   growth_ratein_eps: growth(l1.growth_ratein_eps),
+  forward_multiple: multiple(l1.forward_multiple),
 });
 
 export const pbInputSchema = z.object({
@@ -103,6 +125,7 @@ export const pbInputSchema = z.object({
   ...common,
   book_value_per_share: base(l2.book_value_per_share, VALUATION_BOUNDS.perShareMax),
   growth_in_bookvalue: growth(l2.growth_in_bookvalue),
+  forward_multiple: multiple(l2.forward_multiple),
 });
 
 export const psInputSchema = z.object({
@@ -110,6 +133,7 @@ export const psInputSchema = z.object({
   ...common,
   revenue_per_share: base(l3.revenue_per_share, VALUATION_BOUNDS.perShareMax),
   revenue_per_share_growth_rate: growth(l3.revenue_per_share_growth_rate),
+  forward_multiple: multiple(l3.forward_multiple),
 });
 
 export const evEbitdaInputSchema = z.object({
@@ -117,9 +141,17 @@ export const evEbitdaInputSchema = z.object({
   ...common,
   ebitda: base(l4.ebitda, VALUATION_BOUNDS.millionsMax),
   ebitda_growth: growth(l4.ebitda_growth),
+  forward_multiple: multiple(l4.forward_multiple),
   debt: nonNegative(l4.debt, VALUATION_BOUNDS.millionsMax),
-  cash_and_cash_equivalents: nonNegative(l4.cash_and_cash_equivalents, VALUATION_BOUNDS.millionsMax),
-  shares_outstanding: positive(l4.shares_outstanding, VALUATION_BOUNDS.millionsMax, VALUATION_MESSAGES.sharesNotPositive),
+  cash_and_cash_equivalents: nonNegative(
+    l4.cash_and_cash_equivalents,
+    VALUATION_BOUNDS.millionsMax,
+  ),
+  shares_outstanding: positive(
+    l4.shares_outstanding,
+    VALUATION_BOUNDS.millionsMax,
+    VALUATION_MESSAGES.sharesNotPositive,
+  ),
 });
 
 /** The assumptions of a valuation, by methodology (valuation_type_id 1 P/E, 2 P/B, 3 P/S, 4 EV/EBITDA). */

@@ -33,7 +33,8 @@ export function toStoredOutputs(result: ValuationResult): StoredOutputs {
     moic: result.moic,
   };
   if (result.enterpriseValue !== null) outputs.enterprise_value = result.enterpriseValue;
-  if (result.intrinsicValueOfBusiness !== null) outputs.intrinsic_value_of_business = result.intrinsicValueOfBusiness;
+  if (result.intrinsicValueOfBusiness !== null)
+    outputs.intrinsic_value_of_business = result.intrinsicValueOfBusiness;
   return outputs;
 }
 
@@ -60,16 +61,25 @@ function agrees(stored: unknown, recomputed: number): boolean {
  * OUTPUT_TOLERANCE (missing or non-numeric stored figures do not match). Compared in
  * decimal, so the check itself has no float drift. Fields only in `stored` are ignored.
  */
-export function outputMismatches(stored: Partial<Record<keyof StoredOutputs, unknown>>, recomputed: StoredOutputs): string[] {
+export function outputMismatches(
+  stored: Partial<Record<keyof StoredOutputs, unknown>>,
+  recomputed: StoredOutputs,
+): string[] {
   const mismatches: string[] = [];
-  for (const [field, value] of Object.entries(recomputed) as [keyof StoredOutputs, number | undefined][]) {
+  for (const [field, value] of Object.entries(recomputed) as [
+    keyof StoredOutputs,
+    number | undefined,
+  ][]) {
     if (value === undefined) continue;
     if (!agrees(stored[field], value)) mismatches.push(field);
   }
   return mismatches;
 }
 
-export function outputsAgree(stored: Partial<Record<keyof StoredOutputs, unknown>>, recomputed: StoredOutputs): boolean {
+export function outputsAgree(
+  stored: Partial<Record<keyof StoredOutputs, unknown>>,
+  recomputed: StoredOutputs,
+): boolean {
   return outputMismatches(stored, recomputed).length === 0;
 }
 
@@ -82,9 +92,12 @@ export type ValuationCheck =
  * math, refuse it when the inputs give no valuation (the problem's message) or when the
  * stored outputs disagree, and otherwise hand back the recomputed outputs to store.
  */
-export function checkValuation(payload: ValuationModelInput & Partial<Record<keyof StoredOutputs, unknown>>): ValuationCheck {
+export function checkValuation(
+  payload: ValuationModelInput & Partial<Record<keyof StoredOutputs, unknown>>,
+): ValuationCheck {
   const computed = computeValuation(payload);
-  if (!computed.ok) return { ok: false, message: computed.message, fields: computed.field ? [computed.field] : [] };
+  if (!computed.ok)
+    return { ok: false, message: computed.message, fields: computed.field ? [computed.field] : [] };
   const outputs = toStoredOutputs(computed);
   const fields = outputMismatches(payload, outputs);
   if (fields.length > 0) {
