@@ -129,6 +129,52 @@ describe('xirr', () => {
     expect(xirr([])).toBeUndefined();
   });
 
+  it('nets flows on the same date before solving', () => {
+    // -100 and +110 on the first day net to +10: every flow is then positive, so no rate exists.
+    expect(
+      xirr([
+        { date: '2001-01-01', amount: -100 },
+        { date: '2001-01-01', amount: 110 },
+        { date: '2002-01-01', amount: 5 },
+      ]),
+    ).toBeUndefined();
+  });
+
+  it('returns a rate that zeroes the net present value for any mixed series it solves', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            day: fc.integer({ min: 0, max: 3650 }),
+            amount: fc.integer({ min: -1_000_000, max: 1_000_000 }),
+          }),
+          {
+            minLength: 3,
+            maxLength: 8,
+          },
+        ),
+        (raw) => {
+          const flows = raw.map((f) => ({
+            date: new Date(Date.UTC(2010, 0, 1) + f.day * 86_400_000),
+            amount: f.amount,
+          }));
+          const rate = xirr(flows);
+          if (rate === undefined) return true;
+          const first = Math.min(...raw.map((f) => f.day));
+          let npv = 0;
+          let size = 0;
+          for (const f of raw) {
+            const term = f.amount / (1 + rate) ** ((f.day - first) / 365);
+            npv += term;
+            size += Math.abs(term);
+          }
+          return rate > -1 && Math.abs(npv) <= 1e-9 * size;
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('recovers the rate of any single investment and payout', () => {
     fc.assert(
       fc.property(

@@ -6,9 +6,11 @@ import { D } from './money';
  * `xirr` solves sum(amount_i / (1 + r)^(years_i)) = 0 where years_i = days since the first
  * flow / 365 (Excel's XIRR convention). It works in v = ln(1 + r), so r > -1 always holds,
  * and evaluates the sum scaled by a positive factor so no term overflows on long horizons or
- * extreme rates. It scans v over a grid from r = -99.9999 % to r = 1e9 (-13.8 .. 20.7 in v, step
- * 0.005) for sign changes and refines each bracket with Newton steps that fall back to
- * bisection whenever a step would leave the bracket. When the flows have several roots (more
+ * extreme rates. Rates are sought from r = -99.9999 % to r = 1e9 (v from -13.8 to 20.7).
+ * When the date-ordered flows change sign once (money in, then money out: the usual case),
+ * there is exactly one root (Descartes' rule of signs) and the whole range is its bracket.
+ * Otherwise v is scanned on a grid (step 0.005) for sign changes. Each bracket is refined with
+ * Newton steps that fall back to bisection whenever a step would leave the bracket. When the flows have several roots (more
  * than one change of sign in the series), the root closest to 0 is returned (the smallest
  * |rate|; on a tie, the higher rate). If no bracket exists, Newton from 10 % is tried once to
  * catch a root where the sum only touches zero; otherwise the result is `undefined`.
@@ -60,14 +62,20 @@ function evaluate(points: readonly Point[], v: number): { f: number; df: number;
   return { f, df, scale };
 }
 
-/** Newton inside [lo, hi] (f(lo), f(hi) of opposite signs), bisecting when Newton misbehaves. */
+/**
+ * Newton inside [lo, hi] (f(lo), f(hi) of opposite signs), bisecting whenever a Newton step
+ * would leave the bracket or would not at least halve the step before last (Numerical
+ * Recipes' rtsafe), so it converges even where the sum is nearly flat or steeply curved.
+ */
 function solveInBracket(points: readonly Point[], lo: number, hi: number, fLo: number): number {
   let a = lo;
   let b = hi;
   let fa = fLo;
+  let dxOld = b - a;
+  let dx = dxOld;
   let v = (a + b) / 2;
+  let { f, df } = evaluate(points, v);
   for (let i = 0; i < MAX_ITERATIONS; i++) {
-    const { f, df } = evaluate(points, v);
     if (f === 0) return v;
     if (Math.sign(f) === Math.sign(fa)) {
       a = v;
@@ -75,14 +83,18 @@ function solveInBracket(points: readonly Point[], lo: number, hi: number, fLo: n
     } else {
       b = v;
     }
-    const newton = df !== 0 ? v - f / df : Number.NaN;
-    const next = Number.isFinite(newton) && newton > a && newton < b ? newton : (a + b) / 2;
-    if (
-      Math.abs(next - v) <= 1e-15 * Math.max(1, Math.abs(v)) ||
-      b - a <= 1e-15 * Math.max(1, Math.abs(v))
-    )
-      return next;
-    v = next;
+    const newtonLeaves = ((v - b) * df - f) * ((v - a) * df - f) > 0;
+    const newtonSlow = Math.abs(2 * f) > Math.abs(dxOld * df);
+    dxOld = dx;
+    if (newtonLeaves || newtonSlow || df === 0) {
+      dx = (b - a) / 2;
+      v = a + dx;
+    } else {
+      dx = f / df;
+      v -= dx;
+    }
+    if (Math.abs(dx) <= 1e-15 * Math.max(1, Math.abs(v))) return v;
+    ({ f, df } = evaluate(points, v));
   }
   return v;
 }
@@ -101,20 +113,38 @@ function newtonTouch(points: readonly Point[]): number | undefined {
 }
 
 export function xirr(flows: readonly CashFlow[]): number | undefined {
-  const dated: Array<{ time: number; amount: number }> = [];
+  const byTime = new Map<number, number>();
   for (const flow of flows) {
     const time = timeOf(flow.date);
     if (!Number.isFinite(time) || !Number.isFinite(flow.amount)) return undefined;
-    if (flow.amount !== 0) dated.push({ time, amount: flow.amount });
+    byTime.set(time, (byTime.get(time) ?? 0) + flow.amount);
   }
-  if (dated.length < 2) return undefined;
-  if (!dated.some((f) => f.amount > 0) || !dated.some((f) => f.amount < 0)) return undefined;
-  const start = Math.min(...dated.map((f) => f.time));
-  const points: Point[] = dated.map((f) => ({
-    years: (f.time - start) / DAY_MS / YEAR_DAYS,
-    amount: f.amount,
+  // Flows on the same instant are netted; zero flows drop out.
+  const dated = [...byTime.entries()]
+    .filter(([, amount]) => amount !== 0)
+    .sort(([a], [b]) => a - b);
+  const first = dated[0];
+  if (first === undefined || dated.length < 2) return undefined;
+  const points: Point[] = dated.map(([time, amount]) => ({
+    years: (time - first[0]) / DAY_MS / YEAR_DAYS,
+    amount,
   }));
-  if (points.every((p) => p.years === 0)) return undefined;
+
+  let signChanges = 0;
+  for (let i = 1; i < points.length; i++) {
+    if (Math.sign(points[i]!.amount) !== Math.sign(points[i - 1]!.amount)) signChanges++;
+  }
+  if (signChanges === 0) return undefined;
+
+  if (signChanges === 1) {
+    // Descartes' rule of signs: exactly one root; the ends of the range bracket it unless it lies outside.
+    const fLo = evaluate(points, V_MIN).f;
+    const fHi = evaluate(points, V_MAX).f;
+    if (fLo === 0) return Math.expm1(V_MIN);
+    if (fHi === 0) return Math.expm1(V_MAX);
+    if (Math.sign(fLo) === Math.sign(fHi)) return undefined;
+    return Math.expm1(solveInBracket(points, V_MIN, V_MAX, fLo));
+  }
 
   const roots: number[] = [];
   let prevV = V_MIN;
