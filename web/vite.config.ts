@@ -7,7 +7,8 @@ import { defineConfig, type Plugin } from 'vite';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-const localConfigFile = fileURLToPath(new URL('../.local/web-config.json', import.meta.url));
+const localConfigFile =
+  process.env.LOCAL_WEB_CONFIG ?? fileURLToPath(new URL('../.local/web-config.json', import.meta.url));
 const apiTarget = process.env.LOCAL_API_URL ?? 'http://127.0.0.1:3001';
 
 /** Served when the local stack has not written its config: no sign-in, the API on the same origin. */
@@ -15,7 +16,8 @@ const DEMO_CONFIG = { apiBaseUrl: '' };
 
 /**
  * In AWS, `/config.json` is written next to the app by the deployment. Locally the dev and
- * preview servers answer it from `.local/web-config.json` (written by `npm start`).
+ * preview servers answer it from `.local/web-config.json` (written by `npm start`), or from
+ * the file named by LOCAL_WEB_CONFIG.
  */
 function localConfigJson(): Plugin {
   const serve = async (req: IncomingMessage, res: ServerResponse, next: () => void) => {
