@@ -1,3 +1,4 @@
+import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
@@ -57,4 +58,22 @@ export async function startS3({ port, dir, buckets }: S3Options): Promise<S3Hand
   });
   await server.run();
   return { url: `http://127.0.0.1:${port}`, stop: () => server.close() };
+}
+
+/** Creates a bucket at an S3 endpoint the user chose (e.g. LocalStack) when it is missing. */
+export async function ensureBucket(endpoint: string, bucket: string, region: string): Promise<void> {
+  const client = new S3Client({
+    endpoint,
+    region,
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    maxAttempts: 1,
+  });
+  try {
+    await client.send(new HeadBucketCommand({ Bucket: bucket }));
+  } catch {
+    await client.send(new CreateBucketCommand({ Bucket: bucket }));
+  } finally {
+    client.destroy();
+  }
 }

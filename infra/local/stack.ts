@@ -8,7 +8,7 @@ import { ensureUserPool, startCognito } from './cognito';
 import { ensureTable, startDynamo } from './dynamodb';
 import { applyEnv, buildHandlerEnv, LOCAL_PROFILE_BUCKET, LOCAL_REGION, userEndpoint } from './env';
 import { assertPortFree, freePort } from './process';
-import { startS3 } from './s3';
+import { ensureBucket, startS3 } from './s3';
 import { startScheduler } from './scheduler';
 import { startSes } from './ses';
 import { startWeb } from './web';
@@ -179,7 +179,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         return ses.url;
       })(),
       (async () => {
-        if (external.s3) return external.s3;
+        if (external.s3) {
+          await ensureBucket(external.s3, profileBucket, region);
+          return external.s3;
+        }
         const s3 = await startS3({ port: ports.s3, dir: join(dataDir, 's3'), buckets: [profileBucket] });
         stops.push(s3.stop);
         return s3.url;
