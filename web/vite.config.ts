@@ -8,7 +8,8 @@ import { defineConfig, type Plugin } from 'vite';
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const localConfigFile =
-  process.env.LOCAL_WEB_CONFIG ?? fileURLToPath(new URL('../.local/web-config.json', import.meta.url));
+  process.env.LOCAL_WEB_CONFIG ??
+  fileURLToPath(new URL('../.local/web-config.json', import.meta.url));
 const apiTarget = process.env.LOCAL_API_URL ?? 'http://127.0.0.1:3001';
 
 /** Served when the local stack has not written its config: no sign-in, the API on the same origin. */

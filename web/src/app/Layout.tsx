@@ -25,5 +25,7 @@ export function Layout({ children }: { children?: ReactNode }) {
 /** A thin bar while the next page's code or data loads. */
 function NavigationProgress() {
   const navigation = useNavigation();
-  return <div className="route-progress" data-active={navigation.state !== 'idle'} aria-hidden="true" />;
+  return (
+    <div className="route-progress" data-active={navigation.state !== 'idle'} aria-hidden="true" />
+  );
 }

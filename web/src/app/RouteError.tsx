@@ -19,7 +19,11 @@ export function RouteError() {
     <Page title="Something went wrong">
       <p>This page could not be shown. Please reload and try again.</p>
       <p>
-        <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => window.location.reload()}
+        >
           Reload
         </button>
       </p>

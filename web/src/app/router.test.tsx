@@ -15,7 +15,10 @@ const VALUATION_TYPES = {
 };
 
 function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
 }
 
 const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
@@ -46,14 +49,18 @@ describe('login-required routes', () => {
     });
   });
 
-  it.each(['/Mytrackedpitches', '/Myaccount', '/Portfolio', '/Screener', '/Watchlist', '/Dashboard'])(
-    'sends a guest who opens %s to /login',
-    async (path) => {
-      const { router } = renderApp(path);
-      await screen.findByRole('heading', { level: 1, name: 'Login' });
-      expect(router.state.location.state).toMatchObject({ from: { pathname: path } });
-    },
-  );
+  it.each([
+    '/Mytrackedpitches',
+    '/Myaccount',
+    '/Portfolio',
+    '/Screener',
+    '/Watchlist',
+    '/Dashboard',
+  ])('sends a guest who opens %s to /login', async (path) => {
+    const { router } = renderApp(path);
+    await screen.findByRole('heading', { level: 1, name: 'Login' });
+    expect(router.state.location.state).toMatchObject({ from: { pathname: path } });
+  });
 
   it('shows My Pitches to a signed-in user, with its own document title', async () => {
     setSession(signedIn());
@@ -85,18 +92,26 @@ describe('public routes', () => {
   it('lists the four valuation methodologies from the API on the home page', async () => {
     renderApp('/');
 
-    const section = await screen.findByRole('heading', { level: 2, name: 'Valuation methodologies' });
+    const section = await screen.findByRole('heading', {
+      level: 2,
+      name: 'Valuation methodologies',
+    });
     expect(section).toBeTruthy();
     for (const name of ['P/E', 'P/B', 'P/S', 'EV/EBITDA']) {
       expect(await screen.findByRole('heading', { level: 3, name })).toBeTruthy();
     }
-    expect(fetchMock).toHaveBeenCalledWith('/api/getValuationTypes', expect.objectContaining({ method: 'GET' }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/getValuationTypes',
+      expect.objectContaining({ method: 'GET' }),
+    );
     expect(document.title).toBe('Mr. Market');
   });
 
   it('shows an error with a retry when the valuation methodologies cannot be loaded', async () => {
     fetchMock.mockImplementation(async (input: RequestInfo | URL) =>
-      String(input).endsWith('/config.json') ? json(404, {}) : json(500, { message: 'Something went wrong.' }),
+      String(input).endsWith('/config.json')
+        ? json(404, {})
+        : json(500, { message: 'Something went wrong.' }),
     );
     renderApp('/Market');
 

@@ -17,7 +17,9 @@ export function Dialog({ title, onClose, children }: DialogProps) {
 
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
-    const first = panel.current?.querySelector<HTMLElement>('a[href], button, input, select, textarea');
+    const first = panel.current?.querySelector<HTMLElement>(
+      'a[href], button, input, select, textarea',
+    );
     (first ?? panel.current)?.focus();
     return () => opener?.focus?.();
   }, []);
@@ -29,7 +31,9 @@ export function Dialog({ title, onClose, children }: DialogProps) {
       return;
     }
     if (event.key !== 'Tab' || !panel.current) return;
-    const items = panel.current.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea');
+    const items = panel.current.querySelectorAll<HTMLElement>(
+      'a[href], button, input, select, textarea',
+    );
     const first = items[0];
     const last = items[items.length - 1];
     if (!first || !last) return;

@@ -52,7 +52,14 @@ describe('api client requests', () => {
   it('puts GET input in the query string and path parameters in the path', async () => {
     respond(200, { data: [] });
 
-    await call('findThings', { kind: 'big fish', q: 'a&b', limit: 5, tags: ['x', 'y'], skip: undefined, none: null });
+    await call('findThings', {
+      kind: 'big fish',
+      q: 'a&b',
+      limit: 5,
+      tags: ['x', 'y'],
+      skip: undefined,
+      none: null,
+    });
 
     const [url, init] = lastCall();
     expect(url).toBe('/api/things/big%20fish?q=a%26b&limit=5&tags=x&tags=y');
@@ -69,7 +76,11 @@ describe('api client requests', () => {
     expect(url).toBe('/api/saveThing');
     expect(init.method).toBe('POST');
     expect((init.headers as Record<string, string>)['content-type']).toBe('application/json');
-    expect(JSON.parse(String(init.body))).toEqual({ name: 'Apple', price: 12.5, moats: ['Brand(s)'] });
+    expect(JSON.parse(String(init.body))).toEqual({
+      name: 'Apple',
+      price: 12.5,
+      moats: ['Brand(s)'],
+    });
     expect(result).toEqual({ ok: true });
   });
 
@@ -95,7 +106,9 @@ describe('api client sign-in', () => {
 
     await call('saveThing', {});
 
-    expect((lastCall()[1].headers as Record<string, string>).authorization).toBe('Bearer eyJ.token.sig');
+    expect((lastCall()[1].headers as Record<string, string>).authorization).toBe(
+      'Bearer eyJ.token.sig',
+    );
   });
 
   it('sends no authorization header for a guest', async () => {
@@ -109,7 +122,10 @@ describe('api client sign-in', () => {
 
 describe('api client errors', () => {
   it("throws an ApiError with the server's message, status and field errors", async () => {
-    respond(400, { message: 'Enter a valid stock symbol', errors: { stock_symbol: 'Enter a valid stock symbol' } });
+    respond(400, {
+      message: 'Enter a valid stock symbol',
+      errors: { stock_symbol: 'Enter a valid stock symbol' },
+    });
 
     const error = await call('saveThing', { stock_symbol: '!!' }).catch((e: unknown) => e);
 
@@ -124,13 +140,19 @@ describe('api client errors', () => {
   it('uses the first field error when the server sends no message', async () => {
     respond(400, { errors: { email: 'Enter a valid email' } });
 
-    await expect(call('saveThing', {})).rejects.toMatchObject({ status: 400, message: 'Enter a valid email' });
+    await expect(call('saveThing', {})).rejects.toMatchObject({
+      status: 400,
+      message: 'Enter a valid email',
+    });
   });
 
   it('falls back to the status text when the body has no message', async () => {
     respond(502, undefined, 'Bad Gateway');
 
-    await expect(call('findThings', { kind: 'x' })).rejects.toMatchObject({ status: 502, message: 'Bad Gateway' });
+    await expect(call('findThings', { kind: 'x' })).rejects.toMatchObject({
+      status: 502,
+      message: 'Bad Gateway',
+    });
   });
 
   it('reports an unreachable server as an ApiError with status 0', async () => {

@@ -35,7 +35,8 @@ export function toQuery(input: ApiInput): string {
   for (const [key, value] of Object.entries(input)) {
     if (value === undefined || value === null) continue;
     const values = Array.isArray(value) ? value : [value];
-    for (const v of values) params.append(key, typeof v === 'object' ? JSON.stringify(v) : String(v));
+    for (const v of values)
+      params.append(key, typeof v === 'object' ? JSON.stringify(v) : String(v));
   }
   const query = params.toString();
   return query ? `?${query}` : '';
@@ -76,7 +77,11 @@ async function readJson(res: Response): Promise<unknown> {
  * go in the query string, POST inputs as a JSON body, and a signed-in user's access token
  * goes along as a bearer token.
  */
-export async function api<T = unknown>(routeId: RouteId, input: ApiInput = {}, options: ApiOptions = {}): Promise<T> {
+export async function api<T = unknown>(
+  routeId: RouteId,
+  input: ApiInput = {},
+  options: ApiOptions = {},
+): Promise<T> {
   const route = routeById(routeId);
   const { path, rest } = fillPath(route.path, input);
   const [base, token] = await Promise.all([apiBaseUrl(), getAccessToken()]);
@@ -97,7 +102,10 @@ export async function api<T = unknown>(routeId: RouteId, input: ApiInput = {}, o
     res = await fetch(url, { method: route.method, headers, body, signal: options.signal });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'The server could not be reached. Please check your connection and try again.');
+    throw new ApiError(
+      0,
+      'The server could not be reached. Please check your connection and try again.',
+    );
   }
   const data = await readJson(res);
   if (!res.ok) throw errorFrom(res, data);

@@ -16,9 +16,7 @@ export interface SessionUser {
 }
 
 export type Session =
-  | { status: 'loading' }
-  | { status: 'guest' }
-  | { status: 'signedIn'; user: SessionUser };
+  { status: 'loading' } | { status: 'guest' } | { status: 'signedIn'; user: SessionUser };
 
 interface Loaded {
   auth: AuthModule;

@@ -51,7 +51,10 @@ async function fetchConfig(): Promise<AppConfig | null> {
     }
     const parsed = appConfigSchema.safeParse(await res.json());
     if (!parsed.success) {
-      console.error('config.json is not valid: running without sign-in', z.prettifyError(parsed.error));
+      console.error(
+        'config.json is not valid: running without sign-in',
+        z.prettifyError(parsed.error),
+      );
       return null;
     }
     return parsed.data;

@@ -39,6 +39,7 @@ export interface LoginRedirectState {
 /** Where to go after signing in: the page that asked for a login, else home. */
 export function afterLoginPath(state: unknown): string {
   const from = (state as LoginRedirectState | null | undefined)?.from;
-  if (!from || typeof from.pathname !== 'string' || !from.pathname.startsWith('/')) return paths.home;
+  if (!from || typeof from.pathname !== 'string' || !from.pathname.startsWith('/'))
+    return paths.home;
   return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
 }

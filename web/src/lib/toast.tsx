@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 
 /** Toasts sit top-right and close by themselves after 1000 ms (product rule). */
 export const TOAST_DURATION_MS = 1000;
@@ -19,7 +28,13 @@ export interface ToastApi {
 
 const ToastContext = createContext<ToastApi | null>(null);
 
-export function ToastProvider({ children, duration = TOAST_DURATION_MS }: { children: ReactNode; duration?: number }) {
+export function ToastProvider({
+  children,
+  duration = TOAST_DURATION_MS,
+}: {
+  children: ReactNode;
+  duration?: number;
+}) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
 
@@ -49,19 +64,35 @@ export function ToastProvider({ children, duration = TOAST_DURATION_MS }: { chil
   );
 }
 
-function ToastItem({ toast, duration, onClose }: { toast: Toast; duration: number; onClose: (id: number) => void }) {
+function ToastItem({
+  toast,
+  duration,
+  onClose,
+}: {
+  toast: Toast;
+  duration: number;
+  onClose: (id: number) => void;
+}) {
   useEffect(() => {
     const timer = window.setTimeout(() => onClose(toast.id), duration);
     return () => window.clearTimeout(timer);
   }, [toast.id, duration, onClose]);
 
   return (
-    <div className={`toast toast--${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'}>
+    <div
+      className={`toast toast--${toast.kind}`}
+      role={toast.kind === 'error' ? 'alert' : 'status'}
+    >
       <span className="toast__icon" aria-hidden="true">
         {toast.kind === 'error' ? '!' : '✓'}
       </span>
       <span className="toast__message">{toast.message}</span>
-      <button type="button" className="toast__close" aria-label="Close" onClick={() => onClose(toast.id)}>
+      <button
+        type="button"
+        className="toast__close"
+        aria-label="Close"
+        onClick={() => onClose(toast.id)}
+      >
         ×
       </button>
     </div>

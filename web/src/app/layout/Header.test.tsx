@@ -7,7 +7,10 @@ vi.mock('../../lib/auth', async () => (await import('../../test/session-mock')).
 
 beforeEach(() => {
   setSession({ status: 'guest' });
-  vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 404 })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('{}', { status: 404 })),
+  );
 });
 
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
@@ -31,7 +34,9 @@ describe('header for a guest', () => {
     await screen.findByRole('heading', { level: 1, name: 'About Us' });
 
     const header = screen.getByRole('banner');
-    expect(within(header).getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('/signup');
+    expect(within(header).getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe(
+      '/signup',
+    );
     expect(within(header).getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
   });
 
@@ -44,8 +49,12 @@ describe('header for a guest', () => {
       fireEvent.click(within(mainNav()).getByRole('link', { name: label }));
 
       const dialog = screen.getByRole('dialog', { name: 'Please Login or Sign Up to Continue!' });
-      expect(within(dialog).getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
-      expect(within(dialog).getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('/signup');
+      expect(within(dialog).getByRole('link', { name: 'Login' }).getAttribute('href')).toBe(
+        '/login',
+      );
+      expect(within(dialog).getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe(
+        '/signup',
+      );
       expect(router.state.location.pathname).toBe('/Aboutus');
     },
   );
@@ -99,7 +108,11 @@ describe('header for a signed-in user', () => {
     fireEvent.click(menuButton);
 
     expect(menuButton.getAttribute('aria-expanded')).toBe('true');
-    expect(within(header).getByRole('link', { name: 'Edit Profile' }).getAttribute('href')).toBe('/Myaccount');
-    expect(within(header).getByRole('link', { name: 'Logout' }).getAttribute('href')).toBe('/logout');
+    expect(within(header).getByRole('link', { name: 'Edit Profile' }).getAttribute('href')).toBe(
+      '/Myaccount',
+    );
+    expect(within(header).getByRole('link', { name: 'Logout' }).getAttribute('href')).toBe(
+      '/logout',
+    );
   });
 });

@@ -26,7 +26,11 @@ export function Header() {
         <nav className="main-nav" aria-label="Main">
           <ul>
             <li className="main-nav__brand">
-              <Link to={paths.home} className="brand" aria-current={isMarket(pathname) ? 'page' : undefined}>
+              <Link
+                to={paths.home}
+                className="brand"
+                aria-current={isMarket(pathname) ? 'page' : undefined}
+              >
                 <Logo />
                 <span>Mr. Market</span>
               </Link>

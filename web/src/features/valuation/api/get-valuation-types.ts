@@ -1,5 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { valuationTypesResponse, type ValuationTypesResponse } from '../../../../../shared/schemas/system';
+import {
+  valuationTypesResponse,
+  type ValuationTypesResponse,
+} from '../../../../../shared/schemas/system';
 import { api } from '../../../lib/api-client';
 
 export type ValuationTypeItem = ValuationTypesResponse['data'][number];

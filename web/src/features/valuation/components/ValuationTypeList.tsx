@@ -3,9 +3,18 @@ import { useValuationTypes } from '../api/get-valuation-types';
 
 /** What each multiple compares, keyed by the name the API returns. */
 const DESCRIPTIONS: Record<string, { long: string; text: string }> = {
-  'P/E': { long: 'Price to earnings', text: 'Value a business on the earnings per share it can grow into.' },
-  'P/B': { long: 'Price to book value', text: 'Value a business on the book value per share it builds up.' },
-  'P/S': { long: 'Price to sales', text: 'Value a business on the revenue per share it can reach.' },
+  'P/E': {
+    long: 'Price to earnings',
+    text: 'Value a business on the earnings per share it can grow into.',
+  },
+  'P/B': {
+    long: 'Price to book value',
+    text: 'Value a business on the book value per share it builds up.',
+  },
+  'P/S': {
+    long: 'Price to sales',
+    text: 'Value a business on the revenue per share it can reach.',
+  },
   'EV/EBITDA': {
     long: 'Enterprise value to EBITDA',
     text: 'Value the whole business on its operating earnings, then net off debt and cash.',
@@ -20,7 +29,12 @@ export function ValuationTypeList() {
     return (
       <div className="notice notice--error" role="alert">
         <p>The valuation methodologies could not be loaded.</p>
-        <button type="button" className="button button--ghost" onClick={() => void refetch()} disabled={isFetching}>
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => void refetch()}
+          disabled={isFetching}
+        >
           Try again
         </button>
       </div>
