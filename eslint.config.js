@@ -30,6 +30,11 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // CloudFormation templates and HTTP bodies under test are untyped JSON.
+    files: ['**/*.test.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
   // Import boundaries: shared/ is pure and imports none of the others; web/ never imports
   // functions/ or infra/; functions/ never imports web/ or infra/.
   {
