@@ -24,6 +24,19 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          // The built web app served like CloudFront, in front of one in-memory local stack.
+          globalSetup: ['tests/e2e/support/global-setup.ts'],
+          setupFiles: ['tests/support/stack-env.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
         extends: './web/vite.config.ts',
         test: {
           name: 'web',

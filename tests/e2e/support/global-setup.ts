@@ -1,0 +1,58 @@
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { REPO_ROOT, startStack } from '../../../infra/local/stack';
+import { TEST_CODE } from '../../support/global-setup';
+import { startSiteServer } from './site-server';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    site: { baseUrl: string };
+  }
+}
+
+/**
+ * Browser tests run against the built web app, served the way CloudFront serves it, in
+ * front of the same local stack as the integration tests (in memory, random ports).
+ */
+export default async function setup(project: TestProject) {
+  const distDir = join(REPO_ROOT, '.test-out', 'web-dist');
+  const { build } = await import('vite');
+  await build({
+    configFile: join(REPO_ROOT, 'web', 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir: distDir, emptyOutDir: true },
+  });
+
+  const stack = await startStack({
+    persistent: false,
+    web: false,
+    jobs: false,
+    ports: 'random',
+    inheritEnv: false,
+    cognitoCode: TEST_CODE,
+    log: (source, line) => {
+      if (process.env.STACK_LOG === '1') console.log(`[${source}] ${line}`);
+    },
+  });
+  const site = await startSiteServer({
+    distDir,
+    apiUrl: stack.urls.api,
+    profileImagesUrl: `${stack.urls.s3}/${stack.profileBucket}`,
+    config: {
+      region: stack.env.AWS_REGION,
+      userPoolId: stack.userPoolId,
+      userPoolClientId: stack.userPoolClientId,
+      cognitoEndpoint: stack.urls.cognitoProxy,
+      authFlowType: 'USER_PASSWORD_AUTH',
+      apiBaseUrl: '',
+    },
+  });
+
+  const { stop, ...info } = stack;
+  project.provide('stack', { ...info, cognitoCode: TEST_CODE });
+  project.provide('site', { baseUrl: site.url });
+  return async () => {
+    await site.stop();
+    await stop();
+  };
+}
