@@ -13,6 +13,8 @@ const schema = z.object({
   SITE_URL: z.url().optional(),
   MAIL_FROM: z.email().optional(),
   SUPPORT_EMAIL: z.email().optional(),
+  /** Region of the SES identity when it differs from the function's region. */
+  SES_REGION: z.string().min(1).optional(),
   /** `demo` (embedded data set, the default) or `fmp` (Financial Modeling Prep stable API). */
   MARKET_DATA_PROVIDER: z.enum(['demo', 'fmp']).default('demo'),
   /** Local: the key itself. AWS: the Secrets Manager secret that holds it. */

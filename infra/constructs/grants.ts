@@ -79,6 +79,7 @@ export function grantNeeds(target: HouseFunction, needs: readonly RouteNeed[], r
         );
         fn.addEnvironment('MAIL_FROM', r.mailFrom);
         fn.addEnvironment('SUPPORT_EMAIL', r.supportEmail);
+        if (r.sesRegion) fn.addEnvironment('SES_REGION', r.sesRegion);
         break;
       }
       case 'profileImages':

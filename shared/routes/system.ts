@@ -1,4 +1,5 @@
 import { emptyRequest } from '../schemas/common';
+import { contactRequest } from '../schemas/contact';
 import { defineRoutes } from './types';
 
 export const systemRoutes = defineRoutes([
@@ -11,5 +12,15 @@ export const systemRoutes = defineRoutes([
     request: emptyRequest,
     needs: ['table'],
     summary: 'Reports whether the API can reach its table',
+  },
+  {
+    id: 'contact',
+    method: 'POST',
+    path: '/api/contact',
+    auth: false,
+    handler: 'api/contact',
+    request: contactRequest,
+    needs: ['table', 'mail'],
+    summary: 'Send a message to support (rate-limited per sender); the sender gets a confirmation',
   },
 ]);

@@ -1,0 +1,47 @@
+import { CONTACT_RATE_LIMIT, contactRequest } from '../../shared/schemas/contact';
+import { deliverContactMessage } from '../contact/mail';
+import { takeRateLimit } from '../contact/rate-limit';
+import { respond, route } from '../lib/http';
+import { logger } from '../lib/logger';
+
+function tooMany(retryAfterSeconds: number) {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  const wait = minutes <= 1 ? 'a minute' : `${minutes} minutes`;
+  return respond(
+    429,
+    {
+      message: `You have sent several messages in a short time. Please wait ${wait} before sending another one.`,
+    },
+    { 'retry-after': String(retryAfterSeconds) },
+  );
+}
+
+/** The contact form: to support through SES, with a confirmation to the sender. */
+export const handler = route<typeof contactRequest>(
+  'contact',
+  async ({ input: message, event }) => {
+    const { windowSeconds, perSender, perAddress } = CONTACT_RATE_LIMIT;
+    const sender = await takeRateLimit({
+      kind: 'contact-sender',
+      subject: message.email,
+      limit: perSender,
+      windowSeconds,
+    });
+    if (!sender.allowed) return tooMany(sender.retryAfterSeconds);
+    const sourceIp = event.requestContext.http.sourceIp;
+    if (sourceIp) {
+      const address = await takeRateLimit({
+        kind: 'contact-ip',
+        subject: sourceIp,
+        limit: perAddress,
+        windowSeconds,
+      });
+      if (!address.allowed) return tooMany(address.retryAfterSeconds);
+    }
+    await deliverContactMessage(message);
+    logger.info('contact message sent');
+    return {
+      message: `Thank you! Your message has been sent. We will reply to ${message.email}.`,
+    };
+  },
+);
