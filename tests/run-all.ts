@@ -100,6 +100,8 @@ const began = Date.now();
 if (runStatic) {
   check('typecheck (tsc --noEmit)', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
   check('lint (eslint, import boundaries)', 'npx', ['eslint', '.']);
+  // Bundles every handler with esbuild and runs cdk-nag's AwsSolutions checks, offline.
+  check('cdk synth (cdk-nag AwsSolutions)', 'npm', ['run', '--silent', 'synth:infra']);
 }
 for (const project of projects) vitestProject(project);
 
