@@ -1,0 +1,702 @@
+/**
+ * One company's generated fundamentals: parameters drawn from a PRNG seeded by the symbol, then
+ * quarter by quarter an income statement, a balance sheet that balances to the unit and a cash
+ * flow statement derived from the balance-sheet changes (so the net change in cash is the change
+ * of cash on the balance sheet). All amounts are whole dollars.
+ */
+import { dayOf, isoOf, monthEndDay, monthIndexOfDay, weekday } from './calendar.js';
+import { HISTORY_START_DAY, ensureCalendar, tradingIndexAtOrAfter, tradingIndexAtOrBefore, yearsFromAnchor } from './market.js';
+import { Instrument } from './prices.js';
+import { between, logBetween, mulberry32, normal1 as gauss, seedOf, u01 } from './random.js';
+import { SPECIAL, isBank, type UniverseEntry } from './universe.js';
+
+interface SectorProfile {
+  ps: [number, number];
+  gm: [number, number];
+  om: [number, number];
+  rd: [number, number];
+  da: [number, number];
+  capexOverDa: [number, number];
+  debt: [number, number];
+  dso: [number, number];
+  dio: [number, number];
+  dpo: [number, number];
+  payout: [number, number];
+  beta: [number, number];
+  vol: [number, number];
+  growth: [number, number];
+  employeesPerMillion: [number, number];
+}
+
+const BASE: SectorProfile = {
+  ps: [1.2, 4],
+  gm: [0.3, 0.5],
+  om: [0.08, 0.18],
+  rd: [0, 0],
+  da: [0.03, 0.06],
+  capexOverDa: [1.0, 1.5],
+  debt: [0.2, 0.6],
+  dso: [30, 60],
+  dio: [30, 90],
+  dpo: [30, 60],
+  payout: [0.25, 0.5],
+  beta: [0.8, 1.2],
+  vol: [0.012, 0.02],
+  growth: [0.02, 0.09],
+  employeesPerMillion: [1.5, 4],
+};
+
+const SECTOR_PROFILES: Record<string, Partial<SectorProfile>> = {
+  Technology: { ps: [3, 10], gm: [0.5, 0.78], om: [0.12, 0.32], rd: [0.08, 0.2], dio: [20, 80], payout: [0.15, 0.35], beta: [1.0, 1.5], vol: [0.016, 0.026], growth: [0.05, 0.18], employeesPerMillion: [0.8, 2.5] },
+  Healthcare: { ps: [2.5, 7], gm: [0.55, 0.8], om: [0.12, 0.3], rd: [0.08, 0.2], beta: [0.6, 1.1], vol: [0.013, 0.022], growth: [0.04, 0.12], employeesPerMillion: [1, 3] },
+  'Financial Services': { ps: [2.5, 6], gm: [0.55, 0.75], om: [0.25, 0.4], dio: [0, 0], dso: [60, 120], payout: [0.25, 0.4], beta: [0.9, 1.3], vol: [0.013, 0.022], growth: [0.04, 0.1], employeesPerMillion: [1, 2.5] },
+  'Consumer Cyclical': { ps: [0.8, 3], gm: [0.3, 0.55], om: [0.07, 0.16], dso: [5, 30], dio: [40, 100], beta: [1.0, 1.4], vol: [0.015, 0.024], employeesPerMillion: [3, 12] },
+  'Consumer Defensive': { ps: [0.5, 3], gm: [0.25, 0.55], om: [0.06, 0.2], dso: [10, 35], payout: [0.45, 0.7], beta: [0.4, 0.8], vol: [0.009, 0.015], growth: [0.01, 0.06], employeesPerMillion: [2, 8] },
+  Industrials: { ps: [1.2, 3.5], gm: [0.22, 0.4], om: [0.09, 0.18], rd: [0, 0.04], beta: [0.9, 1.25], vol: [0.013, 0.02], employeesPerMillion: [2.5, 6] },
+  Energy: { ps: [0.6, 2.5], gm: [0.25, 0.45], om: [0.08, 0.2], da: [0.06, 0.12], capexOverDa: [1.0, 1.3], dio: [10, 30], payout: [0.3, 0.6], beta: [0.9, 1.4], vol: [0.017, 0.027], growth: [0.0, 0.06], employeesPerMillion: [0.3, 1.2] },
+  Utilities: { ps: [2, 4], gm: [0.4, 0.55], om: [0.15, 0.25], da: [0.1, 0.15], capexOverDa: [1.6, 2.2], debt: [1.5, 2.5], dio: [15, 40], payout: [0.6, 0.75], beta: [0.4, 0.7], vol: [0.009, 0.014], growth: [0.02, 0.05], employeesPerMillion: [0.8, 2] },
+  'Real Estate': { ps: [5, 12], gm: [0.6, 0.75], om: [0.25, 0.4], da: [0.25, 0.35], capexOverDa: [1.0, 1.4], debt: [3, 5], dio: [0, 0], payout: [0.75, 0.9], beta: [0.7, 1.1], vol: [0.012, 0.019], growth: [0.03, 0.08], employeesPerMillion: [0.3, 1.5] },
+  'Basic Materials': { ps: [1, 3], gm: [0.2, 0.38], om: [0.08, 0.18], da: [0.05, 0.09], payout: [0.3, 0.5], beta: [1.0, 1.3], vol: [0.015, 0.024], growth: [0.01, 0.06], employeesPerMillion: [1, 3] },
+  'Communication Services': { ps: [1.5, 6], gm: [0.4, 0.7], om: [0.12, 0.28], rd: [0, 0.12], da: [0.05, 0.15], beta: [0.8, 1.2], vol: [0.014, 0.022], growth: [0.02, 0.12], employeesPerMillion: [0.7, 3] },
+};
+
+const MEGA = new Set(['AAPL', 'MSFT', 'NVDA', 'GOOGL', 'AMZN', 'META', 'AVGO', 'TSLA', 'BRK-B', 'LLY', 'JPM', 'V', 'WMT', 'ORCL']);
+
+export interface Params {
+  seed: number;
+  bank: boolean;
+  loss: boolean;
+  turnaround: boolean;
+  negativeBook: boolean;
+  dividends: boolean;
+  ipoDay: number | null;
+  capAnchor: number;
+  ps: number;
+  revenueAnchor: number;
+  growthRecent: number;
+  growthEarly: number;
+  priceAnchor: number;
+  sharesAnchor: number;
+  shareDrift: number;
+  dilution: number;
+  gm: number;
+  omNow: number;
+  omSlope: number;
+  rd: number;
+  da: number;
+  capex: number;
+  sbc: number;
+  tax: number;
+  debt: number;
+  rate: number;
+  dso: number;
+  dio: number;
+  dpo: number;
+  payout: number;
+  buybackPayout: number;
+  beta: number;
+  sigma: number;
+  turnover: number;
+  season: [number, number, number, number];
+  filingLag: number;
+  employeesPerMillion: number;
+  // balance-sheet ratios to annual revenue
+  stInv: number;
+  ltInv: number;
+  goodwill: number;
+  intangibles: number;
+  otherCA: number;
+  taxAssets: number;
+  otherNCA: number;
+  accrued: number;
+  deferredRevenue: number;
+  otherCL: number;
+  lease: number;
+  dtl: number;
+  otherNCL: number;
+  cashFloor: number;
+  cashCeiling: number;
+}
+
+function draw(e: UniverseEntry): Params {
+  const seed = seedOf(e.symbol);
+  const rnd = mulberry32(seed);
+  const prof: SectorProfile = { ...BASE, ...SECTOR_PROFILES[e.sector] };
+  const r = (range: [number, number]) => between(rnd, range[0], range[1]);
+  const bank = isBank(e);
+  const loss = SPECIAL.losses.has(e.symbol);
+  const turnaround = SPECIAL.turnarounds.has(e.symbol);
+  const negativeBook = SPECIAL.negativeBook.has(e.symbol);
+  const ipo = SPECIAL.shortHistory.get(e.symbol);
+  const dividends = !loss && !SPECIAL.noDividend.has(e.symbol) && !ipo;
+
+  const capAnchor = MEGA.has(e.symbol)
+    ? logBetween(rnd, 8e11, 4e12)
+    : e.band === 'large'
+      ? logBetween(rnd, 9e9, 2.5e11)
+      : e.band === 'mid'
+        ? logBetween(rnd, 1.7e9, 3.1e9)
+        : logBetween(rnd, 1.8e8, 6.2e8);
+  const ps = loss ? between(rnd, 0.8, 4) : r(prof.ps);
+  const revenueAnchor = capAnchor / ps;
+  const growthRecent = loss ? between(rnd, 0.0, 0.2) : turnaround ? between(rnd, 0.12, 0.3) : r(prof.growth);
+  const growthEarly = turnaround ? between(rnd, 0.15, 0.3) : r(prof.growth);
+  const priceAnchor = logBetween(rnd, 12, 380);
+  const sharesAnchor = capAnchor / priceAnchor;
+  const shareDrift = loss ? between(rnd, 0.02, 0.08) : negativeBook ? between(rnd, -0.04, -0.02) : between(rnd, -0.03, 0.01);
+
+  const rd = bank ? 0 : r(prof.rd);
+  let omNow = bank ? between(rnd, 0.28, 0.4) : r(prof.om);
+  let omSlope = 0;
+  if (loss) {
+    omNow = -between(rnd, 0.04, 0.35);
+    omSlope = between(rnd, 0.0, 0.015);
+  } else if (turnaround) {
+    const crossing = between(rnd, 3, 8);
+    omSlope = omNow / crossing;
+  }
+  if (negativeBook && !loss) omNow = Math.max(omNow, 0.2 + 0.1 * rnd());
+  let gm = bank ? 1 : r(prof.gm);
+  gm = Math.max(gm, Math.min(0.95, omNow + rd + 0.12));
+  const da = r(prof.da);
+  return {
+    seed,
+    bank,
+    loss,
+    turnaround,
+    negativeBook,
+    dividends,
+    ipoDay: ipo ? dayOf(ipo) : null,
+    capAnchor,
+    ps,
+    revenueAnchor,
+    growthRecent,
+    growthEarly,
+    priceAnchor,
+    sharesAnchor,
+    shareDrift,
+    dilution: between(rnd, 0.003, 0.02),
+    gm,
+    omNow,
+    omSlope,
+    rd,
+    da,
+    capex: da * r(prof.capexOverDa),
+    sbc: e.sector === 'Technology' ? between(rnd, 0.03, 0.1) : between(rnd, 0.005, 0.02),
+    tax: between(rnd, 0.15, 0.25),
+    debt: bank ? between(rnd, 0.8, 1.4) : negativeBook ? between(rnd, 1.0, 1.8) : r(prof.debt),
+    rate: negativeBook ? between(rnd, 0.03, 0.04) : between(rnd, 0.03, 0.06),
+    dso: bank ? between(rnd, 2000, 2600) : r(prof.dso),
+    dio: bank ? 0 : r(prof.dio),
+    dpo: r(prof.dpo),
+    payout: r(prof.payout),
+    buybackPayout: between(rnd, 0, 0.5),
+    beta: r(prof.beta),
+    sigma: r(prof.vol) * (e.band === 'small' ? 1.4 : 1),
+    turnover: between(rnd, 0.003, 0.012),
+    season: [0, 1, 2, 3].map(() => 1 + (e.sector === 'Consumer Cyclical' ? 0.06 : 0.02) * (rnd() - 0.5)) as [number, number, number, number],
+    filingLag: Math.round(between(rnd, 24, 40)),
+    employeesPerMillion: r(prof.employeesPerMillion),
+    stInv: between(rnd, 0, 0.15),
+    ltInv: bank ? between(rnd, 2, 3) : between(rnd, 0, 0.2),
+    goodwill: between(rnd, 0, 0.5),
+    intangibles: between(rnd, 0, 0.2),
+    otherCA: between(rnd, 0.01, 0.05),
+    taxAssets: between(rnd, 0, 0.03),
+    otherNCA: between(rnd, 0.02, 0.08),
+    accrued: between(rnd, 0.03, 0.08),
+    deferredRevenue: e.sector === 'Technology' ? between(rnd, 0.05, 0.2) : between(rnd, 0, 0.03),
+    otherCL: bank ? between(rnd, 8, 9.5) : between(rnd, 0.02, 0.06),
+    lease: between(rnd, 0, 0.08),
+    dtl: between(rnd, 0, 0.05),
+    otherNCL: between(rnd, 0.02, 0.08),
+    cashFloor: loss ? 0.45 : bank ? 0.8 : 0.06,
+    cashCeiling: bank ? 2.5 : 0.5,
+  };
+}
+
+/** Natural log of annual revenue at time t (years from the anchor). */
+function logRevenue(p: Params, t: number): number {
+  const base = Math.log(p.revenueAnchor);
+  if (t >= -5) return base + p.growthRecent * t;
+  return base - 5 * p.growthRecent + p.growthEarly * (t + 5);
+}
+
+function operatingMargin(p: Params, t: number): number {
+  const om = p.omNow + p.omSlope * t;
+  const cap = p.gm - p.rd - 0.08;
+  return Math.max(p.loss ? -0.6 : -0.2, Math.min(cap, om));
+}
+
+export function sharesAt(p: Params, t: number): number {
+  return p.sharesAnchor * Math.exp(p.shareDrift * t);
+}
+
+export interface Quarter {
+  index: number;
+  endDay: number;
+  fiscalYear: number;
+  period: 'Q1' | 'Q2' | 'Q3' | 'Q4';
+  filingDay: number;
+  announceDay: number;
+  acceptedTime: string;
+  income: Income;
+  balance: Balance;
+  cash: CashFlow;
+}
+
+export interface Income {
+  revenue: number;
+  costOfRevenue: number;
+  grossProfit: number;
+  researchAndDevelopmentExpenses: number;
+  generalAndAdministrativeExpenses: number;
+  sellingAndMarketingExpenses: number;
+  sellingGeneralAndAdministrativeExpenses: number;
+  otherExpenses: number;
+  operatingExpenses: number;
+  costAndExpenses: number;
+  netInterestIncome: number;
+  interestIncome: number;
+  interestExpense: number;
+  depreciationAndAmortization: number;
+  ebitda: number;
+  ebit: number;
+  nonOperatingIncomeExcludingInterest: number;
+  operatingIncome: number;
+  totalOtherIncomeExpensesNet: number;
+  incomeBeforeTax: number;
+  incomeTaxExpense: number;
+  netIncomeFromContinuingOperations: number;
+  netIncomeFromDiscontinuedOperations: number;
+  otherAdjustmentsToNetIncome: number;
+  netIncome: number;
+  netIncomeDeductions: number;
+  bottomLineNetIncome: number;
+  weightedAverageShsOut: number;
+  weightedAverageShsOutDil: number;
+}
+
+export interface Balance {
+  cashAndCashEquivalents: number;
+  shortTermInvestments: number;
+  accountsReceivables: number;
+  otherReceivables: number;
+  inventory: number;
+  prepaids: number;
+  otherCurrentAssets: number;
+  propertyPlantEquipmentNet: number;
+  goodwill: number;
+  intangibleAssets: number;
+  longTermInvestments: number;
+  taxAssets: number;
+  otherNonCurrentAssets: number;
+  accountPayables: number;
+  otherPayables: number;
+  accruedExpenses: number;
+  shortTermDebt: number;
+  capitalLeaseObligationsCurrent: number;
+  taxPayables: number;
+  deferredRevenue: number;
+  otherCurrentLiabilities: number;
+  longTermDebt: number;
+  capitalLeaseObligationsNonCurrent: number;
+  deferredRevenueNonCurrent: number;
+  deferredTaxLiabilitiesNonCurrent: number;
+  otherNonCurrentLiabilities: number;
+  commonStock: number;
+  additionalPaidInCapital: number;
+  retainedEarnings: number;
+  treasuryStock: number;
+  accumulatedOtherComprehensiveIncomeLoss: number;
+  minorityInterest: number;
+}
+
+export interface CashFlow {
+  stockBasedCompensation: number;
+  deferredIncomeTax: number;
+  accountsReceivables: number;
+  inventory: number;
+  accountsPayables: number;
+  otherWorkingCapital: number;
+  otherNonCashItems: number;
+  capitalExpenditure: number;
+  acquisitionsNet: number;
+  purchasesOfInvestments: number;
+  salesMaturitiesOfInvestments: number;
+  shortTermNetDebtIssuance: number;
+  longTermNetDebtIssuance: number;
+  commonStockIssuance: number;
+  commonStockRepurchased: number;
+  commonDividendsPaid: number;
+  cashAtBeginningOfPeriod: number;
+  incomeTaxesPaid: number;
+  interestPaid: number;
+}
+
+function nonCashAssets(b: Balance): number {
+  return (
+    b.shortTermInvestments + b.accountsReceivables + b.otherReceivables + b.inventory + b.prepaids + b.otherCurrentAssets +
+    b.propertyPlantEquipmentNet + b.goodwill + b.intangibleAssets + b.longTermInvestments + b.taxAssets + b.otherNonCurrentAssets
+  );
+}
+
+function liabilities(b: Balance): number {
+  return (
+    b.accountPayables + b.otherPayables + b.accruedExpenses + b.shortTermDebt + b.capitalLeaseObligationsCurrent + b.taxPayables +
+    b.deferredRevenue + b.otherCurrentLiabilities + b.longTermDebt + b.capitalLeaseObligationsNonCurrent + b.deferredRevenueNonCurrent +
+    b.deferredTaxLiabilitiesNonCurrent + b.otherNonCurrentLiabilities
+  );
+}
+
+function equity(b: Balance): number {
+  return b.commonStock + b.additionalPaidInCapital + b.retainedEarnings + b.treasuryStock + b.accumulatedOtherComprehensiveIncomeLoss + b.minorityInterest;
+}
+
+/** Shift a day back to the previous weekday when it falls on a weekend. */
+function weekdayOnOrBefore(day: number): number {
+  let d = day;
+  while (weekday(d) === 0 || weekday(d) === 6) d--;
+  return d;
+}
+
+export class Company {
+  readonly params: Params;
+  readonly quarters: Quarter[] = [];
+  readonly instrument: Instrument;
+  /** First quarter-end month index of the statements. */
+  private readonly firstEndMonth: number;
+  private builtThroughMonth = -1;
+
+  constructor(readonly entry: UniverseEntry) {
+    this.params = draw(entry);
+    const fyEnd0 = entry.fiscalYearEndMonth - 1;
+    const ipoYear = this.params.ipoDay === null ? null : Number(isoOf(this.params.ipoDay).slice(0, 4));
+    const startYear = ipoYear === null ? 2009 : Math.min(ipoYear - 1, 2022);
+    // First fiscal Q1 ending in or after January of the start year.
+    let m = startYear * 12;
+    while ((((m - fyEnd0) % 12) + 12) % 12 !== 3) m++;
+    this.firstEndMonth = m;
+    const p = this.params;
+    const startDay = p.ipoDay ?? HISTORY_START_DAY;
+    ensureCalendar(startDay + 10);
+    const startIndex = tradingIndexAtOrAfter(startDay);
+    this.instrument = new Instrument({
+      seed: p.seed,
+      startIndex,
+      beta: p.beta,
+      sigma: p.sigma,
+      logFair: (day) => {
+        const t = yearsFromAnchor(day);
+        return Math.log(p.ps) + logRevenue(p, t) - Math.log(sharesAt(p, t));
+      },
+      volume: (day) => p.turnover * sharesAt(p, yearsFromAnchor(day)),
+    });
+  }
+
+  /** Generate quarters whose period ends on or before month index `month`. */
+  ensureQuarters(month: number): void {
+    if (month <= this.builtThroughMonth) return;
+    this.quarters.length = 0;
+    const p = this.params;
+    const n = Math.floor((month - this.firstEndMonth) / 3) + 1;
+    // Negative-book companies return more than they earn until equity is well below zero.
+    let prev = this.openingBalance();
+    let extraRate = 0;
+    if (p.negativeBook) {
+      const half = Math.max(4, Math.floor(n / 2));
+      let revSum = 0;
+      for (let k = 0; k < half; k++) revSum += Math.exp(logRevenue(p, this.tMid(k))) / 4;
+      const startRev = Math.exp(logRevenue(p, this.tMid(0)));
+      const midRev = Math.exp(logRevenue(p, this.tMid(half)));
+      extraRate = (Math.max(0, equity(prev)) + 0.05 * startRev + 0.35 * midRev) / revSum;
+    }
+    for (let k = 0; k < n; k++) {
+      const sch = this.schedule(k);
+      const extra = p.negativeBook ? (k < Math.max(4, Math.floor(n / 2)) ? extraRate : 0.004) : 0;
+      const { income, balance, cash } = this.quarter(k, sch.endDay, prev, extra);
+      this.quarters.push({ index: k, ...sch, income, balance, cash });
+      prev = balance;
+    }
+    this.builtThroughMonth = month;
+  }
+
+  /** Period end, fiscal labels and filing dates of quarter k (cheap, no statements needed). */
+  schedule(k: number) {
+    const p = this.params;
+    const fyEnd0 = this.entry.fiscalYearEndMonth - 1;
+    const endMonth = this.firstEndMonth + 3 * k;
+    const endDay = monthEndDay(endMonth);
+    const monthsToFyEnd = (((fyEnd0 - endMonth) % 12) + 12) % 12;
+    const fiscalYear = Math.floor((endMonth + monthsToFyEnd) / 12);
+    const qn = 4 - monthsToFyEnd / 3;
+    const period = `Q${qn}` as Quarter['period'];
+    const lag = p.filingLag + Math.floor(u01(p.seed, k, 7) * 6) + (qn === 4 ? 22 : 0);
+    const filingDay = weekdayOnOrBefore(endDay + lag);
+    const announceDay = weekdayOnOrBefore(filingDay - 1 - Math.floor(u01(p.seed, k, 8) * 4));
+    const acceptedTime = `16:${String(Math.floor(u01(p.seed, k, 9) * 50) + 5).padStart(2, '0')}:${String(Math.floor(u01(p.seed, k, 10) * 60)).padStart(2, '0')}`;
+    return { endDay, fiscalYear, period, filingDay, announceDay, acceptedTime };
+  }
+
+  /** Index of the newest quarter filed on or before `day` (-1 when none). */
+  lastFiledIndex(day: number): number {
+    let k = Math.floor((monthIndexOfDay(day) - this.firstEndMonth) / 3);
+    while (k >= 0 && this.schedule(k).filingDay > day) k--;
+    return k;
+  }
+
+  basicShares(k: number): number {
+    return Math.round(sharesAt(this.params, this.tMid(k)) * (1 + 0.002 * gauss(this.params.seed, k, 34)));
+  }
+
+  /** Diluted weighted shares; equal to basic while the company is loss-making (anti-dilution). */
+  dilutedShares(k: number): number {
+    const p = this.params;
+    const basic = this.basicShares(k);
+    return p.loss || operatingMargin(p, this.tMid(k)) <= 0.02 ? basic : Math.round(basic * (1 + p.dilution));
+  }
+
+  /** Dividends paid in quarter k: a payout of trend earnings (so they are smooth). */
+  dividendsOf(k: number): number {
+    const p = this.params;
+    if (!p.dividends) return 0;
+    const t = this.tMid(k);
+    const niTrend = (Math.exp(logRevenue(p, t)) / 4) * (operatingMargin(p, t) - p.debt * p.rate) * (1 - p.tax);
+    return niTrend > 0 ? Math.round(niTrend * p.payout) : 0;
+  }
+
+  private tMid(k: number): number {
+    return yearsFromAnchor(monthEndDay(this.firstEndMonth + 3 * k) - 45);
+  }
+
+  private openingBalance(): Balance {
+    const p = this.params;
+    const t0 = yearsFromAnchor(monthEndDay(this.firstEndMonth - 3));
+    const b = this.targets(Math.exp(logRevenue(p, t0)), -1);
+    const goodwill = Math.round(b.annual * p.goodwill);
+    const intangibleAssets = Math.round(b.annual * p.intangibles);
+    const ppe = Math.round(b.annual * Math.max(p.capex * 6, p.debt * 1.6));
+    const debt = Math.round(b.annual * p.debt);
+    const shortTermDebt = Math.round(debt * 0.12);
+    const partial: Balance = {
+      ...b.items,
+      cashAndCashEquivalents: 0,
+      propertyPlantEquipmentNet: ppe,
+      goodwill,
+      intangibleAssets,
+      shortTermDebt,
+      longTermDebt: debt - shortTermDebt,
+      commonStock: Math.round(b.annual * 0.002),
+      additionalPaidInCapital: 0,
+      retainedEarnings: 0,
+      treasuryStock: 0,
+      accumulatedOtherComprehensiveIncomeLoss: -Math.round(b.annual * 0.01),
+      minorityInterest: Math.round(b.annual * 0.01),
+    };
+    const nonCash = nonCashAssets(partial);
+    const totalLiabilities = liabilities(partial);
+    let cash = Math.round(b.annual * (p.cashFloor + 0.15));
+    const assets = nonCash + cash;
+    const minEquityShare = p.bank ? 0.1 : 0.35;
+    let openingEquity = assets - totalLiabilities;
+    if (openingEquity < minEquityShare * assets) {
+      const add = Math.ceil((minEquityShare * assets - openingEquity) / (1 - minEquityShare));
+      cash += add;
+      openingEquity += add;
+    }
+    const fixed = partial.commonStock + partial.accumulatedOtherComprehensiveIncomeLoss + partial.minorityInterest;
+    const rest = openingEquity - fixed;
+    partial.cashAndCashEquivalents = cash;
+    partial.additionalPaidInCapital = Math.round(rest * 0.45);
+    partial.retainedEarnings = rest - partial.additionalPaidInCapital;
+    return partial;
+  }
+
+  /** Working-capital and other revenue-proportional balance items for an annual revenue level. */
+  private targets(annual: number, k: number) {
+    const p = this.params;
+    const amp = p.bank ? 0.004 : 0.04;
+    const cogsAnnual = annual * (1 - p.gm);
+    const ar = Math.round(((annual * p.dso) / 365) * (1 + amp * gauss(p.seed, k, 21)));
+    return {
+      annual,
+      items: {
+        shortTermInvestments: Math.round(annual * p.stInv * (1 + amp * gauss(p.seed, k, 22))),
+        accountsReceivables: ar,
+        otherReceivables: Math.round(ar * 0.06),
+        inventory: Math.round(((cogsAnnual * p.dio) / 365) * (1 + amp * gauss(p.seed, k, 23))),
+        prepaids: Math.round(annual * 0.01 * (1 + amp * gauss(p.seed, k, 24))),
+        otherCurrentAssets: Math.round(annual * p.otherCA * (1 + amp * gauss(p.seed, k, 25))),
+        longTermInvestments: Math.round(annual * p.ltInv * (1 + amp * gauss(p.seed, k, 26))),
+        taxAssets: Math.round(annual * p.taxAssets),
+        otherNonCurrentAssets: Math.round(annual * p.otherNCA * (1 + amp * gauss(p.seed, k, 27))),
+        accountPayables: Math.round(((p.bank ? annual * 0.3 : cogsAnnual) * p.dpo * (1 + amp * gauss(p.seed, k, 28))) / 365),
+        otherPayables: Math.round(annual * 0.004),
+        accruedExpenses: Math.round(annual * p.accrued * (1 + amp * gauss(p.seed, k, 29))),
+        capitalLeaseObligationsCurrent: Math.round(annual * p.lease * 0.15),
+        taxPayables: Math.round(annual * 0.01 * (1 + amp * gauss(p.seed, k, 30))),
+        deferredRevenue: Math.round(annual * p.deferredRevenue * (1 + amp * gauss(p.seed, k, 31))),
+        otherCurrentLiabilities: Math.round(annual * p.otherCL * (1 + amp * gauss(p.seed, k, 32))),
+        capitalLeaseObligationsNonCurrent: Math.round(annual * p.lease * 0.85),
+        deferredRevenueNonCurrent: Math.round(annual * p.deferredRevenue * 0.25),
+        deferredTaxLiabilitiesNonCurrent: Math.round(annual * p.dtl),
+        otherNonCurrentLiabilities: Math.round(annual * p.otherNCL * (1 + amp * gauss(p.seed, k, 33))),
+      },
+    };
+  }
+
+  private quarter(k: number, endDay: number, prev: Balance, extraReturnRate: number) {
+    const p = this.params;
+    const tMid = this.tMid(k);
+    const tEnd = yearsFromAnchor(endDay);
+    const smoothQuarterRevenue = Math.exp(logRevenue(p, tMid)) / 4;
+    const season = p.season[k % 4] ?? 1;
+    const revenue = Math.max(1000, Math.round(smoothQuarterRevenue * season * Math.exp(0.025 * gauss(p.seed, k, 30))));
+    const om = operatingMargin(p, tMid) + (p.bank ? 0.01 : 0.015) * gauss(p.seed, k, 31);
+    const costOfRevenue = p.bank ? 0 : Math.round(revenue * (1 - p.gm));
+    const grossProfit = revenue - costOfRevenue;
+    const operatingIncome = Math.min(Math.round(revenue * om), grossProfit - Math.round(revenue * (p.rd + 0.03)));
+    const researchAndDevelopmentExpenses = Math.round(revenue * p.rd);
+    const operatingExpenses = grossProfit - operatingIncome;
+    const sga = operatingExpenses - researchAndDevelopmentExpenses;
+    const generalAndAdministrativeExpenses = Math.round(sga * 0.4);
+    const da = Math.round(revenue * p.da * (1 + 0.03 * gauss(p.seed, k, 32)));
+    const prevDebt = prev.shortTermDebt + prev.longTermDebt;
+    const interestExpense = Math.round((prevDebt * p.rate) / 4);
+    const interestIncome = Math.round((prev.cashAndCashEquivalents + prev.shortTermInvestments) * 0.006);
+    const netInterestIncome = interestIncome - interestExpense;
+    const nonOperating = Math.round(revenue * 0.003 * gauss(p.seed, k, 33));
+    const totalOther = netInterestIncome + nonOperating;
+    const incomeBeforeTax = operatingIncome + totalOther;
+    const incomeTaxExpense = incomeBeforeTax > 0 ? Math.round(incomeBeforeTax * p.tax) : Math.round(incomeBeforeTax * 0.03);
+    const netIncome = incomeBeforeTax - incomeTaxExpense;
+    const basic = this.basicShares(k);
+    const diluted = this.dilutedShares(k);
+
+    const income: Income = {
+      revenue,
+      costOfRevenue,
+      grossProfit,
+      researchAndDevelopmentExpenses,
+      generalAndAdministrativeExpenses,
+      sellingAndMarketingExpenses: sga - generalAndAdministrativeExpenses,
+      sellingGeneralAndAdministrativeExpenses: sga,
+      otherExpenses: 0,
+      operatingExpenses,
+      costAndExpenses: costOfRevenue + operatingExpenses,
+      netInterestIncome,
+      interestIncome,
+      interestExpense,
+      depreciationAndAmortization: da,
+      ebitda: operatingIncome + da,
+      ebit: operatingIncome,
+      nonOperatingIncomeExcludingInterest: nonOperating,
+      operatingIncome,
+      totalOtherIncomeExpensesNet: totalOther,
+      incomeBeforeTax,
+      incomeTaxExpense,
+      netIncomeFromContinuingOperations: netIncome,
+      netIncomeFromDiscontinuedOperations: 0,
+      otherAdjustmentsToNetIncome: 0,
+      netIncome,
+      netIncomeDeductions: 0,
+      bottomLineNetIncome: netIncome,
+      weightedAverageShsOut: basic,
+      weightedAverageShsOutDil: diluted,
+    };
+
+    // Balance sheet at the end of the quarter.
+    const annualEnd = Math.exp(logRevenue(p, tEnd));
+    const t = this.targets(annualEnd, k);
+    const capex = Math.round(revenue * p.capex * (1 + 0.1 * gauss(p.seed, k, 35)));
+    const acquisition = u01(p.seed, k, 36) < 0.05 ? Math.round(annualEnd * between(mulberry32(p.seed ^ k), 0.03, 0.2)) : 0;
+    const acqIntangibles = Math.round(acquisition * 0.35);
+    const amortisation = Math.min(Math.round(da * 0.15), prev.intangibleAssets + acqIntangibles);
+    const depreciation = da - amortisation;
+    const sbc = Math.round(revenue * p.sbc);
+    const dividends = this.dividendsOf(k);
+    let buybacks = p.loss ? 0 : Math.round(Math.max(0, netIncome) * p.buybackPayout);
+    if (p.negativeBook) buybacks = Math.max(0, netIncome + sbc - dividends) + Math.round(revenue * extraReturnRate);
+    const debtTarget = Math.round(annualEnd * p.debt * (1 + 0.05 * gauss(p.seed, k, 37)));
+
+    const b: Balance = {
+      ...t.items,
+      cashAndCashEquivalents: 0,
+      propertyPlantEquipmentNet: prev.propertyPlantEquipmentNet + capex - depreciation,
+      goodwill: prev.goodwill + (acquisition - acqIntangibles),
+      intangibleAssets: prev.intangibleAssets + acqIntangibles - amortisation,
+      shortTermDebt: 0,
+      longTermDebt: 0,
+      commonStock: prev.commonStock,
+      additionalPaidInCapital: prev.additionalPaidInCapital + sbc,
+      retainedEarnings: prev.retainedEarnings + netIncome - dividends,
+      treasuryStock: prev.treasuryStock - buybacks,
+      accumulatedOtherComprehensiveIncomeLoss: prev.accumulatedOtherComprehensiveIncomeLoss,
+      minorityInterest: prev.minorityInterest,
+    };
+    let debt = Math.min(debtTarget, Math.round(0.55 * nonCashAssets(b)));
+    let issuance = 0;
+    let cash = liabilities(b) + debt + equity(b) - nonCashAssets(b);
+    const floor = Math.round(annualEnd * p.cashFloor);
+    if (cash < floor) {
+      // Loss-making quarters are funded with new equity (raising a little more than the shortfall).
+      if ((p.loss || netIncome < 0) && !p.negativeBook) issuance = floor - cash + (p.loss ? 0 : Math.max(0, -netIncome));
+      else debt += floor - cash;
+      cash = floor + (p.loss ? 0 : Math.max(0, -netIncome) * (issuance > 0 ? 1 : 0));
+    } else if (cash > annualEnd * p.cashCeiling && !p.loss && netIncome > 0) {
+      // Return surplus cash (or repay debt first when leverage is above target).
+      const surplus = Math.round(cash - annualEnd * p.cashCeiling);
+      const repay = Math.min(surplus, Math.max(0, debt - Math.round(annualEnd * p.debt * 0.5)));
+      debt -= repay;
+      buybacks += surplus - repay;
+      b.treasuryStock -= surplus - repay;
+      cash -= surplus;
+    }
+    b.additionalPaidInCapital += issuance;
+    b.shortTermDebt = Math.round(debt * 0.12);
+    b.longTermDebt = debt - b.shortTermDebt;
+    b.cashAndCashEquivalents = cash;
+    // Exactness check: the cash plug must equal liabilities + equity - other assets.
+    const check = liabilities(b) + equity(b) - nonCashAssets(b);
+    if (check !== cash) throw new Error(`demo balance sheet does not balance for ${this.entry.symbol}`);
+
+    const cf: CashFlow = {
+      stockBasedCompensation: sbc,
+      deferredIncomeTax: (b.deferredTaxLiabilitiesNonCurrent - prev.deferredTaxLiabilitiesNonCurrent) - (b.taxAssets - prev.taxAssets),
+      accountsReceivables: -((b.accountsReceivables - prev.accountsReceivables) + (b.otherReceivables - prev.otherReceivables)),
+      inventory: -(b.inventory - prev.inventory),
+      accountsPayables: (b.accountPayables - prev.accountPayables) + (b.otherPayables - prev.otherPayables),
+      otherWorkingCapital:
+        -((b.prepaids - prev.prepaids) + (b.otherCurrentAssets - prev.otherCurrentAssets)) + (b.accruedExpenses - prev.accruedExpenses) + (b.taxPayables - prev.taxPayables) + (b.deferredRevenue - prev.deferredRevenue) + (b.otherCurrentLiabilities - prev.otherCurrentLiabilities),
+      otherNonCashItems:
+        (b.deferredRevenueNonCurrent - prev.deferredRevenueNonCurrent) + (b.otherNonCurrentLiabilities - prev.otherNonCurrentLiabilities) + (b.capitalLeaseObligationsCurrent - prev.capitalLeaseObligationsCurrent) + (b.capitalLeaseObligationsNonCurrent - prev.capitalLeaseObligationsNonCurrent) - (b.otherNonCurrentAssets - prev.otherNonCurrentAssets),
+      capitalExpenditure: -capex,
+      acquisitionsNet: -acquisition,
+      purchasesOfInvestments: 0,
+      salesMaturitiesOfInvestments: 0,
+      shortTermNetDebtIssuance: (b.shortTermDebt - prev.shortTermDebt),
+      longTermNetDebtIssuance: (b.longTermDebt - prev.longTermDebt),
+      commonStockIssuance: issuance,
+      commonStockRepurchased: -buybacks,
+      commonDividendsPaid: -dividends,
+      cashAtBeginningOfPeriod: prev.cashAndCashEquivalents,
+      incomeTaxesPaid: Math.max(0, incomeTaxExpense),
+      interestPaid: interestExpense,
+    };
+    const investmentsChange = (b.shortTermInvestments - prev.shortTermInvestments) + (b.longTermInvestments - prev.longTermInvestments);
+    const gross = Math.max(0, investmentsChange) + Math.round((b.shortTermInvestments + b.longTermInvestments) * 0.05);
+    cf.purchasesOfInvestments = -gross;
+    cf.salesMaturitiesOfInvestments = gross - investmentsChange;
+    return { income, balance: b, cash: cf };
+  }
+
+  /** The quarter-end share count used for market capitalisation and per-share figures. */
+  sharesOf(q: Quarter): number {
+    return q.income.weightedAverageShsOutDil;
+  }
+
+  /** Trading-day close on or before a day (0 before the listing). */
+  closeOnOrBefore(day: number): number {
+    return this.instrument.close(tradingIndexAtOrBefore(day));
+  }
+}

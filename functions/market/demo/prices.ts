@@ -1,0 +1,254 @@
+/**
+ * Price paths for one instrument (a stock or an index): daily closes around a fundamental value,
+ * daily bars, minute paths for the recent sessions and a quote that moves with the time of day.
+ *
+ * close(day) = fair(day) * exp(beta * market(day) + own(day)), own = mean-reverting noise.
+ * A session's minute path is a Brownian bridge from its open to its close, so intraday bars, the
+ * day's high and low, and the daily bar always agree.
+ */
+import { SESSION_MINUTES, SESSION_OPEN_MIN, newYorkTime, type NewYorkTime } from './calendar.js';
+import { ensureCalendar, marketFactor, tradingDays, tradingIndexAtOrBefore } from './market.js';
+import { normal1, smoothNoise, u01 } from './random.js';
+
+/** Sessions (ending today) that have minute data. */
+export const INTRADAY_SESSIONS = 5;
+
+export interface InstrumentSpec {
+  seed: number;
+  /** First trading-day index with a price. */
+  startIndex: number;
+  /** Natural log of the fundamental value on a day. */
+  logFair: (day: number) => number;
+  beta: number;
+  /** Daily volatility of the own noise. */
+  sigma: number;
+  /** Typical session volume on a day. */
+  volume: (day: number) => number;
+}
+
+export interface DailyBar {
+  day: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+}
+
+export interface MinuteBar {
+  /** Minute of the session, 0 = 09:30. */
+  minute: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+}
+
+export function round2(x: number): number {
+  return Math.round(x * 100) / 100;
+}
+
+export class Instrument {
+  private closes: number[] = [];
+  private minutePaths = new Map<number, { points: Float64Array; bars: MinuteBar[] }>();
+
+  constructor(readonly spec: InstrumentSpec) {}
+
+  /** Own log deviation on trading index i: smooth swings plus daily noise (random access). */
+  private own(i: number): number {
+    const { seed, sigma } = this.spec;
+    return (
+      sigma *
+      (1.2 * smoothNoise(seed, i, 3, 11) +
+        2.5 * smoothNoise(seed, i, 13, 12) +
+        4.5 * smoothNoise(seed, i, 55, 13) +
+        7 * smoothNoise(seed, i, 250, 14) +
+        0.5 * normal1(seed, i, 15))
+    );
+  }
+
+  /** Close on trading index i (0 before the instrument existed). */
+  close(i: number): number {
+    if (i < this.spec.startIndex) return 0;
+    const k = i - this.spec.startIndex;
+    const cached = this.closes[k];
+    if (cached !== undefined) return cached;
+    const day = tradingDays()[i] ?? 0;
+    const value = Math.max(0.01, round2(Math.exp(this.spec.logFair(day) + this.spec.beta * marketFactor(i) + this.own(i))));
+    this.closes[k] = value;
+    return value;
+  }
+
+  private openOf(i: number): number {
+    const prev = i > this.spec.startIndex ? this.close(i - 1) : this.close(i);
+    return Math.max(0.01, round2(prev * Math.exp(0.3 * this.spec.sigma * normal1(this.spec.seed, i, 2))));
+  }
+
+  private volumeOf(i: number): number {
+    const day = tradingDays()[i] ?? 0;
+    return Math.max(100, Math.round(this.spec.volume(day) * Math.exp(0.35 * normal1(this.spec.seed, i, 3))));
+  }
+
+  /** Daily bar; `intradayFrom` = first index whose high/low come from the minute path. */
+  bar(i: number, intradayFrom: number): DailyBar {
+    const day = tradingDays()[i] ?? 0;
+    const close = this.close(i);
+    const open = this.openOf(i);
+    const volume = this.volumeOf(i);
+    if (i >= intradayFrom) {
+      const { bars } = this.minutes(i);
+      let high = -Infinity;
+      let low = Infinity;
+      for (const b of bars) {
+        if (b.high > high) high = b.high;
+        if (b.low < low) low = b.low;
+      }
+      return { day, open, high, low, close, volume };
+    }
+    const s = this.spec.sigma;
+    const high = round2(Math.max(open, close) * Math.exp(Math.abs(0.5 * s * normal1(this.spec.seed, i, 4))));
+    const low = Math.max(0.01, round2(Math.min(open, close) * Math.exp(-Math.abs(0.5 * s * normal1(this.spec.seed, i, 5)))));
+    return { day, open, high, low, close, volume };
+  }
+
+  /** The minute path of session i: 391 points from the open (09:30) to the close (16:00). */
+  minutes(i: number): { points: Float64Array; bars: MinuteBar[] } {
+    const cached = this.minutePaths.get(i);
+    if (cached) return cached;
+    const open = this.openOf(i);
+    const close = this.close(i);
+    const { seed, sigma } = this.spec;
+    const walk = new Float64Array(SESSION_MINUTES + 1);
+    for (let j = 1; j <= SESSION_MINUTES; j++) walk[j] = (walk[j - 1] ?? 0) + normal1(seed, i, 100 + j);
+    const end = walk[SESSION_MINUTES] ?? 0;
+    const step = (sigma * 0.9) / Math.sqrt(SESSION_MINUTES);
+    const lo = Math.log(open);
+    const lc = Math.log(close);
+    const points = new Float64Array(SESSION_MINUTES + 1);
+    for (let j = 0; j <= SESSION_MINUTES; j++) {
+      const f = j / SESSION_MINUTES;
+      points[j] = j === 0 ? open : j === SESSION_MINUTES ? close : Math.max(0.01, round2(Math.exp(lo + (lc - lo) * f + step * ((walk[j] ?? 0) - f * end))));
+    }
+    const volume = this.volumeOf(i);
+    const weights: number[] = [];
+    let total = 0;
+    for (let j = 0; j < SESSION_MINUTES; j++) {
+      const f = j / (SESSION_MINUTES - 1);
+      const w = (1 + 2.5 * (2 * f - 1) ** 4) * Math.exp(0.3 * normal1(seed, i, 600 + j));
+      weights.push(w);
+      total += w;
+    }
+    const bars: MinuteBar[] = [];
+    let allocated = 0;
+    for (let j = 0; j < SESSION_MINUTES; j++) {
+      const o = points[j] ?? open;
+      const c = points[j + 1] ?? close;
+      const wiggle = step * 0.3 * u01(seed, i, 1000 + j);
+      const v = j === SESSION_MINUTES - 1 ? volume - allocated : Math.floor((volume * (weights[j] ?? 0)) / total);
+      allocated += v;
+      bars.push({
+        minute: j,
+        open: o,
+        close: c,
+        high: round2(Math.max(o, c) * (1 + wiggle)),
+        low: Math.max(0.01, round2(Math.min(o, c) * (1 - wiggle))),
+        volume: v,
+      });
+    }
+    const result = { points, bars };
+    if (this.minutePaths.size > INTRADAY_SESSIONS * 2) this.minutePaths.clear();
+    this.minutePaths.set(i, result);
+    return result;
+  }
+}
+
+/** Where a moment falls in the trading calendar. */
+export interface MarketClock {
+  ny: NewYorkTime;
+  /** Index of the last session whose daily bar is complete. */
+  lastCompleteIndex: number;
+  /** Index of today's session when it is open right now, else -1. */
+  liveIndex: number;
+  /** Minutes since 09:30 when live (0..390). */
+  liveMinute: number;
+  /** First session index that has minute data. */
+  intradayFrom: number;
+}
+
+export function marketClock(now: Date): MarketClock {
+  const ny = newYorkTime(now);
+  ensureCalendar(ny.day + 7);
+  const days = tradingDays();
+  const todayIndex = tradingIndexAtOrBefore(ny.day);
+  const isSessionDay = days[todayIndex] === ny.day;
+  const minute = ny.minute - SESSION_OPEN_MIN;
+  let lastCompleteIndex = todayIndex;
+  let liveIndex = -1;
+  let liveMinute = 0;
+  if (isSessionDay && minute < SESSION_MINUTES) {
+    lastCompleteIndex = todayIndex - 1;
+    if (minute >= 0) {
+      liveIndex = todayIndex;
+      liveMinute = minute;
+    }
+  }
+  const newest = liveIndex >= 0 ? liveIndex : lastCompleteIndex;
+  return { ny, lastCompleteIndex, liveIndex, liveMinute, intradayFrom: newest - INTRADAY_SESSIONS + 1 };
+}
+
+export interface LiveState {
+  price: number;
+  open: number;
+  dayHigh: number;
+  dayLow: number;
+  volume: number;
+  previousClose: number;
+  /** Index of the session the quote describes. */
+  index: number;
+}
+
+/** The quote of an instrument at a moment. */
+export function liveState(inst: Instrument, clock: MarketClock): LiveState {
+  if (clock.liveIndex >= 0) {
+    const i = clock.liveIndex;
+    const { points, bars } = inst.minutes(i);
+    const j = Math.min(SESSION_MINUTES - 1, Math.floor(clock.liveMinute));
+    const frac = clock.liveMinute - j;
+    const a = points[j] ?? 0;
+    const b = points[j + 1] ?? a;
+    const price = round2(a + (b - a) * frac);
+    const first = bars[0];
+    let high = Math.max(price, first?.open ?? price);
+    let low = Math.min(price, first?.open ?? price);
+    let volume = 0;
+    for (let k = 0; k < j; k++) {
+      const bar = bars[k];
+      if (!bar) continue;
+      if (bar.high > high) high = bar.high;
+      if (bar.low < low) low = bar.low;
+      volume += bar.volume;
+    }
+    volume += Math.round((bars[j]?.volume ?? 0) * frac);
+    return {
+      price,
+      open: first?.open ?? price,
+      dayHigh: high,
+      dayLow: low,
+      volume,
+      previousClose: inst.close(i - 1),
+      index: i,
+    };
+  }
+  const i = clock.lastCompleteIndex;
+  const bar = inst.bar(i, clock.intradayFrom);
+  return {
+    price: bar.close,
+    open: bar.open,
+    dayHigh: bar.high,
+    dayLow: bar.low,
+    volume: bar.volume,
+    previousClose: i > inst.spec.startIndex ? inst.close(i - 1) : bar.open,
+    index: i,
+  };
+}
