@@ -32,6 +32,8 @@ const shape = {
     .regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region such as us-east-1')
     .optional(),
   marketDataProvider: z.enum(['demo', 'fmp']).default('demo'),
+  /** Page-view collector the site posts to (https); absent: the site sends no analytics. */
+  analyticsEndpoint: z.url({ protocol: /^https$/, message: 'must be an https URL' }).optional(),
   logRetentionDays: z.coerce
     .number()
     .refine((d) => (LOG_RETENTION_DAYS as readonly number[]).includes(d), {

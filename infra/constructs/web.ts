@@ -41,7 +41,13 @@ export interface WebProps {
   /** The profile-image bucket (stateful stack), imported with its regional domain name. */
   profileImages: s3.IBucket;
   /** Settings the web app fetches from `/config.json` at boot. */
-  appConfig: { region: string; userPoolId: string; userPoolClientId: string };
+  appConfig: {
+    region: string;
+    userPoolId: string;
+    userPoolClientId: string;
+    supportEmail?: string;
+    analyticsEndpoint?: string;
+  };
   siteDomain?: string;
   certificateArn?: string;
 }
@@ -86,13 +92,16 @@ export class Web extends Construct {
     });
 
     const cognitoEndpoint = `https://cognito-idp.${stack.region}.amazonaws.com`;
+    const analyticsOrigin = props.appConfig.analyticsEndpoint
+      ? ` ${new URL(props.appConfig.analyticsEndpoint).origin}`
+      : '';
     const csp = [
       "default-src 'self'",
       "script-src 'self'",
       "style-src 'self' 'unsafe-inline'",
       "img-src 'self' data: blob:",
       "font-src 'self' data:",
-      `connect-src 'self' ${cognitoEndpoint} https://${props.profileImages.bucketRegionalDomainName}`,
+      `connect-src 'self' ${cognitoEndpoint} https://${props.profileImages.bucketRegionalDomainName}${analyticsOrigin}`,
       "frame-ancestors 'none'",
       "base-uri 'self'",
       "form-action 'self'",

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOCAL_TABLE_NAME } from '../table-design';
 import { startApiServer } from './api-server';
+import { startLambdaEndpoint } from './lambda';
 import { ensureUserPool, startCognito } from './cognito';
 import { ensureTable, startDynamo } from './dynamodb';
 import { applyEnv, buildHandlerEnv, LOCAL_PROFILE_BUCKET, LOCAL_REGION, userEndpoint } from './env';
@@ -21,6 +22,7 @@ export interface StackPorts {
   api: number;
   cognito: number;
   cognitoProxy: number;
+  lambda: number;
   ses: number;
   s3: number;
   dynamodb: number;
@@ -32,6 +34,7 @@ export const DEFAULT_PORTS: Record<keyof StackPorts, { port: number; env: string
   api: { port: 3001, env: 'LOCAL_API_PORT' },
   cognito: { port: 9229, env: 'LOCAL_COGNITO_PORT' },
   cognitoProxy: { port: 9230, env: 'LOCAL_COGNITO_PROXY_PORT' },
+  lambda: { port: 9231, env: 'LOCAL_LAMBDA_PORT' },
   ses: { port: 8005, env: 'LOCAL_SES_PORT' },
   s3: { port: 4569, env: 'LOCAL_S3_PORT' },
   dynamodb: { port: 8000, env: 'LOCAL_DYNAMODB_PORT' },
@@ -128,7 +131,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     if (options.ports === 'fixed') {
       const needed: (keyof StackPorts)[] = ['api'];
       if (!external.dynamodb) needed.push('dynamodb');
-      if (!external.cognito) needed.push('cognito', 'cognitoProxy');
+      if (!external.cognito) needed.push('cognito', 'cognitoProxy', 'lambda');
       if (!external.ses) needed.push('ses');
       if (!external.s3) needed.push('s3');
       if (options.web) needed.push('app');
@@ -162,10 +165,16 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           const issuer = base.LOCAL_JWT_ISSUER ?? `${external.cognito}/${ids.userPoolId}`;
           return { url: external.cognito, proxyUrl: external.cognito, issuer, jwksUrl: `${issuer}/.well-known/jwks.json`, ...ids };
         }
+        // Cognito's triggers (the CustomMessage function) run in this process, as Lambda runs them in AWS.
+        const lambda = await startLambdaEndpoint({ port: ports.lambda, log: (line) => log('lambda', line) });
+        stops.push(lambda.stop);
         const handle = await startCognito({
           port: ports.cognito,
           proxyPort: ports.cognitoProxy,
           dir: join(dataDir, 'cognito'),
+          lambdaUrl: lambda.url,
+          sesUrl: external.ses ?? `http://127.0.0.1:${ports.ses}`,
+          mailFrom: base.MAIL_FROM ?? 'no-reply@mr-market.local',
           ...(options.cognitoCode ? { code: options.cognitoCode } : {}),
           log: (line) => log('cognito', line),
         });
@@ -237,6 +246,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         cognitoEndpoint: cognito.proxyUrl,
         apiBaseUrl: '',
         authFlowType: 'USER_PASSWORD_AUTH',
+        supportEmail: env.SUPPORT_EMAIL,
       };
       writeFileSync(join(dataDir, 'web-config.json'), `${JSON.stringify(webConfig, null, 2)}\n`);
       const web = await startWeb({ port: ports.app, apiUrl: api.url });

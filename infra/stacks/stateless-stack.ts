@@ -78,6 +78,8 @@ export class StatelessStack extends Stack {
         region: this.region,
         userPoolId: stateful.auth.userPool.userPoolId,
         userPoolClientId: stateful.auth.userPoolClient.userPoolClientId,
+        supportEmail: config.supportEmail,
+        ...(config.analyticsEndpoint ? { analyticsEndpoint: config.analyticsEndpoint } : {}),
       },
       ...(config.siteDomain ? { siteDomain: config.siteDomain } : {}),
       ...(config.certificateArn ? { certificateArn: config.certificateArn } : {}),

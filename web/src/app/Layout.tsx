@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Outlet, useNavigation } from 'react-router-dom';
+import { PageViews } from '../features/analytics/usePageViews';
 import { Footer } from './layout/Footer';
 import { Header } from './layout/Header';
 import { IndexBarSlot } from './layout/IndexBarSlot';
@@ -18,6 +19,8 @@ export function Layout({ children }: { children?: ReactNode }) {
         {children ?? <Outlet />}
       </main>
       <Footer />
+      {/* Not in the loading shell: the page it stands for is counted once it shows. */}
+      {children ? null : <PageViews />}
     </div>
   );
 }

@@ -15,6 +15,10 @@ export const appConfigSchema = z
     authFlowType: z.enum(['USER_SRP_AUTH', 'USER_PASSWORD_AUTH']).optional(),
     /** Prefix of `/api/...` calls; empty means the same origin. */
     apiBaseUrl: z.string().default(''),
+    /** Address shown on the Contact page (the deployment's support email). */
+    supportEmail: z.email().optional(),
+    /** Where page-view events go; absent means no analytics at all. */
+    analyticsEndpoint: z.url().optional(),
   })
   .refine((c) => Boolean(c.userPoolId) === Boolean(c.userPoolClientId), {
     message: 'userPoolId and userPoolClientId must be given together',
