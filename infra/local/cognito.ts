@@ -5,9 +5,12 @@ import {
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { LOCAL_TRIGGERS } from './lambda';
 import { answers, spawnChild, waitUntil } from './process';
 
 const require = createRequire(import.meta.url);
@@ -35,8 +38,50 @@ export interface CognitoOptions {
   dir: string;
   /** Fixes every confirmation/reset code (tests). */
   code?: string;
+  /** The local Lambda Invoke endpoint that runs the pool's triggers (CustomMessage). */
+  lambdaUrl?: string;
+  /** Local SES: the emails Cognito would send arrive there (docs/decisions/020). */
+  sesUrl?: string;
+  mailFrom?: string;
   log?: (line: string) => void;
 }
+
+/**
+ * Writes cognito-local's `.cognito/config.json`: its Lambda client goes to the local
+ * Lambda endpoint and the CustomMessage trigger is the app's function. Other settings
+ * a user put in the file are kept.
+ */
+export function writeCognitoConfig(dir: string, lambdaUrl: string | undefined): void {
+  const file = join(dir, '.cognito', 'config.json');
+  mkdirSync(join(dir, '.cognito'), { recursive: true });
+  let current: Record<string, unknown> = {};
+  if (existsSync(file)) {
+    try {
+      current = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    } catch {
+      current = {};
+    }
+  }
+  const next = lambdaUrl
+    ? {
+        ...current,
+        LambdaClient: {
+          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+          region: 'us-east-1',
+          endpoint: lambdaUrl,
+          maxRetries: 0,
+        },
+        TriggerFunctions: {
+          ...(current.TriggerFunctions as Record<string, string> | undefined),
+          CustomMessage: LOCAL_TRIGGERS.CustomMessage.name,
+        },
+      }
+    : current;
+  writeFileSync(file, `${JSON.stringify(next, null, 2)}\n`);
+}
+
+/** cognito-local, started by a small entry point that also hands its emails to the local SES. */
+const COGNITO_MAIN = fileURLToPath(new URL('./cognito-local-main.ts', import.meta.url));
 
 export function localCognitoClient(endpoint: string, region = 'us-east-1'): CognitoIdentityProviderClient {
   return new CognitoIdentityProviderClient({
@@ -100,10 +145,11 @@ export async function ensureUserPool(
   }
 }
 
-export async function startCognito({ port, proxyPort, dir, code, log }: CognitoOptions): Promise<CognitoHandle> {
+export async function startCognito({ port, proxyPort, dir, code, lambdaUrl, sesUrl, mailFrom, log }: CognitoOptions): Promise<CognitoHandle> {
   mkdirSync(dir, { recursive: true });
-  const bin = require.resolve('cognito-local/lib/bin/start.js');
-  const child = spawnChild('cognito-local', process.execPath, [bin], {
+  writeCognitoConfig(dir, lambdaUrl);
+  const tsx = pathToFileURL(require.resolve('tsx')).href;
+  const child = spawnChild('cognito-local', process.execPath, ['--import', tsx, COGNITO_MAIN], {
     cwd: dir,
     env: {
       PATH: process.env.PATH ?? '',
@@ -111,6 +157,8 @@ export async function startCognito({ port, proxyPort, dir, code, log }: CognitoO
       PORT: String(port),
       HOST: '127.0.0.1',
       ...(code ? { CODE: code } : {}),
+      ...(sesUrl ? { LOCAL_SES_URL: sesUrl } : {}),
+      ...(mailFrom ? { LOCAL_MAIL_FROM: mailFrom } : {}),
     },
     ...(log ? { log } : {}),
   });

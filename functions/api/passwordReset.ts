@@ -1,0 +1,9 @@
+import { TOASTS, type passwordResetRequest } from '../../shared/schemas/account';
+import { resetPassword } from '../account/account';
+import { route } from '../lib/http';
+
+/** `POST api/password/reset`: `token` is the code of the reset link. */
+export const handler = route<typeof passwordResetRequest>('passwordReset', async ({ input }) => {
+  await resetPassword(input.token, input.password);
+  return { message: TOASTS.resetSuccess };
+});

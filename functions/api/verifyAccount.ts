@@ -1,0 +1,9 @@
+import { TOASTS, type verifyAccountRequest } from '../../shared/schemas/account';
+import { verifyAccount } from '../account/account';
+import { route } from '../lib/http';
+
+/** `GET api/verify_account/{code}`: confirms the account; a bad or used link is "Request not found". */
+export const handler = route<typeof verifyAccountRequest>('verifyAccount', async ({ input }) => {
+  await verifyAccount(input.code);
+  return { message: TOASTS.verified };
+});
