@@ -82,10 +82,23 @@ export const keys = {
     pk: `CACHE#${kind}#${cacheKey}`,
     sk: 'CACHE',
   }),
+  /** Short lease beside a cache item: the one function instance refreshing it holds it. */
+  marketCacheLease: (kind: string, cacheKey: string): Key => ({
+    pk: `CACHE#${kind}#${cacheKey}`,
+    sk: 'LEASE',
+  }),
 
   /** Global index entries: symbols any user tracks, watches or holds (for the quote job). */
   symbolInterestGsi: (symbol: string) => ({ gsi1pk: 'SYMBOL_INTEREST', gsi1sk: symbol }),
   symbolInterestPk: 'SYMBOL_INTEREST',
+  /** A user's reason to keep a symbol's quote warm (tracked pitch, watchlist, holding). */
+  symbolInterest: (userId: string, symbol: string, reason: string): Key => ({
+    pk: userPk(userId),
+    sk: `INTEREST#${symbol}#${reason}`,
+  }),
+  symbolInterestPrefix: 'INTEREST#',
+  /** One item per symbol counting the users' reasons; on gsi1 while the count is above 0. */
+  symbolInterestCounter: (symbol: string): Key => ({ pk: `INTEREST#${symbol}`, sk: 'COUNT' }),
   /** Global index entries: open limit orders, for the job that fills them. */
   openOrderGsi: (symbol: string, orderId: string) => ({
     gsi1pk: 'OPEN_ORDER',

@@ -1,0 +1,237 @@
+import { z } from 'zod';
+import { SEARCH_EXCHANGES, type SearchExchange } from './schemas';
+
+/*
+ * The `common_api` proxy's allowlist. The web app sends the original market-data paths of
+ * spec/001 section 7 (`quote/AAPL`, `ratios/AAPL?period=quarter&limit=11`, ...); this module
+ * turns one into a typed read or refuses it. Nothing from the request is ever used as a URL:
+ * the server maps the typed read onto its own provider calls.
+ */
+
+export const INTERVALS = ['1min', '5min', '15min', '30min', '1hour', '4hour'] as const;
+export type Interval = (typeof INTERVALS)[number];
+export type Period = 'annual' | 'quarter';
+export type StatementKind = 'income' | 'balance' | 'cashflow';
+
+/** Largest `limit` accepted per family (spec/001 asks for at most 400 quarterly rows). */
+export const MAX_LIMITS = { statement: 400, search: 50, news: 50, symbols: 50 } as const;
+export const MAX_URL_LENGTH = 512;
+
+export type ProxyRead =
+  | { kind: 'search'; query: string; limit: number; exchanges: SearchExchange[] }
+  | { kind: 'profile'; symbol: string }
+  | { kind: 'quote'; symbols: string[] }
+  | { kind: 'statement'; statement: StatementKind; symbol: string; period: Period; limit: number }
+  | { kind: 'ratios'; symbol: string; period: Period; limit: number }
+  | { kind: 'keyMetrics'; symbol: string; period: Period; limit: number }
+  | { kind: 'ratiosTtm'; symbol: string }
+  | { kind: 'keyMetricsTtm'; symbol: string }
+  | { kind: 'executives'; symbol: string }
+  | { kind: 'holders'; symbol: string }
+  | { kind: 'news'; symbols: string[]; limit: number }
+  | { kind: 'intraday'; interval: Interval; symbol: string; from?: string; to?: string }
+  | { kind: 'daily'; symbol: string; from?: string; to?: string };
+
+export class ProxyPathError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ProxyPathError';
+  }
+}
+
+const SYMBOL = /^\^?[A-Z][A-Z0-9.-]{0,9}$/;
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const SEARCH_TEXT = /^[\p{L}\p{N} .,&'-]{1,40}$/u;
+
+function fail(message: string): never {
+  throw new ProxyPathError(message);
+}
+
+function symbolOf(raw: string): string {
+  // The index list may arrive with its caret percent-encoded (quote/%5EGSPC): the only escape accepted.
+  const text = raw.replace(/^%5E/i, '^').toUpperCase();
+  if (!SYMBOL.test(text)) fail('Enter a valid stock symbol');
+  return text;
+}
+
+function symbolList(raw: string, max: number = MAX_LIMITS.symbols): string[] {
+  const parts = raw.split(',');
+  if (parts.length === 0 || parts.length > max) fail(`Ask for 1 to ${max} symbols`);
+  const list = parts.map(symbolOf);
+  return [...new Set(list)];
+}
+
+function intOf(raw: string | undefined, fallback: number, max: number, name: string): number {
+  if (raw === undefined) return fallback;
+  if (!/^\d{1,6}$/.test(raw)) fail(`${name} must be a whole number`);
+  const n = Number(raw);
+  if (n < 1 || n > max) fail(`${name} must be between 1 and ${max}`);
+  return n;
+}
+
+function periodOf(raw: string | undefined): Period {
+  if (raw === undefined || raw === 'annual' || raw === 'FY') return 'annual';
+  if (raw === 'quarter') return 'quarter';
+  fail('period must be annual or quarter');
+}
+
+function dayOf(raw: string | undefined, name: string): string | undefined {
+  if (raw === undefined) return undefined;
+  if (!ISO_DAY.test(raw)) fail(`${name} must be a date in YYYY-MM-DD form`);
+  const d = new Date(`${raw}T00:00:00Z`);
+  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== raw) fail(`${name} is not a real date`);
+  if (raw < '1900-01-01' || raw > '2999-12-31') fail(`${name} is out of range`);
+  return raw;
+}
+
+function range(params: Map<string, string>): { from?: string; to?: string } {
+  const from = dayOf(params.get('from'), 'from');
+  const to = dayOf(params.get('to'), 'to');
+  if (from && to && from > to) fail('from must not be after to');
+  return { ...(from ? { from } : {}), ...(to ? { to } : {}) };
+}
+
+/** Parses `a=1&b=2` strictly: known names only, each once, plain characters only. */
+function parseQuery(query: string, allowed: readonly string[]): Map<string, string> {
+  const params = new Map<string, string>();
+  if (query === '') return params;
+  for (const pair of query.split('&')) {
+    const eq = pair.indexOf('=');
+    const name = eq < 0 ? pair : pair.slice(0, eq);
+    const value = eq < 0 ? '' : pair.slice(eq + 1);
+    // The original client left the key parameter blank; it is dropped, and a filled one refused.
+    if (name === 'apikey') {
+      if (value !== '') fail('Do not send a key');
+      continue;
+    }
+    if (!allowed.includes(name)) fail(`Unknown parameter: ${name.slice(0, 30)}`);
+    if (params.has(name)) fail(`Parameter ${name} given twice`);
+    params.set(name, value);
+  }
+  return params;
+}
+
+const PARAMS = {
+  search: ['query', 'limit', 'exchange'],
+  statement: ['period', 'limit'],
+  none: [],
+  ttm: ['limit'],
+  news: ['tickers', 'limit'],
+  chart: ['from', 'to'],
+} as const;
+
+const STATEMENTS: Record<string, StatementKind> = {
+  'income-statement': 'income',
+  'balance-sheet-statement': 'balance',
+  'cash-flow-statement': 'cashflow',
+};
+
+/**
+ * One proxy request, as the web app sends it. `parameters` (usually empty) may carry the
+ * same query parameters as an object of strings.
+ */
+export const proxyRequestSchema = z
+  .object({
+    url: z.string().min(1, 'url is required').max(MAX_URL_LENGTH, 'url is too long'),
+    method: z.literal('GET', { message: 'method must be GET' }).default('GET'),
+    parameters: z
+      .record(z.string().max(40), z.union([z.string().max(200), z.number()]))
+      .refine((p) => Object.keys(p).length <= 6, 'Too many parameters')
+      .default({}),
+  })
+  .strict();
+export type ProxyRequest = z.infer<typeof proxyRequestSchema>;
+
+/** Turns a proxy request into a typed read, or throws ProxyPathError (answered as 400). */
+export function parseProxyRequest(request: ProxyRequest): ProxyRead {
+  const { url, parameters } = request;
+  // Refuse anything that could name another host, scheme, folder or escape sequence.
+  if (/[^A-Za-z0-9/?&=,.^_%+ -]/.test(url)) fail('The url has characters that are not allowed');
+  if (url.includes('..') || url.includes('//') || /^[a-z][a-z0-9+.-]*:/i.test(url)) fail('Only market-data paths are allowed');
+  const percent = url.replace(/%5E/gi, '');
+  if (percent.includes('%')) fail('Encoded characters are not allowed');
+  const q = url.indexOf('?');
+  const path = (q < 0 ? url : url.slice(0, q)).replace(/^\//, '');
+  let query = q < 0 ? '' : url.slice(q + 1);
+  const extra = Object.entries(parameters).map(([k, v]) => `${k}=${String(v)}`);
+  if (extra.some((pair) => /[&%]/.test(pair) || /[^A-Za-z0-9=,.^_ '-]/.test(pair))) fail('A parameter has characters that are not allowed');
+  if (extra.length) query = [query, ...extra].filter(Boolean).join('&');
+  const segments = path.split('/');
+  const [head, a, b] = segments;
+  const only = (n: number) => {
+    if (segments.length !== n || segments.some((s) => s === '')) fail('Unknown market-data path');
+  };
+
+  switch (head) {
+    case 'search': {
+      only(1);
+      const p = parseQuery(query, PARAMS.search);
+      const text = decodeURIComponentSafe(p.get('query') ?? '').trim();
+      if (!SEARCH_TEXT.test(text)) fail('Enter 1 to 40 letters or digits to search');
+      const exchanges = (p.get('exchange') ?? SEARCH_EXCHANGES.join(',')).split(',');
+      for (const e of exchanges) if (!(SEARCH_EXCHANGES as readonly string[]).includes(e)) fail('exchange must be AMEX, NASDAQ or NYSE');
+      return { kind: 'search', query: text, limit: intOf(p.get('limit'), 50, MAX_LIMITS.search, 'limit'), exchanges: [...new Set(exchanges)] as SearchExchange[] };
+    }
+    case 'profile':
+    case 'key-executives':
+    case 'institutional-holder':
+    case 'ratios-ttm': {
+      only(2);
+      parseQuery(query, PARAMS.none);
+      const symbol = symbolOf(a!);
+      if (head === 'profile') return { kind: 'profile', symbol };
+      if (head === 'key-executives') return { kind: 'executives', symbol };
+      if (head === 'institutional-holder') return { kind: 'holders', symbol };
+      return { kind: 'ratiosTtm', symbol };
+    }
+    case 'key-metrics-ttm': {
+      only(2);
+      const p = parseQuery(query, PARAMS.ttm);
+      intOf(p.get('limit'), 1, MAX_LIMITS.statement, 'limit');
+      return { kind: 'keyMetricsTtm', symbol: symbolOf(a!) };
+    }
+    case 'quote': {
+      only(2);
+      parseQuery(query, PARAMS.none);
+      return { kind: 'quote', symbols: symbolList(a!) };
+    }
+    case 'ratios':
+    case 'key-metrics':
+    case 'income-statement':
+    case 'balance-sheet-statement':
+    case 'cash-flow-statement': {
+      only(2);
+      const p = parseQuery(query, PARAMS.statement);
+      const symbol = symbolOf(a!);
+      const period = periodOf(p.get('period'));
+      const limit = intOf(p.get('limit'), period === 'annual' ? 10 : 42, MAX_LIMITS.statement, 'limit');
+      if (head === 'ratios') return { kind: 'ratios', symbol, period, limit };
+      if (head === 'key-metrics') return { kind: 'keyMetrics', symbol, period, limit };
+      return { kind: 'statement', statement: STATEMENTS[head]!, symbol, period, limit };
+    }
+    case 'stock_news': {
+      only(1);
+      const p = parseQuery(query, PARAMS.news);
+      const tickers = p.get('tickers');
+      if (!tickers) fail('tickers is required');
+      return { kind: 'news', symbols: symbolList(tickers, 10), limit: intOf(p.get('limit'), 5, MAX_LIMITS.news, 'limit') };
+    }
+    case 'historical-chart': {
+      only(3);
+      if (!(INTERVALS as readonly string[]).includes(a!)) fail(`interval must be one of ${INTERVALS.join(', ')}`);
+      const p = parseQuery(query, PARAMS.chart);
+      return { kind: 'intraday', interval: a as Interval, symbol: symbolOf(b!), ...range(p) };
+    }
+    case 'historical-price-full': {
+      only(2);
+      const p = parseQuery(query, PARAMS.chart);
+      return { kind: 'daily', symbol: symbolOf(a!), ...range(p) };
+    }
+    default:
+      fail('Unknown market-data path');
+  }
+}
+
+function decodeURIComponentSafe(text: string): string {
+  return text.replace(/\+/g, ' ');
+}

@@ -1,0 +1,99 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { demoStable } from '../../functions/market/demo/index';
+
+/**
+ * A local stand-in for the FMP stable API: `GET /stable/<endpoint>?...&apikey=KEY`, answered
+ * in the stable shapes by the demo data set. Switches make it fail the way FMP does (status
+ * codes, a 200 with {"Error Message": ...}), slow down, or refuse chosen symbols (402), and
+ * it counts every call that reaches it.
+ */
+export interface FakeFmpCall {
+  endpoint: string;
+  params: Record<string, string>;
+  status: number;
+}
+
+export interface FakeFmpSwitches {
+  /** Answer every call with this status (and FMP's usual body for it). */
+  status?: number;
+  /** Answer 200 with {"Error Message": this}. */
+  errorMessage?: string;
+  /** Wait this long before answering. */
+  latencyMs?: number;
+  /** Symbols answered with 402 (outside the plan). */
+  deniedSymbols?: string[];
+}
+
+export interface FakeFmp {
+  /** Base URL to give the provider, ending in /stable. */
+  baseUrl: string;
+  apiKey: string;
+  calls: FakeFmpCall[];
+  readonly callCount: number;
+  set(switches: FakeFmpSwitches): void;
+  clear(): void;
+  close(): Promise<void>;
+}
+
+const BODIES: Record<number, string> = {
+  401: '{"Error Message":"Invalid API KEY. Feel free to create a Free API Key or visit https://site.financialmodelingprep.com/faqs?search=why-is-my-api-key-invalid for more information."}',
+  402: '{"Error Message":"Restricted Endpoint: This endpoint is not available under your current subscription"}',
+  403: '{"Error Message":"Legacy Endpoint : Due to Legacy endpoints being no longer supported"}',
+  429: '{"Error Message":"Limit Reach . Please upgrade your plan or visit our documentation for more details"}',
+  500: 'Internal Server Error',
+};
+
+export async function startFakeFmp(options: { apiKey?: string; now?: () => Date } = {}): Promise<FakeFmp> {
+  const apiKey = options.apiKey ?? 'fake-key-0123456789';
+  const now = options.now ?? (() => new Date());
+  let switches: FakeFmpSwitches = {};
+  const calls: FakeFmpCall[] = [];
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const params = Object.fromEntries(url.searchParams);
+    const key = params.apikey;
+    delete params.apikey;
+    const endpoint = url.pathname.replace(/^\/stable\//, '');
+    const answer = (status: number, body: string) => {
+      calls.push({ endpoint, params, status });
+      const send = () => {
+        res.writeHead(status, { 'content-type': status === 500 ? 'text/plain' : 'application/json' });
+        res.end(body);
+      };
+      if (switches.latencyMs) setTimeout(send, switches.latencyMs);
+      else send();
+    };
+    if (!url.pathname.startsWith('/stable/')) return answer(404, '{"Error Message":"Not found"}');
+    if (key !== apiKey) return answer(401, BODIES[401]!);
+    if (switches.status) return answer(switches.status, BODIES[switches.status] ?? `{"Error Message":"HTTP ${switches.status}"}`);
+    if (switches.errorMessage) return answer(200, JSON.stringify({ 'Error Message': switches.errorMessage }));
+    const asked = (params.symbol ?? params.symbols ?? '').split(',');
+    if (switches.deniedSymbols?.some((s) => asked.includes(s))) return answer(402, BODIES[402]!);
+    return answer(200, JSON.stringify(demoStable(endpoint, params, now())));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    baseUrl: `http://127.0.0.1:${port}/stable`,
+    apiKey,
+    calls,
+    get callCount() {
+      return calls.length;
+    },
+    set(next) {
+      switches = { ...next };
+    },
+    clear() {
+      calls.length = 0;
+      switches = {};
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}

@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import { buildApiEvent, buildLambdaContext, matchRoute } from '../../infra/local/api-event';
+import { ROUTES } from '../../shared/routes';
+import { FmpHttpSource } from '../../functions/market/source';
+import { PLANS, type PlanLimits } from '../../functions/market/plan';
+import { buildMarketService, type BuildServiceOptions } from '../../functions/market/service';
+import type { FakeFmp } from './fake-fmp';
+
+/** A simulated clock: tests move it instead of waiting. */
+export function simClock(start = Date.parse('2026-03-10T15:00:00Z')) {
+  let t = start;
+  return {
+    now: () => t,
+    date: () => new Date(t),
+    advance: (ms: number) => {
+      t += ms;
+    },
+    set: (ms: number) => {
+      t = ms;
+    },
+  };
+}
+
+/** A market service over the fake FMP server, with its own cache items in the shared table. */
+export function fmpService(fake: FakeFmp, options: Omit<BuildServiceOptions, 'source'> & { plan?: PlanLimits } = {}) {
+  return buildMarketService({
+    source: new FmpHttpSource({ baseUrl: fake.baseUrl, apiKey: () => Promise.resolve(fake.apiKey), timeoutMs: 3000 }),
+    plan: options.plan ?? PLANS.starter,
+    namespace: options.namespace ?? `t${randomUUID().slice(0, 8)}:`,
+    memoryMs: options.memoryMs ?? 0,
+    ...options,
+  });
+}
+
+/** Calls a route's handler in this process, as API Gateway would (POST JSON body). */
+export async function invokeRoute(
+  handler: (event: never, context: never) => Promise<unknown>,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<{ statusCode: number; body: Record<string, unknown> }> {
+  const match = matchRoute(ROUTES, method, path);
+  if (!match) throw new Error(`no route ${method} ${path}`);
+  const requestId = randomUUID();
+  const event = buildApiEvent(
+    { method, url: path, headers: { 'content-type': 'application/json' }, body: Buffer.from(body === undefined ? '' : JSON.stringify(body)), sourceIp: '127.0.0.1' },
+    match,
+    { domainName: 'localhost', requestId },
+  );
+  const out = (await handler(event as never, buildLambdaContext(match.route.id, requestId, 10_000) as never)) as { statusCode: number; body: string };
+  return { statusCode: out.statusCode, body: JSON.parse(out.body) as Record<string, unknown> };
+}
