@@ -152,7 +152,7 @@ function draw(e: UniverseEntry): Params {
     omNow = -between(rnd, 0.04, 0.35);
     omSlope = between(rnd, 0.0, 0.015);
   } else if (turnaround) {
-    const crossing = between(rnd, 3, 8);
+    const crossing = ipo ? between(rnd, 1, 2.5) : between(rnd, 3, 8);
     omSlope = omNow / crossing;
   }
   if (negativeBook && !loss) omNow = Math.max(omNow, 0.2 + 0.1 * rnd());

@@ -24,7 +24,10 @@ export function round2(x: number): number {
 }
 
 function div(a: number, b: number): number {
-  return b === 0 || !Number.isFinite(a / b) ? 0 : a / b;
+  if (b === 0) return 0;
+  const r = a / b;
+  // `+ 0` turns -0 into 0, as JSON carries it.
+  return Number.isFinite(r) ? r + 0 : 0;
 }
 
 export function quarterPeriod(c: Company, q: Quarter): Period {

@@ -10,7 +10,7 @@ import { SESSION_MINUTES, SESSION_OPEN_MIN, newYorkTime, type NewYorkTime } from
 import { ensureCalendar, marketFactor, tradingDays, tradingIndexAtOrBefore } from './market.js';
 import { normal1, smoothNoise, u01 } from './random.js';
 
-/** Sessions (ending today) that have minute data. */
+/** Complete sessions (besides a live one) that have minute data. */
 export const INTRADAY_SESSIONS = 5;
 
 export interface InstrumentSpec {
@@ -193,8 +193,8 @@ export function marketClock(now: Date): MarketClock {
       liveMinute = minute;
     }
   }
-  const newest = liveIndex >= 0 ? liveIndex : lastCompleteIndex;
-  return { ny, lastCompleteIndex, liveIndex, liveMinute, intradayFrom: newest - INTRADAY_SESSIONS + 1 };
+  // Minute data for the last INTRADAY_SESSIONS complete sessions, plus today's while it is live.
+  return { ny, lastCompleteIndex, liveIndex, liveMinute, intradayFrom: lastCompleteIndex - INTRADAY_SESSIONS + 1 };
 }
 
 export interface LiveState {

@@ -312,7 +312,7 @@ describe('demo data set answers in FMP stable shapes', () => {
   });
 
   it('profiles describe the company with a generated description and example website', () => {
-    const [p] = rows('profile', { symbol: 'KO' });
+    const p = rows('profile', { symbol: 'KO' })[0]!;
     expect(p.companyName).toBe('The Coca-Cola Company');
     expect(p.sector).toBe('Consumer Defensive');
     expect(p.industry).toBe('Beverages - Non-Alcoholic');
