@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['shared/**/*.test.ts', 'infra/**/*.test.ts', 'functions/market/**/*.test.ts'],
+          include: ['shared/**/*.test.ts', 'infra/**/*.test.ts', 'functions/market/demo/**/*.test.ts'],
           exclude: ['infra/local/**', 'node_modules/**'],
           environment: 'node',
         },
