@@ -31,10 +31,16 @@ async function loadAmplify(): Promise<Loaded | null> {
   const cognito = cognitoConfig(await loadConfig());
   if (!cognito) return null;
   try {
-    const [{ Amplify }, auth, { Hub }] = await Promise.all([
+    const [
+      { Amplify },
+      auth,
+      { Hub, defaultStorage, sessionStorage },
+      { cognitoUserPoolsTokenProvider },
+    ] = await Promise.all([
       import('aws-amplify'),
       import('aws-amplify/auth'),
       import('aws-amplify/utils'),
+      import('aws-amplify/auth/cognito'),
     ]);
     Amplify.configure({
       Auth: {
@@ -45,6 +51,12 @@ async function loadAmplify(): Promise<Loaded | null> {
         },
       },
     });
+    tokenStorage = {
+      provider: cognitoUserPoolsTokenProvider,
+      local: defaultStorage,
+      session: sessionStorage,
+    };
+    applyTokenStorage(rememberedSession());
     Hub.listen('auth', ({ payload }) => {
       switch (payload.event) {
         case 'signedIn':
@@ -64,6 +76,44 @@ async function loadAmplify(): Promise<Loaded | null> {
     console.error('Sign-in could not be set up: continuing as a guest', error);
     return null;
   }
+}
+
+/* ---- Remember Me: where Amplify keeps the tokens ---- */
+
+const REMEMBER_SESSION_KEY = 'mr-market.rememberSession';
+type Utils = typeof import('aws-amplify/utils');
+let tokenStorage:
+  | {
+      provider: (typeof import('aws-amplify/auth/cognito'))['cognitoUserPoolsTokenProvider'];
+      local: Utils['defaultStorage'];
+      session: Utils['sessionStorage'];
+    }
+  | undefined;
+
+function rememberedSession(): boolean {
+  try {
+    return window.localStorage.getItem(REMEMBER_SESSION_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** Remembered: tokens in localStorage (survive a browser restart); else sessionStorage (end with the browser). */
+function applyTokenStorage(persistent: boolean): void {
+  if (!tokenStorage) return;
+  tokenStorage.provider.setKeyValueStorage(persistent ? tokenStorage.local : tokenStorage.session);
+}
+
+/** Call before signing in: Remember Me checked keeps the session across browser restarts. */
+export async function setSessionPersistence(persistent: boolean): Promise<void> {
+  await loaded();
+  try {
+    if (persistent) window.localStorage.setItem(REMEMBER_SESSION_KEY, '1');
+    else window.localStorage.removeItem(REMEMBER_SESSION_KEY);
+  } catch {
+    // Storage blocked: Amplify falls back to memory.
+  }
+  applyTokenStorage(persistent);
 }
 
 function loaded(): Promise<Loaded | null> {
@@ -93,8 +143,8 @@ export async function getAccessToken(): Promise<string | undefined> {
   }
 }
 
-/** Signs out on every device (falls back to this browser only), then reloads home. */
-export async function signOutEverywhere(): Promise<void> {
+/** Signs out on every device (falls back to this browser only), then reloads `to` (home by default). */
+export async function signOutEverywhere(to = '/'): Promise<void> {
   const auth = await amplifyAuth();
   if (auth) {
     try {
@@ -104,7 +154,7 @@ export async function signOutEverywhere(): Promise<void> {
     }
   }
   setSession({ status: 'guest' });
-  window.location.replace('/');
+  window.location.replace(to);
 }
 
 /* ---- session store (useSyncExternalStore) ---- */

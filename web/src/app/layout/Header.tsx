@@ -1,5 +1,6 @@
 import { useState, type MouseEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useAccountUser } from '../../features/account/api/get-user';
 import { useSession } from '../../lib/auth';
 import { paths } from '../../lib/paths';
 import { LoginPrompt } from './LoginPrompt';
@@ -10,6 +11,7 @@ const isMarket = (pathname: string) => pathname === '/' || /^\/market(\/|$)/i.te
 
 export function Header() {
   const session = useSession();
+  const account = useAccountUser(session.status === 'signedIn' ? session.user.userId : undefined);
   const { pathname } = useLocation();
   const [promptFor, setPromptFor] = useState<string | null>(null);
 
@@ -51,7 +53,14 @@ export function Header() {
           </ul>
         </nav>
         <div className="site-header__account">
-          {session.status === 'signedIn' && <UserMenu name={session.user.name} />}
+          {session.status === 'signedIn' && (
+            <UserMenu
+              name={account.data?.user.name ?? session.user.name}
+              {...(account.data?.user.profile_image_url
+                ? { imageUrl: account.data.user.profile_image_url }
+                : {})}
+            />
+          )}
           {session.status === 'guest' && (
             <>
               <Link to={paths.signup} className="button button--primary">

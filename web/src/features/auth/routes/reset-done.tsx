@@ -1,9 +1,16 @@
-import { PlaceholderPage } from '../../../components/Page';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../lib/paths';
+import { AuthCard } from '../components/AuthCard';
 
 export function Component() {
   return (
-    <PlaceholderPage title="Password Reset Successful!">
+    <AuthCard title="Password Reset Successful!">
       <p>You can now log in with your new password.</p>
-    </PlaceholderPage>
+      <p className="auth-note">
+        <Link to={paths.login} className="button button--primary">
+          Login
+        </Link>
+      </p>
+    </AuthCard>
   );
 }

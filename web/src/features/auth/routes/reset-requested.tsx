@@ -1,9 +1,9 @@
-import { PlaceholderPage } from '../../../components/Page';
+import { AuthCard } from '../components/AuthCard';
 
 export function Component() {
   return (
-    <PlaceholderPage title="Check Your Email">
-      <p>Please Check Your Email for Password Reset!</p>
-    </PlaceholderPage>
+    <AuthCard title="Check Your Email">
+      <p role="status">Please Check Your Email for Password Reset!</p>
+    </AuthCard>
   );
 }

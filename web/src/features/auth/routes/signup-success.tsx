@@ -1,9 +1,14 @@
-import { PlaceholderPage } from '../../../components/Page';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../lib/paths';
+import { AuthCard } from '../components/AuthCard';
 
 export function Component() {
   return (
-    <PlaceholderPage title="Check Your Email">
-      <p>Please Check Your Email for Account Activation!</p>
-    </PlaceholderPage>
+    <AuthCard title="Check Your Email">
+      <p role="status">Please Check Your Email for Account Activation!</p>
+      <p className="auth-note">
+        Already activated? <Link to={paths.login}>Login</Link>
+      </p>
+    </AuthCard>
   );
 }

@@ -1,0 +1,66 @@
+import { useNavigate } from 'react-router-dom';
+import { changePasswordForm, TOASTS } from '../../../../../shared/schemas/account';
+import { PasswordField } from '../../../components/FormField';
+import { paths } from '../../../lib/paths';
+import { useToast } from '../../../lib/toast';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { useUpdatePassword } from '../api/account-mutations';
+
+const EMPTY = { current_password: '', new_password: '', new_confirm_password: '' };
+
+/** Password Reset tab: current, new and confirm-new password, each with Show/Hide. */
+export function PasswordReset() {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const update = useUpdatePassword();
+  const form = useZodForm(changePasswordForm, EMPTY);
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    try {
+      await update.mutateAsync(input);
+      toast.success(TOASTS.passwordChanged);
+      form.reset(EMPTY);
+    } catch (error) {
+      toast.error((error as Error).message);
+    }
+  });
+
+  return (
+    <form className="account-form" onSubmit={onSubmit} noValidate aria-label="Password Reset">
+      <PasswordField
+        label="Current Password"
+        autoComplete="current-password"
+        {...form.bind('current_password')}
+        error={form.errors.current_password}
+      />
+      <PasswordField
+        label="New Password"
+        autoComplete="new-password"
+        {...form.bind('new_password')}
+        error={form.errors.new_password}
+      />
+      <PasswordField
+        label="Confirm New Password"
+        autoComplete="new-password"
+        {...form.bind('new_confirm_password')}
+        error={form.errors.new_confirm_password}
+      />
+      <div className="account-actions">
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={!form.isValid || update.isPending}
+        >
+          Reset Password
+        </button>
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => navigate(paths.market)}
+        >
+          Discard Changes
+        </button>
+      </div>
+    </form>
+  );
+}
