@@ -110,6 +110,31 @@ export class MarketCache {
     return entry.item;
   }
 
+  private readonly loading = new Map<string, Promise<Item | undefined>>();
+
+  private async loadMany(kind: string, toLoad: readonly string[], freshMs: number): Promise<Map<string, Item>> {
+    const items = new Map<string, Item>();
+    for (let i = 0; i < toLoad.length; i += 100) {
+      const part = toLoad.slice(i, i + 100);
+      let request: Record<string, { Keys: Record<string, unknown>[]; ConsistentRead?: boolean }> | undefined = {
+        [this.table]: { Keys: part.map((k): Record<string, unknown> => ({ ...this.k(kind, k) })), ConsistentRead: true },
+      };
+      while (request && Object.keys(request).length > 0) {
+        const out = await this.options.client.send(new BatchGetCommand({ RequestItems: request }));
+        for (const raw of out.Responses?.[this.table] ?? []) {
+          const k = String(raw.pk).slice(`CACHE#${this.ns}${kind}#`.length);
+          items.set(k, raw as Item);
+          if (this.isFresh(raw as Item, freshMs)) this.remember(kind, k, raw as Item);
+        }
+        request = out.UnprocessedKeys as typeof request;
+      }
+    }
+    return items;
+  }
+
+  /** Decoded values of remembered items (decoding is most of a hit's cost). */
+  private decoded = new WeakMap<Item, unknown>();
+
   private remember(kind: string, key: string, item: Item | undefined): void {
     if (this.memoryMs <= 0 || !item?.body) return;
     if (this.memory.size >= 5000) {
@@ -136,8 +161,13 @@ export class MarketCache {
   }
 
   private hit<T>(item: Item, stale: boolean): CacheResult<T> {
+    let value = this.decoded.get(item) as T | undefined;
+    if (value === undefined) {
+      value = decode<T>(item.body!);
+      this.decoded.set(item, value);
+    }
     return {
-      value: decode<T>(item.body!),
+      value,
       fetchedAt: item.fetchedAt ?? 0,
       source: item.source ?? this.options.source,
       stale,
@@ -289,26 +319,31 @@ export class MarketCache {
     const unique = [...new Set(keyList)];
     const items = new Map<string, Item>();
     const toLoad: string[] = [];
+    const inFlight: Promise<void>[] = [];
     for (const k of unique) {
       const memo = this.remembered(kind, k, freshMs);
-      if (memo) items.set(k, memo);
-      else toLoad.push(k);
-    }
-    for (let i = 0; i < toLoad.length; i += 100) {
-      const part = toLoad.slice(i, i + 100);
-      let request: Record<string, { Keys: Record<string, unknown>[]; ConsistentRead?: boolean }> | undefined = {
-        [this.table]: { Keys: part.map((k): Record<string, unknown> => ({ ...this.k(kind, k) })), ConsistentRead: true },
-      };
-      while (request && Object.keys(request).length > 0) {
-        const out = await this.options.client.send(new BatchGetCommand({ RequestItems: request }));
-        for (const raw of out.Responses?.[this.table] ?? []) {
-          const k = String(raw.pk).slice(`CACHE#${this.ns}${kind}#`.length);
-          items.set(k, raw as Item);
-          if (this.isFresh(raw as Item, freshMs)) this.remember(kind, k, raw as Item);
-        }
-        request = out.UnprocessedKeys as typeof request;
+      if (memo) {
+        items.set(k, memo);
+        continue;
       }
+      // Another request of this instance is loading the key right now: share its read.
+      const loading = this.loading.get(`${kind}#${k}`);
+      if (loading) {
+        inFlight.push(
+          loading.then((item) => {
+            if (item) items.set(k, item);
+          }),
+        );
+      } else toLoad.push(k);
     }
+    const loaded = this.loadMany(kind, toLoad, freshMs);
+    for (const k of toLoad) {
+      const one = loaded.then((all) => all.get(k));
+      this.loading.set(`${kind}#${k}`, one);
+      void one.finally(() => this.loading.delete(`${kind}#${k}`)).catch(() => undefined);
+    }
+    for (const [k, item] of await loaded) items.set(k, item);
+    await Promise.all(inFlight);
     const result = new Map<string, CacheResult<T>>();
     const missing: string[] = [];
     for (const k of unique) {
