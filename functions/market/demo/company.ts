@@ -478,8 +478,7 @@ export class Company {
     const ppe = Math.round(b.annual * Math.max(p.capex * 6, p.debt * 1.6));
     const debt = Math.round(b.annual * p.debt);
     const shortTermDebt = Math.round(debt * 0.12);
-    const partial: Balance = {
-      ...b.items,
+    const partial: Balance = Object.assign(b.items, {
       cashAndCashEquivalents: 0,
       propertyPlantEquipmentNet: ppe,
       goodwill,
@@ -492,7 +491,7 @@ export class Company {
       treasuryStock: 0,
       accumulatedOtherComprehensiveIncomeLoss: -Math.round(b.annual * 0.01),
       minorityInterest: Math.round(b.annual * 0.01),
-    };
+    });
     const nonCash = nonCashAssets(partial);
     const totalLiabilities = liabilities(partial);
     let cash = Math.round(b.annual * (p.cashFloor + 0.15));
@@ -619,8 +618,7 @@ export class Company {
     if (p.negativeBook) buybacks = Math.max(0, netIncome + sbc - dividends) + Math.round(revenue * extraReturnRate);
     const debtTarget = Math.round(annualEnd * p.debt * (1 + 0.05 * gauss(p.seed, k, 37)));
 
-    const b: Balance = {
-      ...t.items,
+    const b: Balance = Object.assign(t.items, {
       cashAndCashEquivalents: 0,
       propertyPlantEquipmentNet: prev.propertyPlantEquipmentNet + capex - depreciation,
       goodwill: prev.goodwill + (acquisition - acqIntangibles),
@@ -633,7 +631,7 @@ export class Company {
       treasuryStock: prev.treasuryStock - buybacks,
       accumulatedOtherComprehensiveIncomeLoss: prev.accumulatedOtherComprehensiveIncomeLoss,
       minorityInterest: prev.minorityInterest,
-    };
+    });
     let debt = Math.min(debtTarget, Math.round(0.55 * nonCashAssets(b)));
     let issuance = 0;
     let cash = liabilities(b) + debt + equity(b) - nonCashAssets(b);

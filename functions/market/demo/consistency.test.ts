@@ -80,6 +80,10 @@ describe('determinism', () => {
     const early = get('historical-price-eod/full', { symbol: 'KO', from: '2024-01-01', to: '2024-06-30' });
     const later = get('historical-price-eod/full', { symbol: 'KO', from: '2024-01-01', to: '2024-06-30' }, new Date('2026-08-01T12:00:00Z'));
     expect(later).toEqual(early);
+    // Recent sessions (with minute data at NOW) keep their bars once the minute data ages out.
+    const recent = get('historical-price-eod/full', { symbol: 'KO', from: '2026-03-02', to: '2026-03-09' });
+    expect(recent).toHaveLength(6);
+    expect(get('historical-price-eod/full', { symbol: 'KO', from: '2026-03-02', to: '2026-03-09' }, new Date('2026-04-20T12:00:00Z'))).toEqual(recent);
     const incomeEarly = get('income-statement', { symbol: 'KO', limit: '20' });
     const incomeLater = get('income-statement', { symbol: 'KO', limit: '20' }, new Date('2026-08-01T12:00:00Z'));
     expect(incomeLater.filter((r) => n(r.fiscalYear) <= 2025)).toEqual(incomeEarly.filter((r) => n(r.fiscalYear) <= 2025));

@@ -46,7 +46,7 @@ export function quarterPeriod(c: Company, q: Quarter): Period {
 }
 
 function sumIncome(qs: Quarter[]): Income {
-  const out = { ...qs[0]!.income };
+  const out = Object.assign({}, qs[0]!.income);
   const keys = Object.keys(out) as (keyof Income)[];
   for (const k of keys) out[k] = 0;
   for (const q of qs) for (const k of keys) out[k] += q.income[k];
@@ -56,7 +56,7 @@ function sumIncome(qs: Quarter[]): Income {
 }
 
 function sumCash(qs: Quarter[]): CashFlow {
-  const out = { ...qs[0]!.cash };
+  const out = Object.assign({}, qs[0]!.cash);
   const keys = Object.keys(out) as (keyof CashFlow)[];
   for (const k of keys) out[k] = 0;
   for (const q of qs) for (const k of keys) out[k] += q.cash[k];
@@ -114,6 +114,17 @@ export function cikOf(c: Company): string {
   return String(1_000_000 + (c.params.seed % 899_999)).padStart(10, '0');
 }
 
+/**
+ * Copies b's fields onto a (in order). Used instead of object spread, which is very slow for
+ * these wide rows in V8 (each spread-then-extend literal takes hundreds of microseconds).
+ */
+function merge<A extends object, B extends object>(a: A, b: B): A & B {
+  const out = a as Record<string, unknown>;
+  const src = b as Record<string, unknown>;
+  for (const k of Object.keys(src)) out[k] = src[k];
+  return out as A & B;
+}
+
 function head(c: Company, p: Period) {
   return {
     date: isoOf(p.endDay),
@@ -129,8 +140,7 @@ function head(c: Company, p: Period) {
 
 export function incomeStatement(c: Company, p: Period) {
   const i = p.income;
-  return {
-    ...head(c, p),
+  return merge(head(c, p), {
     revenue: i.revenue,
     costOfRevenue: i.costOfRevenue,
     grossProfit: i.grossProfit,
@@ -162,7 +172,7 @@ export function incomeStatement(c: Company, p: Period) {
     epsDiluted: round2(div(i.netIncome, i.weightedAverageShsOutDil)),
     weightedAverageShsOut: i.weightedAverageShsOut,
     weightedAverageShsOutDil: i.weightedAverageShsOutDil,
-  };
+  });
 }
 
 export function balanceTotals(b: Balance) {
@@ -207,8 +217,7 @@ export function balanceTotals(b: Balance) {
 export function balanceSheet(c: Company, p: Period) {
   const b = p.balance;
   const t = balanceTotals(b);
-  return {
-    ...head(c, p),
+  return merge(head(c, p), {
     cashAndCashEquivalents: b.cashAndCashEquivalents,
     shortTermInvestments: b.shortTermInvestments,
     cashAndShortTermInvestments: t.cashAndShortTermInvestments,
@@ -262,7 +271,7 @@ export function balanceSheet(c: Company, p: Period) {
     totalInvestments: t.totalInvestments,
     totalDebt: t.totalDebt,
     netDebt: t.netDebt,
-  };
+  });
 }
 
 export function cashFlowTotals(p: Period) {
@@ -292,8 +301,7 @@ export function cashFlowTotals(p: Period) {
 export function cashFlowStatement(c: Company, p: Period) {
   const cf = p.cash;
   const t = cashFlowTotals(p);
-  return {
-    ...head(c, p),
+  return merge(head(c, p), {
     netIncome: p.income.netIncome,
     depreciationAndAmortization: p.income.depreciationAndAmortization,
     deferredIncomeTax: cf.deferredIncomeTax,
@@ -333,7 +341,7 @@ export function cashFlowStatement(c: Company, p: Period) {
     freeCashFlow: t.freeCashFlow,
     incomeTaxesPaid: cf.incomeTaxesPaid,
     interestPaid: cf.interestPaid,
-  };
+  });
 }
 
 /**
@@ -477,26 +485,18 @@ export function metrics(p: Period, price: number, priorEps: number | null, days:
 
 export function ratiosRow(c: Company, p: Period, price: number, priorEps: number | null) {
   const { ratios } = metrics(p, price, priorEps, p.period === 'FY' ? 365 : 91.25);
-  return {
-    symbol: c.entry.symbol,
-    date: isoOf(p.endDay),
-    fiscalYear: String(p.fiscalYear),
-    period: p.period,
-    reportedCurrency: 'USD',
-    ...ratios,
-  };
+  return merge(
+    { symbol: c.entry.symbol, date: isoOf(p.endDay), fiscalYear: String(p.fiscalYear), period: p.period, reportedCurrency: 'USD' },
+    ratios,
+  );
 }
 
 export function keyMetricsRow(c: Company, p: Period, price: number) {
   const { keyMetrics } = metrics(p, price, null, p.period === 'FY' ? 365 : 91.25);
-  return {
-    symbol: c.entry.symbol,
-    date: isoOf(p.endDay),
-    fiscalYear: String(p.fiscalYear),
-    period: p.period,
-    reportedCurrency: 'USD',
-    ...keyMetrics,
-  };
+  return merge(
+    { symbol: c.entry.symbol, date: isoOf(p.endDay), fiscalYear: String(p.fiscalYear), period: p.period, reportedCurrency: 'USD' },
+    keyMetrics,
+  );
 }
 
 export function ratiosTtmRow(c: Company, p: Period, price: number, priorEps: number | null) {

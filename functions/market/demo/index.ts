@@ -145,7 +145,7 @@ function eodRange(inst: Instrument, clock: MarketClock, params: Record<string, s
 
 function eodFull(symbol: string, inst: Instrument, ctx: Ctx, params: Record<string, string>) {
   return eodRange(inst, ctx.clock, params).map((i) => {
-    const b = inst.bar(i, ctx.clock.intradayFrom);
+    const b = inst.bar(i);
     const change = round2(b.close - b.open);
     return {
       symbol,
@@ -164,7 +164,7 @@ function eodFull(symbol: string, inst: Instrument, ctx: Ctx, params: Record<stri
 
 function eodLight(symbol: string, inst: Instrument, ctx: Ctx, params: Record<string, string>) {
   return eodRange(inst, ctx.clock, params).map((i) => {
-    const b = inst.bar(i, ctx.clock.intradayFrom);
+    const b = inst.bar(i);
     return { symbol, date: isoOf(b.day), price: b.close, volume: b.volume };
   });
 }
@@ -219,7 +219,7 @@ function yearRange(inst: Instrument, clock: MarketClock, state: LiveState): { hi
   let low = state.dayLow;
   const first = Math.max(inst.spec.startIndex, state.index - 251);
   for (let i = first; i < state.index; i++) {
-    const b = inst.bar(i, clock.intradayFrom);
+    const b = inst.bar(i);
     if (b.high > high) high = b.high;
     if (b.low < low) low = b.low;
   }
@@ -231,7 +231,7 @@ function average(inst: Instrument, lastIndex: number, n: number, pick: 'close' |
   let s = 0;
   let k = 0;
   for (let i = first; i <= lastIndex; i++) {
-    s += pick === 'close' ? inst.close(i) : inst.bar(i, clock.intradayFrom).volume;
+    s += pick === 'close' ? inst.close(i) : inst.bar(i).volume;
     k++;
   }
   return k ? s / k : 0;

@@ -51,6 +51,8 @@ export function round2(x: number): number {
 
 export class Instrument {
   private closes: number[] = [];
+  /** Daily bars computed without a minute path (older sessions); they never change. */
+  private plainBars: (DailyBar | undefined)[] = [];
   private minutePaths = new Map<number, { points: Float64Array; bars: MinuteBar[] }>();
 
   constructor(readonly spec: InstrumentSpec) {}
@@ -90,34 +92,30 @@ export class Instrument {
     return Math.max(100, Math.round(this.spec.volume(day) * Math.exp(0.35 * normal1(this.spec.seed, i, 3))));
   }
 
-  /** Daily bar; `intradayFrom` = first index whose high/low come from the minute path. */
-  bar(i: number, intradayFrom: number): DailyBar {
+  /**
+   * Daily bar. Its high and low are drawn once per session; the minute path of a session is
+   * shaped to reach exactly that high and low, so the bar never changes when minute data ages out.
+   */
+  bar(i: number): DailyBar {
+    const cachedBar = this.plainBars[i - this.spec.startIndex];
+    if (cachedBar) return cachedBar;
     const day = tradingDays()[i] ?? 0;
     const close = this.close(i);
     const open = this.openOf(i);
     const volume = this.volumeOf(i);
-    if (i >= intradayFrom) {
-      const { bars } = this.minutes(i);
-      let high = -Infinity;
-      let low = Infinity;
-      for (const b of bars) {
-        if (b.high > high) high = b.high;
-        if (b.low < low) low = b.low;
-      }
-      return { day, open, high, low, close, volume };
-    }
     const s = this.spec.sigma;
-    const high = round2(Math.max(open, close) * Math.exp(Math.abs(0.5 * s * normal1(this.spec.seed, i, 4))));
-    const low = Math.max(0.01, round2(Math.min(open, close) * Math.exp(-Math.abs(0.5 * s * normal1(this.spec.seed, i, 5)))));
-    return { day, open, high, low, close, volume };
+    const high = round2(Math.max(open, close) * Math.exp(0.05 * s + Math.abs(0.5 * s * normal1(this.spec.seed, i, 4))));
+    const low = Math.max(0.01, round2(Math.min(open, close) * Math.exp(-0.05 * s - Math.abs(0.5 * s * normal1(this.spec.seed, i, 5)))));
+    const result = { day, open, high, low, close, volume };
+    this.plainBars[i - this.spec.startIndex] = result;
+    return result;
   }
 
   /** The minute path of session i: 391 points from the open (09:30) to the close (16:00). */
   minutes(i: number): { points: Float64Array; bars: MinuteBar[] } {
     const cached = this.minutePaths.get(i);
     if (cached) return cached;
-    const open = this.openOf(i);
-    const close = this.close(i);
+    const { open, close, high, low } = this.bar(i);
     const { seed, sigma } = this.spec;
     const walk = new Float64Array(SESSION_MINUTES + 1);
     for (let j = 1; j <= SESSION_MINUTES; j++) walk[j] = (walk[j - 1] ?? 0) + normal1(seed, i, 100 + j);
@@ -125,10 +123,34 @@ export class Instrument {
     const step = (sigma * 0.9) / Math.sqrt(SESSION_MINUTES);
     const lo = Math.log(open);
     const lc = Math.log(close);
-    const points = new Float64Array(SESSION_MINUTES + 1);
+    const raw = new Float64Array(SESSION_MINUTES + 1);
+    let rawMax = -Infinity;
+    let rawMin = Infinity;
     for (let j = 0; j <= SESSION_MINUTES; j++) {
       const f = j / SESSION_MINUTES;
-      points[j] = j === 0 ? open : j === SESSION_MINUTES ? close : Math.max(0.01, round2(Math.exp(lo + (lc - lo) * f + step * ((walk[j] ?? 0) - f * end))));
+      const v = lo + (lc - lo) * f + step * ((walk[j] ?? 0) - f * end);
+      raw[j] = v;
+      if (v > rawMax) rawMax = v;
+      if (v < rawMin) rawMin = v;
+    }
+    // Stretch the excursions above the higher end and below the lower end so that the path
+    // spans exactly the session's high and low.
+    const top = Math.max(lo, lc);
+    const bottom = Math.min(lo, lc);
+    const lh = Math.log(high);
+    const ll = Math.log(low);
+    const up = rawMax > top ? (lh - top) / (rawMax - top) : 0;
+    const down = rawMin < bottom ? (bottom - ll) / (bottom - rawMin) : 0;
+    let jMax = -1;
+    let jMin = -1;
+    const points = new Float64Array(SESSION_MINUTES + 1);
+    for (let j = 0; j <= SESSION_MINUTES; j++) {
+      let v = raw[j] ?? lo;
+      if (v > top) v = top + (v - top) * up;
+      else if (v < bottom) v = bottom - (bottom - v) * down;
+      points[j] = j === 0 ? open : j === SESSION_MINUTES ? close : Math.min(high, Math.max(low, round2(Math.exp(v))));
+      if (raw[j] === rawMax) jMax = j;
+      if (raw[j] === rawMin) jMin = j;
     }
     const volume = this.volumeOf(i);
     const weights: number[] = [];
@@ -151,11 +173,16 @@ export class Instrument {
         minute: j,
         open: o,
         close: c,
-        high: round2(Math.max(o, c) * (1 + wiggle)),
-        low: Math.max(0.01, round2(Math.min(o, c) * (1 - wiggle))),
+        high: Math.min(high, round2(Math.max(o, c) * (1 + wiggle))),
+        low: Math.max(low, round2(Math.min(o, c) * (1 - wiggle))),
         volume: v,
       });
     }
+    // The minutes around the path's extremes touch the session's high and low.
+    const barAtHigh = bars[Math.min(SESSION_MINUTES - 1, Math.max(0, jMax > 0 ? jMax - 1 : 0))];
+    if (barAtHigh) barAtHigh.high = high;
+    const barAtLow = bars[Math.min(SESSION_MINUTES - 1, Math.max(0, jMin > 0 ? jMin - 1 : 0))];
+    if (barAtLow) barAtLow.low = low;
     const result = { points, bars };
     if (this.minutePaths.size > INTRADAY_SESSIONS * 2) this.minutePaths.clear();
     this.minutePaths.set(i, result);
@@ -241,7 +268,7 @@ export function liveState(inst: Instrument, clock: MarketClock): LiveState {
     };
   }
   const i = clock.lastCompleteIndex;
-  const bar = inst.bar(i, clock.intradayFrom);
+  const bar = inst.bar(i);
   return {
     price: bar.close,
     open: bar.open,
