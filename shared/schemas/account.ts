@@ -58,10 +58,7 @@ export type ProfileImageType = (typeof PROFILE_IMAGE_TYPES)[number];
 export const PROFILE_IMAGE_MAX_DATA_URL = Math.ceil(PROFILE_IMAGE_MAX_BYTES / 3) * 4 + 32;
 
 const requiredString = (message: string, max: number, tooLong: string) =>
-  z
-    .string({ error: message })
-    .min(1, message)
-    .max(max, tooLong);
+  z.string({ error: message }).min(1, message).max(max, tooLong);
 
 const email = (message: string) =>
   z
@@ -76,7 +73,10 @@ const email = (message: string) =>
 const newPassword = (requiredMessage: string) =>
   requiredString(requiredMessage, 256, MESSAGES.passwordTooLong)
     .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordLength)
-    .refine((p) => /[a-z]/.test(p) && /[A-Z]/.test(p) && /[0-9]/.test(p), MESSAGES.passwordStrength);
+    .refine(
+      (p) => /[a-z]/.test(p) && /[A-Z]/.test(p) && /[0-9]/.test(p),
+      MESSAGES.passwordStrength,
+    );
 
 const name = z
   .string({ error: MESSAGES.nameRequired })
@@ -84,15 +84,42 @@ const name = z
   .trim()
   .min(1, MESSAGES.nameRequired)
   .max(NAME_MAX_LENGTH, MESSAGES.nameTooLong)
-  .refine((n) => !/[\u0000-\u001f\u007f<>]/.test(n), 'Name cannot contain control characters, < or >');
+  .refine(
+    (n) =>
+      !/[<>]/.test(n) && ![...n].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f),
+    'Name cannot contain control characters, < or >',
+  );
 
 /** The sign-in password: only required (a policy change must not lock anyone out). */
 const currentPassword = (message: string) => requiredString(message, 256, MESSAGES.passwordTooLong);
 
-function sameAs<T extends Record<string, unknown>>(a: keyof T & string, b: keyof T & string) {
-  return (value: T, ctx: z.RefinementCtx) => {
-    if (value[a] !== value[b]) ctx.addIssue({ code: 'custom', message: MESSAGES.passwordsDiffer, path: [b] });
-  };
+/**
+ * "Both passwords need to be the same", checked even while other fields are still wrong
+ * (a form shows it at once), as long as both values are strings.
+ */
+function sameAs<T extends Record<string, unknown>>(
+  a: keyof T & string,
+  b: keyof T & string,
+): [
+  (value: T) => boolean,
+  { message: string; path: string[]; when: (payload: { value: unknown }) => boolean },
+] {
+  return [
+    (value: T) => value[a] === value[b],
+    {
+      message: MESSAGES.passwordsDiffer,
+      path: [b],
+      when: (payload: { value: unknown }) => {
+        const v = payload.value as Record<string, unknown> | null;
+        return (
+          typeof v === 'object' &&
+          v !== null &&
+          typeof v[a] === 'string' &&
+          typeof v[b] === 'string'
+        );
+      },
+    },
+  ];
 }
 
 /* ---- sign in, sign up ---- */
@@ -106,7 +133,9 @@ export type LoginForm = z.input<typeof loginForm>;
 /** `POST api/login`. The spec's client_id/client_secret are not needed (and ignored). */
 export const loginRequest = loginForm;
 
-const termsAccepted = z.union([z.literal(true), z.literal('1'), z.literal(1)], { error: MESSAGES.terms });
+const termsAccepted = z.union([z.literal(true), z.literal('1'), z.literal(1)], {
+  error: MESSAGES.terms,
+});
 
 export const signupForm = z
   .object({
@@ -116,7 +145,7 @@ export const signupForm = z
     password_confirmation: z.string({ error: MESSAGES.passwordsDiffer }),
     terms_and_conditions: termsAccepted,
   })
-  .superRefine(sameAs('password', 'password_confirmation'));
+  .refine(...sameAs('password', 'password_confirmation'));
 export type SignupForm = z.input<typeof signupForm>;
 
 /** `POST api/register`: the sign-up form's fields (terms sent as '1' by older clients). */
@@ -133,11 +162,14 @@ export const resetPasswordForm = z
     password: newPassword(MESSAGES.passwordRequired),
     password_confirmation: z.string({ error: MESSAGES.passwordsDiffer }),
   })
-  .superRefine(sameAs('password', 'password_confirmation'));
+  .refine(...sameAs('password', 'password_confirmation'));
 export type ResetPasswordForm = z.input<typeof resetPasswordForm>;
 
 /** A link code from an email (`/Verify_account/{code}`, `/reset_password/{code}`): checked by `parseLinkCode`. */
-const linkCode = z.string({ error: MESSAGES.requestNotFound }).min(1, MESSAGES.requestNotFound).max(600, MESSAGES.requestNotFound);
+const linkCode = z
+  .string({ error: MESSAGES.requestNotFound })
+  .min(1, MESSAGES.requestNotFound)
+  .max(600, MESSAGES.requestNotFound);
 
 /** `POST api/password/reset`: `token` is the code of the reset link; `email` (spec) is optional and unused. */
 export const passwordResetRequest = z
@@ -147,7 +179,7 @@ export const passwordResetRequest = z
     password: newPassword(MESSAGES.passwordRequired),
     password_confirmation: z.string({ error: MESSAGES.passwordsDiffer }),
   })
-  .superRefine(sameAs('password', 'password_confirmation'));
+  .refine(...sameAs('password', 'password_confirmation'));
 
 /** `GET api/verify_account/{code}`. */
 export const verifyAccountRequest = z.object({ code: linkCode });
@@ -163,7 +195,7 @@ export const changePasswordForm = z
     new_password: newPassword(MESSAGES.newPassword),
     new_confirm_password: z.string({ error: MESSAGES.passwordsDiffer }),
   })
-  .superRefine(sameAs('new_password', 'new_confirm_password'));
+  .refine(...sameAs('new_password', 'new_confirm_password'));
 export type ChangePasswordForm = z.input<typeof changePasswordForm>;
 export const updatePasswordRequest = changePasswordForm;
 
