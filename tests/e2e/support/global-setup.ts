@@ -45,6 +45,7 @@ export default async function setup(project: TestProject) {
       cognitoEndpoint: stack.urls.cognitoProxy,
       authFlowType: 'USER_PASSWORD_AUTH',
       apiBaseUrl: '',
+      ...(stack.env.SUPPORT_EMAIL ? { supportEmail: stack.env.SUPPORT_EMAIL } : {}),
     },
   });
 
