@@ -5,6 +5,7 @@ import {
   stockListRequest,
   symbolSeriesRequest,
 } from '../market';
+import { companyOverviewRequest } from '../market/overview';
 import { defineRoutes } from './types';
 
 /** Market data: responses are `{ data, source: 'demo' | 'fmp', stale, asOf }` (shared/market). */
@@ -15,4 +16,5 @@ export const marketRoutes = defineRoutes([
   { id: 'getDailyData', method: 'POST', path: '/api/getDailyData', auth: false, handler: 'api/getDailyData', request: symbolSeriesRequest, needs: ['table', 'marketData'], summary: 'Daily closing prices of a stock' },
   { id: 'getWeeklyData', method: 'POST', path: '/api/getWeeklyData', auth: false, handler: 'api/getWeeklyData', request: symbolSeriesRequest, needs: ['table', 'marketData'], summary: 'Weekly closing prices of a stock' },
   { id: 'getStockList', method: 'POST', path: '/api/getStockList', auth: false, handler: 'api/getStockList', request: stockListRequest, needs: ['table', 'marketData'], summary: 'Stocks by market-cap band, sector and region' },
+  { id: 'getCompanyOverview', method: 'POST', path: '/api/getCompanyOverview', auth: false, handler: 'api/getCompanyOverview', request: companyOverviewRequest, needs: ['table', 'marketData'], summary: 'A company view\'s first screen: profile, quote, TTM ratios, owners and news in one answer' },
 ]);
