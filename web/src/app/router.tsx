@@ -12,8 +12,8 @@ import { RouteError } from './RouteError';
  */
 
 const publicRoutes: RouteObject[] = [
-  { index: true, lazy: () => import('../features/valuation/routes/market') },
-  { path: 'Market', lazy: () => import('../features/valuation/routes/market') },
+  { index: true, lazy: () => import('./routes/market') },
+  { path: 'Market', lazy: () => import('./routes/market') },
   { path: 'Market/:id', lazy: () => import('../features/valuation/routes/saved-valuation') },
 
   { path: 'login', lazy: () => import('../features/auth/routes/login') },

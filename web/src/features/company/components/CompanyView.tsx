@@ -1,0 +1,146 @@
+import { useState } from 'react';
+import {
+  DEFAULT_CATALOGUE_ITEM_ID,
+  catalogueItem,
+  isChartItem,
+  type CatalogueItem,
+} from '../../../../../shared/company/catalogue';
+import {
+  defaultPeriodFor,
+  periodsFor,
+  type PeriodId,
+  type StatementPeriodId,
+} from '../../../../../shared/company/periods';
+import type { CompanyOverview } from '../../../../../shared/market/overview';
+import { Loading } from '../../../components/Loading';
+import { ApiError } from '../../../lib/api-error';
+import { useCompanyOverview } from '../api/get-company-overview';
+import { ChartPanel } from './ChartPanel';
+import { CompanyHeader, type CompanyViewMode } from './CompanyHeader';
+import { FinancialRatios } from './FinancialRatios';
+import { InvestmentHighlights } from './InvestmentHighlights';
+import { MetricSelector } from './MetricSelector';
+import { NewsList } from './NewsList';
+import { PeriodTabs } from './PeriodTabs';
+import { StatementTable } from './StatementTable';
+import '../company.css';
+
+export interface CompanyViewProps {
+  symbol: string;
+  /** plain: compact header and the millions note; valuation: the day's figures and the description. */
+  mode?: CompanyViewMode;
+  /** Value Business: opens the methodology chooser (the valuation screens provide it). */
+  onValueBusiness?: (symbol: string) => void;
+  /** Find Another Business: back to the stock picker. */
+  onFindAnother: () => void;
+}
+
+const DEFAULT_ITEM = catalogueItem(DEFAULT_CATALOGUE_ITEM_ID)!;
+
+/** The company detail view: header, "what to show" selector, period tabs, the chosen chart or panel, and the actions. */
+export function CompanyView({
+  symbol,
+  mode = 'plain',
+  onValueBusiness,
+  onFindAnother,
+}: CompanyViewProps) {
+  const overview = useCompanyOverview(symbol);
+  const [item, setItem] = useState<CatalogueItem>(DEFAULT_ITEM);
+  const [period, setPeriod] = useState<PeriodId | null>(defaultPeriodFor(DEFAULT_ITEM));
+
+  const selectItem = (id: string) => {
+    const next = catalogueItem(id);
+    if (!next) return;
+    setItem(next);
+    setPeriod(defaultPeriodFor(next));
+  };
+
+  if (overview.isPending) return <Loading label="Loading company…" />;
+  if (overview.isError) {
+    const notFound = overview.error instanceof ApiError && overview.error.status === 404;
+    return (
+      <div className="notice notice--error" role="alert">
+        <p>
+          {notFound
+            ? `We could not find a company with the symbol ${symbol}.`
+            : 'The company could not be loaded. Please try again.'}
+        </p>
+        <div className="company-actions">
+          {!notFound && (
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => void overview.refetch()}
+            >
+              Try again
+            </button>
+          )}
+          <button type="button" className="button button--ghost" onClick={onFindAnother}>
+            Find Another Business
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  const data = overview.data;
+  const currency = data.profile.currency || 'USD';
+  return (
+    <article className="company-view" aria-label={data.profile.companyName}>
+      <CompanyHeader overview={data} mode={mode} />
+      <div className="company-controls">
+        <MetricSelector value={item.id} onChange={selectItem} />
+        <PeriodTabs periods={periodsFor(item)} value={period} onChange={setPeriod} />
+      </div>
+      {mode === 'plain' && item.showsMillionsNote && (
+        <p className="company-note">All numbers are in millions, Currency in {currency}</p>
+      )}
+      <ItemPanel item={item} period={period} overview={data} />
+      <div className="company-actions">
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={!onValueBusiness}
+          title={onValueBusiness ? undefined : 'Coming with valuations'}
+          onClick={() => onValueBusiness?.(data.symbol)}
+        >
+          Value Business
+        </button>
+        <button type="button" className="button button--ghost" onClick={onFindAnother}>
+          Find Another Business
+        </button>
+      </div>
+    </article>
+  );
+}
+
+function ItemPanel({
+  item,
+  period,
+  overview,
+}: {
+  item: CatalogueItem;
+  period: PeriodId | null;
+  overview: CompanyOverview;
+}) {
+  const symbol = overview.symbol;
+  if (isChartItem(item))
+    return <ChartPanel key={item.id} item={item} symbol={symbol} period={period ?? 'All'} />;
+  switch (item.kind) {
+    case 'statement':
+      return (
+        <StatementTable
+          item={item}
+          symbol={symbol}
+          period={(period ?? 'All') as StatementPeriodId}
+          sector={overview.profile.sector}
+        />
+      );
+    case 'ratios':
+      return <FinancialRatios symbol={symbol} period={(period ?? 'All') as StatementPeriodId} />;
+    case 'highlights':
+      return <InvestmentHighlights overview={overview} />;
+    default:
+      return <NewsList news={overview.news} />;
+  }
+}
