@@ -267,19 +267,20 @@ function fromBase64Url(text: string): string | null {
 }
 
 /**
- * The `{code}` of a verification or reset link: the Cognito user name (base64url) and the
- * confirmation code, so the link works in any browser. The CustomMessage trigger passes
+ * The `{code}` of a verification or reset link: the confirmation code, `-`, and the Cognito
+ * user name (base64url), so the link works in any browser. The CustomMessage trigger passes
  * Cognito's `{####}` placeholder as the code; Cognito puts the real code in its place.
+ * No `.` in it: the site serves paths whose last segment has a dot as files, not the app.
  */
 export function linkCodeFor(username: string, code: string): string {
-  return `${toBase64Url(username)}.${code}`;
+  return `${code}-${toBase64Url(username)}`;
 }
 
 export function parseLinkCode(value: string): { username: string; code: string } | null {
-  const dot = value.lastIndexOf('.');
-  if (dot <= 0) return null;
-  const username = fromBase64Url(value.slice(0, dot));
-  const code = value.slice(dot + 1);
+  const dash = value.indexOf('-');
+  if (dash <= 0) return null;
+  const code = value.slice(0, dash);
+  const username = fromBase64Url(value.slice(dash + 1));
   if (!username || username.length > 128 || !/^[0-9]{4,12}$/.test(code)) return null;
   return { username, code };
 }

@@ -49,8 +49,8 @@ describe('account routes refuse bad input with 400 and a clear message', () => {
 
   it.each([
     ['no fields', {}, 'token', 'Request not found'],
-    ['no confirmation', { token: 'abc.123456', password: 'Valid-Passw0rd' }, 'password_confirmation', 'Both passwords need to be the same'],
-    ['a weak password', { token: 'abc.123456', password: 'weak', password_confirmation: 'weak' }, 'password', 'Password must be at least 8 characters'],
+    ['no confirmation', { token: '123456-YWJj', password: 'Valid-Passw0rd' }, 'password_confirmation', 'Both passwords need to be the same'],
+    ['a weak password', { token: '123456-YWJj', password: 'weak', password_confirmation: 'weak' }, 'password', 'Password must be at least 8 characters'],
   ])('password/reset with %s', async (_, body, field, message) => {
     const res = await api.post<Refusal>('/api/password/reset', body);
     expect(res.status).toBe(400);
@@ -63,7 +63,7 @@ describe('account routes refuse bad input with 400 and a clear message', () => {
     expect(res.body.message).toBe('This password reset link is invalid or has expired. Please request a new one.');
   });
 
-  it.each(['garbage', 'bm8tc3VjaC11c2Vy.123456', '%E0%A4%A.1'])('verify_account with the code %s is "Request not found"', async (code) => {
+  it.each(['garbage', '123456-bm8tc3VjaC11c2Vy', '1-%E0%A4%A'])('verify_account with the code %s is "Request not found"', async (code) => {
     const res = await api.get<Refusal>(`/api/verify_account/${code}`);
     expect(res.status).toBe(404);
     expect(res.body.message).toBe('Request not found');

@@ -227,7 +227,7 @@ describe('forgot and reset password', () => {
 
   it('reset needs matching passwords, then confirms with the code of the link', async () => {
     cognito.confirmPasswordReset.mockResolvedValue(undefined);
-    const { router } = renderApp('/reset_password/YWJj.123456');
+    const { router } = renderApp('/reset_password/123456-YWJj');
     await screen.findByRole('heading', { level: 1, name: 'Reset Password' });
     type(/^Password/, 'New-Passw0rd');
     type('Confirm Password', 'New-Passw0rd!');
@@ -237,7 +237,7 @@ describe('forgot and reset password', () => {
     fireEvent.click(button('Reset Password'));
 
     await screen.findByRole('heading', { level: 1, name: 'Password Reset Successful!' });
-    expect(cognito.confirmPasswordReset).toHaveBeenCalledWith('YWJj.123456', 'New-Passw0rd');
+    expect(cognito.confirmPasswordReset).toHaveBeenCalledWith('123456-YWJj', 'New-Passw0rd');
     expect(router.state.location.pathname).toBe('/ResetSucessmsg');
     expect(
       within(screen.getByRole('main')).getByRole('link', { name: 'Login' }).getAttribute('href'),
@@ -249,7 +249,7 @@ describe('verification link', () => {
   it('shows a spinner, then the success text, the login link and the popup', async () => {
     let done: () => void = () => undefined;
     cognito.verifyAccount.mockReturnValue(new Promise<void>((r) => (done = r)));
-    renderApp('/Verify_account/Z29vZA.111111');
+    renderApp('/Verify_account/111111-Z29vZA');
     expect(await screen.findByText('Verifying your email…')).toBeTruthy();
     done();
     expect(await screen.findByRole('dialog', { name: 'Account Activated' })).toBeTruthy();
@@ -259,12 +259,12 @@ describe('verification link', () => {
     expect(
       screen.getAllByRole('link', { name: 'Login to continue...' })[0]?.getAttribute('href'),
     ).toBe('/login');
-    expect(cognito.verifyAccount).toHaveBeenCalledWith('Z29vZA.111111');
+    expect(cognito.verifyAccount).toHaveBeenCalledWith('111111-Z29vZA');
   });
 
   it('a bad or used link shows "Request not found"', async () => {
     cognito.verifyAccount.mockRejectedValue(new Error('Request not found'));
-    renderApp('/Verify_account/YmFk.222222');
+    renderApp('/Verify_account/222222-YmFk');
     expect((await screen.findByRole('alert')).textContent).toBe('Request not found');
   });
 });
