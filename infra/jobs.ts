@@ -19,4 +19,11 @@ export const JOBS: readonly JobDef[] = [
     needs: ['table', 'marketData'],
     summary: 'Caches the index quotes and the quotes of every tracked, watched or held symbol',
   },
+  {
+    id: 'fillLimitOrders',
+    handler: 'jobs/fillLimitOrders',
+    everyMinutes: 1,
+    needs: ['table', 'marketData'],
+    summary: 'Fills the open limit orders whose cached quote crossed their limit',
+  },
 ];

@@ -142,6 +142,8 @@ export const orderPayload = z
     quantity: optionalQuantity,
     position_size: optionalPositionSize,
     limit_price: optionalLimitPrice,
+    /** The pitch (saved valuation) the order comes from, when bought from a pitch. */
+    valuation_id: idString.optional(),
   })
   .strict()
   .superRefine((order, ctx) => {

@@ -1,0 +1,8 @@
+import { route } from '../lib/http';
+import { marketService } from '../market/service';
+import { portfolioList, portfolioStore } from '../portfolios';
+
+/** `GET api/getPortfolioList`: every portfolio with NAV, IRR and benchmark, and `total_porfolio_value`. */
+export const handler = route('getPortfolioList', ({ user }) =>
+  portfolioList({ store: portfolioStore(), market: marketService() }, user!.userId),
+);

@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { idString } from './common';
+
+/**
+ * Portfolio routes: the order-cancel request and the response shapes the dashboard reads.
+ * The other requests are in shared/portfolio/schemas.ts.
+ *
+ * Money: `*_cents` fields are exact integer US cents; the spec's compatibility fields
+ * (`investment_value`, `total_porfolio_value`, spelled so) are the same amounts in dollars.
+ * Returns are fractions (0.1 = 10 %), `kind` says whether a rate is annualised (a year or
+ * more since inception), cumulative (under a year) or unavailable (with the reason to show).
+ */
+
+/** POST /api/cancelOrder. */
+export const cancelOrderPayload = z.object({ portfolio_id: idString, order_id: idString }).strict();
+export type CancelOrderPayload = z.infer<typeof cancelOrderPayload>;
+
+export const returnFigureSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('annualised'), rate: z.number() }),
+  z.object({ kind: z.literal('cumulative'), rate: z.number() }),
+  z.object({
+    kind: z.literal('unavailable'),
+    reason: z.enum(['invalid-dates', 'before-inception', 'no-capital', 'no-solution', 'no-quotes']),
+    message: z.string(),
+  }),
+]);
+export type ReturnFigureView = z.infer<typeof returnFigureSchema>;
+
+/** The portfolio record as the Create/Update modal loads it (getPortfolioDetails). */
+export const portfolioRecordSchema = z.object({
+  id: z.string(),
+  portfolio_id: z.string(),
+  portfolio_name: z.string(),
+  /** Seed capital in dollars (the slider's value). */
+  investment_value: z.number(),
+  investment_cents: z.number().int(),
+  /** Inception: the server's time of creation (ISO). */
+  inception_date: z.string(),
+  /** The `date_time` the client last sent, kept for compatibility only. */
+  date_time: z.string().nullable(),
+  cash_cents: z.number().int(),
+  /** Cash set aside for open limit buys (not available to other orders). */
+  reserved_cents: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type PortfolioRecord = z.infer<typeof portfolioRecordSchema>;
+
+/** One row of the dashboard table (getPortfolioList, searchPortfolioList). */
+export const portfolioRowSchema = portfolioRecordSchema.extend({
+  /** Cash + holdings at the latest quotes; null when a held symbol has no quote. */
+  nav_cents: z.number().int().nullable(),
+  net_asset_value: z.number().nullable(),
+  holdings_value_cents: z.number().int().nullable(),
+  /** Number of stocks held. */
+  stocks_held: z.number().int(),
+  irr: returnFigureSchema,
+  /** The S&P 500 over the same dates, in the same form as `irr`. */
+  benchmark: returnFigureSchema.and(z.object({ symbol: z.literal('^GSPC'), name: z.string() })),
+  /** Held symbols without a quote (NAV and IRR are then unavailable). */
+  missing_quotes: z.array(z.string()),
+  /** True when a quote used is older than the quote job's refresh. */
+  stale: z.boolean(),
+});
+export type PortfolioRow = z.infer<typeof portfolioRowSchema>;
+
+export const portfolioListResponseSchema = z.object({
+  data: z.array(portfolioRowSchema),
+  /** Sum of the NAVs in dollars (spelled so for compatibility). */
+  total_porfolio_value: z.number(),
+  total_portfolio_value_cents: z.number().int(),
+  /** True when some NAV is unavailable and left out of the total. */
+  total_incomplete: z.boolean(),
+  asOf: z.string(),
+});
+export type PortfolioListResponse = z.infer<typeof portfolioListResponseSchema>;
+
+export const portfolioDetailsResponseSchema = z.object({ data: z.array(portfolioRecordSchema) });
+export type PortfolioDetailsResponse = z.infer<typeof portfolioDetailsResponseSchema>;
+
+export const portfolioMessageResponseSchema = z.object({
+  message: z.string(),
+  data: portfolioRecordSchema.optional(),
+});
+export type PortfolioMessageResponse = z.infer<typeof portfolioMessageResponseSchema>;
+
+export const stockPerPortfolioResponseSchema = z.object({ data: z.array(z.string()) });
+export type StockPerPortfolioResponse = z.infer<typeof stockPerPortfolioResponseSchema>;
+
+export const holdingViewSchema = z.object({
+  symbol: z.string(),
+  quantity: z.number(),
+  /** Shares set aside for open limit sells. */
+  reserved_quantity: z.number(),
+  cost_cents: z.number().int(),
+  /** Average cost per share in USD. */
+  average_price: z.number(),
+  /** Latest quote; null without one. */
+  price: z.number().nullable(),
+  value_cents: z.number().int().nullable(),
+  gain_cents: z.number().int().nullable(),
+  /** Share of the NAV (0.25 = 25 %); null without a NAV. */
+  weight: z.number().nullable(),
+});
+export type HoldingView = z.infer<typeof holdingViewSchema>;
+
+export const orderStatus = z.enum(['open', 'filled', 'cancelled']);
+
+export const orderViewSchema = z.object({
+  order_id: z.string(),
+  portfolio_id: z.string(),
+  symbol: z.string(),
+  side: z.enum(['buy', 'sell']),
+  order_type: z.enum(['market', 'limit']),
+  status: orderStatus,
+  quantity: z.number(),
+  limit_price: z.number().nullable(),
+  /** Cash set aside (buys) while open. */
+  reserved_cents: z.number().int(),
+  valuation_id: z.string().nullable(),
+  created_at: z.string(),
+  closed_at: z.string().nullable(),
+  fill_price: z.number().nullable(),
+  transaction_id: z.string().nullable(),
+});
+export type OrderView = z.infer<typeof orderViewSchema>;
+
+export const transactionViewSchema = z.object({
+  transaction_id: z.string(),
+  symbol: z.string(),
+  side: z.enum(['buy', 'sell']),
+  quantity: z.number(),
+  price: z.number(),
+  value_cents: z.number().int(),
+  time: z.string(),
+  order_type: z.enum(['market', 'limit']),
+  order_id: z.string().nullable(),
+  /** The pitch the purchase came from. */
+  valuation_id: z.string().nullable(),
+});
+export type TransactionView = z.infer<typeof transactionViewSchema>;
+
+/** POST /api/getPortfolioHoldings. */
+export const portfolioHoldingsResponseSchema = z.object({
+  data: z.object({
+    portfolio: portfolioRowSchema,
+    holdings: z.array(holdingViewSchema),
+    open_orders: z.array(orderViewSchema),
+    /** Filled and cancelled limit orders, newest first (at most 50). */
+    closed_orders: z.array(orderViewSchema),
+    /** Newest first (at most 200). */
+    transactions: z.array(transactionViewSchema),
+  }),
+  asOf: z.string(),
+});
+export type PortfolioHoldingsResponse = z.infer<typeof portfolioHoldingsResponseSchema>;
+
+/** POST /api/placeOrder: a market order answers with its transaction, a limit order with the open order. */
+export const placeOrderResponseSchema = z.object({
+  message: z.string(),
+  data: z.object({
+    order: orderViewSchema,
+    transaction: transactionViewSchema.nullable(),
+    cash_cents: z.number().int(),
+    reserved_cents: z.number().int(),
+  }),
+});
+export type PlaceOrderResponse = z.infer<typeof placeOrderResponseSchema>;
+
+export const cancelOrderResponseSchema = z.object({ message: z.string(), data: z.object({ order: orderViewSchema }) });
+export type CancelOrderResponse = z.infer<typeof cancelOrderResponseSchema>;
+
+/** The messages the portfolio routes answer with (the spec's toasts, spelling corrected). */
+export const PORTFOLIO_MESSAGES = {
+  created: 'Portfolio Created successfully',
+  updated: 'Updated successfully',
+  deleted: 'Deleted successfully!',
+  createFailed: 'Error with Portfolio creation',
+  notFound: 'Portfolio not found',
+  orderNotFound: 'Order not found',
+  marketFilled: 'Order filled',
+  limitPlaced: 'Limit order placed',
+  cancelled: 'Order cancelled',
+} as const;
