@@ -5,15 +5,15 @@ import { Footer } from './layout/Footer';
 import { Header } from './layout/Header';
 import { IndexBarSlot } from './layout/IndexBarSlot';
 
-/** Header, index bar, the page, footer. */
+/** Index bar, header, the page, footer. */
 export function Layout({ children }: { children?: ReactNode }) {
   return (
     <div className="app">
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <Header />
       <IndexBarSlot />
+      <Header />
       <NavigationProgress />
       <main id="main" className="site-main" tabIndex={-1}>
         {children ?? <Outlet />}

@@ -1,7 +1,13 @@
+import { IndexBar } from '../../features/index-bar/components/IndexBar';
+
 /**
- * Where the live index bar (S&P 500, NYSE, DJIA, NASDAQ) goes, between the header and the
- * page. Empty until the market feature provides it.
+ * The live index bar (S&P 500, NYSE, DJIA, NASDAQ) with the "Demo data" badge, above the
+ * header on every page.
  */
 export function IndexBarSlot() {
-  return <div id="index-bar" className="index-bar" />;
+  return (
+    <div id="index-bar" className="index-bar">
+      <IndexBar />
+    </div>
+  );
 }

@@ -1,0 +1,66 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  INDEX_LABELS,
+  INDEX_SYMBOLS,
+  indexQuotesResponse,
+  type IndexSymbol,
+  type Quote,
+} from '../../../../../shared/market';
+import { api } from '../../../lib/api-client';
+import { reportMarketSource } from '../../../lib/market-source';
+
+/** The bar refreshes every 30 seconds (spec/000 section 1). */
+export const INDEX_REFRESH_MS = 30_000;
+
+export interface IndexQuote {
+  symbol: IndexSymbol;
+  label: string;
+  /** Absent when the server's answer lacks this index. */
+  quote?: Quote;
+}
+
+export interface IndexQuotes {
+  /** S&P 500, NYSE, DJIA, NASDAQ, always in that order. */
+  indexes: IndexQuote[];
+  stale: boolean;
+  asOf: string;
+}
+
+/** The four index quotes, checked against the shared schema; reports the data's source. */
+export async function getIndexQuotes(signal?: AbortSignal): Promise<IndexQuotes> {
+  const body = indexQuotesResponse.parse(
+    await api<unknown>('getIndexQuotes', {}, signal ? { signal } : {}),
+  );
+  reportMarketSource(body.source);
+  const bySymbol = new Map(body.data.map((q) => [q.symbol, q]));
+  return {
+    indexes: INDEX_SYMBOLS.map((symbol) => {
+      const quote = bySymbol.get(symbol);
+      return { symbol, label: INDEX_LABELS[symbol], ...(quote ? { quote } : {}) };
+    }),
+    stale: body.stale,
+    asOf: body.asOf,
+  };
+}
+
+export const indexQuotesQuery = () =>
+  queryOptions({
+    queryKey: ['market', 'index-quotes'],
+    queryFn: ({ signal }) => getIndexQuotes(signal),
+  });
+
+/**
+ * Live index quotes: refetched every 30 s while the tab is visible (paused when hidden, and
+ * refreshed on return once they are older than that); the last values stay on screen while
+ * a refresh runs or fails.
+ */
+export function useIndexQuotes() {
+  return useQuery({
+    ...indexQuotesQuery(),
+    refetchInterval: INDEX_REFRESH_MS,
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: true,
+    staleTime: INDEX_REFRESH_MS - 1_000,
+    placeholderData: keepPreviousData,
+  });
+}
