@@ -1,0 +1,4 @@
+export * from './columns';
+export * from './compute';
+export * from './engine';
+export * from './filters';
