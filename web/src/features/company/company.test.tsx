@@ -1,0 +1,355 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../lib/query-client';
+import { CompanyView, type CompanyViewProps } from './components/CompanyView';
+import { envelope, json, overviewFixture, rowsFixture } from './test/fixtures';
+
+vi.mock('../../lib/auth', async () => (await import('../../test/session-mock')).authMock);
+
+// echarts cannot render in jsdom: the chart shows what it was given instead.
+vi.mock('./components/MetricChart', () => ({
+  default: ({
+    series,
+    kind,
+    label,
+  }: {
+    series: {
+      points: { value: number | null; sign: string | null; label: string }[];
+      axisMin: number | null;
+    };
+    kind: string;
+    label: string;
+  }) => (
+    <div
+      data-testid="chart"
+      aria-label={label}
+      data-kind={kind}
+      data-values={series.points.map((p) => p.value).join(',')}
+      data-labels={series.points.map((p) => p.label).join('|')}
+      data-axis-min={String(series.axisMin)}
+    />
+  ),
+}));
+
+let calls: { path: string; url?: string; body?: Record<string, unknown> }[] = [];
+let overview = overviewFixture();
+let overviewStatus = 200;
+const annualIncome = rowsFixture('annual', 16, (i) => ({
+  revenue: 1e9 * (20 - i),
+  costOfRevenue: 5e8,
+  grossProfit: 5e8,
+  grossProfitRatio: 0.5,
+  netIncome: i === 1 ? -2e8 : 3e8,
+  epsdiluted: 1.5,
+}));
+const quarterRatios = rowsFixture('quarter', 63, (i) => ({
+  priceEarningsRatio: i === 0 ? -12.5 : 20 + i,
+  currentRatio: 1.1,
+  grossProfitMargin: 0.4,
+}));
+const annualRatios = rowsFixture('annual', 16, () => ({
+  currentRatio: 1.25,
+  grossProfitMargin: 0.42,
+}));
+
+beforeEach(() => {
+  calls = [];
+  overview = overviewFixture();
+  overviewStatus = 200;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = new URL(String(input), 'http://localhost').pathname;
+      const body = init?.body
+        ? (JSON.parse(String(init.body)) as Record<string, unknown>)
+        : undefined;
+      const url = typeof body?.url === 'string' ? body.url : undefined;
+      calls.push({ path, url, body });
+      if (path === '/config.json') return json(200, { apiBaseUrl: '' });
+      if (path === '/api/getCompanyOverview')
+        return overviewStatus === 200
+          ? json(200, envelope(overview))
+          : json(overviewStatus, { message: 'No company found' });
+      if (url?.startsWith('income-statement/AAPL?period=annual&limit=16'))
+        return json(200, envelope(annualIncome));
+      if (url?.startsWith('ratios/AAPL?period=quarter&limit=63'))
+        return json(200, envelope(quarterRatios));
+      if (url?.startsWith('ratios/AAPL?period=annual&limit=16'))
+        return json(200, envelope(annualRatios));
+      if (url?.startsWith('historical-'))
+        return json(
+          200,
+          envelope([
+            { date: '2024-10-01 09:30:00', open: 1, high: 1, low: 1, close: 190, volume: 1 },
+          ]),
+        );
+      return json(404, { message: 'not here' });
+    }),
+  );
+});
+
+function show(props: Partial<CompanyViewProps> = {}) {
+  const client = createQueryClient();
+  client.setDefaultOptions({ queries: { retry: false } });
+  const onFindAnother = vi.fn();
+  render(
+    <QueryClientProvider client={client}>
+      <CompanyView symbol="AAPL" onFindAnother={onFindAnother} {...props} />
+    </QueryClientProvider>,
+  );
+  return { onFindAnother };
+}
+
+const choose = (id: string) =>
+  fireEvent.change(screen.getByLabelText('Show'), { target: { value: id } });
+const urls = () => calls.map((c) => c.url ?? c.path);
+
+describe('company view header', () => {
+  it('shows a loading placeholder, then name, exchange, symbol, price, currency and a green change with its percent', async () => {
+    show();
+    expect(screen.getByRole('status')).toHaveProperty('textContent', 'Loading company…');
+    const name = await screen.findByRole('heading', { name: 'Apple Inc.' });
+    const header = name.closest('header')!;
+    expect(header.textContent).toContain('NASDAQ: AAPL');
+    expect(header.textContent).toContain('190.50');
+    expect(header.textContent).toContain('USD');
+    const change = header.querySelector('.company-header__change')!;
+    // 2.5 / (190.5 - 2.5) = 1.33%
+    expect(change.textContent).toBe('+2.50 (1.33%)');
+    expect(change.className).toContain('change--up');
+    expect(screen.getByText('All numbers are in millions, Currency in USD')).toBeTruthy();
+    expect(screen.queryByText('Open')).toBeNull();
+  });
+
+  it('colours a fall red', async () => {
+    overview = overviewFixture({ price: 95, change: -5 });
+    show();
+    const name = await screen.findByRole('heading', { name: 'Apple Inc.' });
+    const change = name.closest('header')!.querySelector('.company-header__change')!;
+    expect(change.textContent).toBe('-5.00 (-5.00%)');
+    expect(change.className).toContain('change--down');
+  });
+
+  it('valuation mode adds the day figures and the business description and drops the millions note', async () => {
+    show({ mode: 'valuation' });
+    await screen.findByRole('heading', { name: 'Apple Inc.' });
+    const facts = Object.fromEntries(
+      [...document.querySelectorAll('.company-header__fact')].map((f) => [
+        f.querySelector('dt')!.textContent,
+        f.querySelector('dd')!.textContent,
+      ]),
+    );
+    expect(facts).toEqual({
+      Open: '188.25',
+      High: '191.00',
+      Low: '187.75',
+      'Market cap': '2,950.00B',
+      'P/E ratio': '29.31',
+      Volume: '51,234,567',
+      'Previous close': '188.00',
+      '52-week high': '199.62',
+      '52-week low': '150.10',
+    });
+    expect(screen.getByText('Designs phones and computers.')).toBeTruthy();
+    expect(screen.queryByText(/All numbers are in millions/)).toBeNull();
+  });
+
+  it('says so when the symbol is unknown and offers Find Another Business', async () => {
+    overviewStatus = 404;
+    const { onFindAnother } = show();
+    expect(
+      await screen.findByText('We could not find a company with the symbol AAPL.'),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Find Another Business' }));
+    expect(onFindAnother).toHaveBeenCalledOnce();
+  });
+});
+
+describe('selector, periods and charts', () => {
+  it('opens on the price chart at 1D with the eight price periods', async () => {
+    show();
+    await screen.findByRole('heading', { name: 'Apple Inc.' });
+    const radios = within(screen.getByRole('radiogroup', { name: 'Period' })).getAllByRole('radio');
+    expect(radios.map((r) => r.textContent)).toEqual([
+      '1D',
+      '5D',
+      '1M',
+      '6M',
+      'YTD',
+      '1Y',
+      '5Y',
+      'MAX',
+    ]);
+    expect(radios[0]!.getAttribute('aria-checked')).toBe('true');
+    const chart = await screen.findByTestId('chart');
+    expect(chart.getAttribute('aria-label')).toBe('Price Chart (1D) chart');
+    expect(chart.getAttribute('data-kind')).toBe('area');
+    expect(chart.getAttribute('data-labels')).toBe('09:30');
+  });
+
+  it('changing the metric resets the period to All; annual items offer only All and 5Y', async () => {
+    show();
+    await screen.findByRole('heading', { name: 'Apple Inc.' });
+    fireEvent.click(screen.getByRole('radio', { name: '5Y' }));
+    choose('net-income-annual');
+    const radios = within(screen.getByRole('radiogroup', { name: 'Period' })).getAllByRole('radio');
+    expect(radios.map((r) => r.textContent)).toEqual(['All', '5Y']);
+    expect(screen.getByRole('radio', { name: 'All' }).getAttribute('aria-checked')).toBe('true');
+    const chart = await screen.findByTestId('chart');
+    expect(chart.getAttribute('aria-label')).toBe('Net Income (Annual) (All) chart');
+    expect(chart.getAttribute('data-kind')).toBe('bar');
+    expect(chart.getAttribute('data-values')!.split(',')).toHaveLength(16);
+    fireEvent.click(screen.getByRole('radio', { name: '5Y' }));
+    const five = await screen.findByTestId('chart');
+    expect(five.getAttribute('data-labels')).toBe('FY 2020|FY 2021|FY 2022|FY 2023|FY 2024');
+    expect(five.getAttribute('data-values')).toBe(`${3e8},${3e8},${3e8},${-2e8},${3e8}`);
+  });
+
+  it('P/E shows a negative multiple as 0 with the axis from 0, and periods pick 63, 21, 13, 9 or 5 quarters', async () => {
+    show();
+    await screen.findByRole('heading', { name: 'Apple Inc.' });
+    choose('pe-quarterly');
+    const chart = await screen.findByTestId('chart');
+    expect(chart.getAttribute('data-kind')).toBe('scatter');
+    expect(chart.getAttribute('data-axis-min')).toBe('0');
+    const values = chart.getAttribute('data-values')!.split(',');
+    expect(values).toHaveLength(63);
+    expect(values.at(-1)).toBe('0');
+    for (const [period, points] of [
+      ['5Y', 21],
+      ['3Y', 13],
+      ['2Y', 9],
+      ['1Y', 5],
+    ] as const) {
+      fireEvent.click(screen.getByRole('radio', { name: period }));
+      await waitFor(() =>
+        expect(screen.getByTestId('chart').getAttribute('data-values')!.split(',')).toHaveLength(
+          points,
+        ),
+      );
+    }
+  });
+
+  it('switching metrics and periods does not fetch a data set it already has', async () => {
+    show();
+    await screen.findByRole('heading', { name: 'Apple Inc.' });
+    choose('pe-quarterly');
+    await screen.findByTestId('chart');
+    fireEvent.click(screen.getByRole('radio', { name: '3Y' }));
+    choose('current-ratio-quarterly');
+    await screen.findByTestId('chart');
+    choose('gross-margin-quarterly');
+    await screen.findByTestId('chart');
+    expect(urls().filter((u) => u.startsWith('ratios/AAPL?period=quarter'))).toHaveLength(1);
+    expect(urls().filter((u) => u === '/api/getCompanyOverview')).toHaveLength(1);
+  });
+});
+
+describe('panels', () => {
+  it('a statement table has FY columns, spec rows in millions, and the gross-profit block', async () => {
+    show();
+    await screen.findByRole('heading', { name: 'Apple Inc.' });
+    choose('income-statement-annual');
+    const table = await screen.findByRole('table');
+    const headings = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headings.slice(0, 3)).toEqual(['Item', 'FY 2024', 'FY 2023']);
+    expect(headings).toHaveLength(11);
+    const revenue = within(table).getByRole('rowheader', { name: 'Revenue' }).closest('tr')!;
+    expect(revenue.querySelector('td')!.textContent).toBe('20,000.00');
+    expect(within(table).getByRole('rowheader', { name: 'Gross Profit' })).toBeTruthy();
+    expect(screen.getByText('All numbers are in millions, Currency in USD')).toBeTruthy();
+  });
+
+  it('a Financial Services company hides the gross-profit block', async () => {
+    overview = overviewFixture({ sector: 'Financial Services' });
+    show();
+    await screen.findByRole('heading', { name: 'Apple Inc.' });
+    choose('income-statement-annual');
+    const table = await screen.findByRole('table');
+    for (const row of ['Cost of Revenue', 'Gross Profit', 'Gross Margin'])
+      expect(within(table).queryByRole('rowheader', { name: row }), row).toBeNull();
+    expect(within(table).getByRole('rowheader', { name: 'Revenue' })).toBeTruthy();
+  });
+
+  it('Financial Ratios lists the ratio groups without the millions note', async () => {
+    show();
+    await screen.findByRole('heading', { name: 'Apple Inc.' });
+    choose('financial-ratios');
+    const table = await screen.findByRole('table');
+    for (const group of [
+      'Liquidity Ratios',
+      'Profitability Indicator Ratios',
+      'Debt Ratios',
+      'Operating Performance Ratios',
+      'Cash Flow Indicator Ratios',
+      'Valuation Ratios',
+    ])
+      expect(within(table).getByText(group)).toBeTruthy();
+    const margin = within(table)
+      .getByRole('rowheader', { name: 'Gross Profit Margin' })
+      .closest('tr')!;
+    expect(margin.querySelector('td')!.textContent).toBe('42.00%');
+    expect(screen.queryByText(/All numbers are in millions/)).toBeNull();
+  });
+
+  it('Investment Highlights shows share information, TTM metrics and owners with 6 decimals below 0.005%', async () => {
+    show();
+    await screen.findByRole('heading', { name: 'Apple Inc.' });
+    choose('investment-highlights');
+    const share = screen.getByRole('region', { name: 'Share Information' });
+    expect(share.textContent).toContain('$190.50');
+    expect(share.textContent).toContain('150.10 - 199.62');
+    expect(share.textContent).toContain('2,950.00B');
+    expect(screen.getByRole('region', { name: 'Valuation Metrics (TTM)' }).textContent).toContain(
+      '29.31x',
+    );
+    // Revenue TTM = 100 + 90 + 95 + 110 billion.
+    expect(screen.getByRole('region', { name: 'Financials (TTM)' }).textContent).toContain(
+      '395.00B',
+    );
+    const owners = screen.getByRole('region', { name: 'Largest Institutional Owners' });
+    expect(owners.textContent).toContain('(Q2 2024)');
+    expect(owners.textContent).toContain('0.000002%');
+    expect(screen.queryByText(/All numbers are in millions/)).toBeNull();
+  });
+
+  it('News shows five items with links opening in a new tab and MM-DD-YYYY dates', async () => {
+    show();
+    await screen.findByRole('heading', { name: 'Apple Inc.' });
+    choose('news');
+    const items = screen.getAllByRole('listitem');
+    expect(items).toHaveLength(5);
+    const link = within(items[0]!).getByRole('link', { name: 'Headline 1' });
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    expect(within(items[0]!).getByText('10-01-2024')).toBeTruthy();
+    expect(items[0]!.querySelector('img')!.getAttribute('src')).toBe(
+      'https://images.example.com/a.png',
+    );
+    // A site-relative image path is not requested.
+    expect(items[1]!.querySelector('img')).toBeNull();
+  });
+});
+
+describe('actions', () => {
+  it('Value Business is disabled without a handler and calls the handler with the symbol when given', async () => {
+    show();
+    await screen.findByRole('heading', { name: 'Apple Inc.' });
+    expect(
+      (screen.getByRole('button', { name: 'Value Business' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+  });
+
+  it('Value Business hands the symbol to the valuation screens; Find Another Business leaves', async () => {
+    const onValueBusiness = vi.fn();
+    const { onFindAnother } = show({ onValueBusiness });
+    await screen.findByRole('heading', { name: 'Apple Inc.' });
+    fireEvent.click(screen.getByRole('button', { name: 'Value Business' }));
+    expect(onValueBusiness).toHaveBeenCalledWith('AAPL');
+    fireEvent.click(screen.getByRole('button', { name: 'Find Another Business' }));
+    expect(onFindAnother).toHaveBeenCalledOnce();
+  });
+});
