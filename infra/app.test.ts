@@ -1,16 +1,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Stack, type CfnResource } from 'aws-cdk-lib';
+import { App, CfnResource, NestedStack, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../shared/routes';
 import { buildApp, type BuiltApp } from './app';
 import { parseInfraConfig } from './config';
-import { NOT_IMPLEMENTED_HANDLER } from './constructs/api';
+import { groupRoutes, NOT_IMPLEMENTED_HANDLER, ROUTE_GROUPS, type RouteGroup } from './constructs/api';
 import type { HouseFunction } from './constructs/house-function';
 import { SPA_FALLBACK_CODE } from './constructs/web';
 import { JOBS } from './jobs';
+import { CLOUDFORMATION_LIMITS, guardTemplateSize, STACK_RESOURCE_BUDGET } from './stacks/limits';
 
 type Resources = Record<string, { Type: string; Properties?: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string }>;
 
@@ -18,10 +19,14 @@ const CDK_JSON = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'cdk.json
   context: Record<string, unknown>;
 };
 
+type TemplateJson = { Resources: Resources; Parameters?: Record<string, unknown>; Outputs?: Record<string, unknown> };
+
 let outdir: string;
 let built: BuiltApp;
 let stateless: Resources;
 let stateful: Resources;
+/** Every template of the app, parent and nested, by its stack. */
+let templates: Map<Stack, TemplateJson>;
 
 const logicalId = (fn: HouseFunction | CfnResource): string => {
   const cfn = 'fn' in fn ? (fn.fn.node.defaultChild as CfnResource) : fn;
@@ -29,6 +34,16 @@ const logicalId = (fn: HouseFunction | CfnResource): string => {
 };
 const ofType = (resources: Resources, type: string) =>
   Object.entries(resources).filter(([, r]) => r.Type === type);
+/** The resources of the template that holds `construct` (its own stack, nested or not). */
+const resourcesOf = (construct: HouseFunction | CfnResource | Stack): Resources =>
+  templates.get(construct instanceof Stack ? construct : Stack.of(construct))!.Resources;
+const allStacks = (app: App): Stack[] => app.node.findAll().filter((c): c is Stack => Stack.isStack(c));
+const templatesOf = (app: App): Map<Stack, TemplateJson> =>
+  new Map(allStacks(app).map((stack) => [stack, Template.fromStack(stack).toJSON() as TemplateJson]));
+const routeKey = (def: { method: string; path: string }) => `${def.method} ${def.path}`;
+/** Every HTTP API route of every template: [stack, logical id, route]. */
+const allRoutes = (all: Map<Stack, TemplateJson>) =>
+  [...all].flatMap(([stack, t]) => ofType(t.Resources, 'AWS::ApiGatewayV2::Route').map(([id, r]) => [stack, id, r] as const));
 
 beforeAll(() => {
   outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'mr-market-cdk-'));
@@ -38,8 +53,9 @@ beforeAll(() => {
     builtinCloudFormationValidation: false,
   });
   // Synthesizes the app once (cdk-nag runs here too and throws on any finding).
-  stateless = Template.fromStack(built.stateless).toJSON().Resources as Resources;
-  stateful = Template.fromStack(built.stateful).toJSON().Resources as Resources;
+  templates = templatesOf(built.app);
+  stateless = templates.get(built.stateless)!.Resources;
+  stateful = templates.get(built.stateful)!.Resources;
 });
 
 afterAll(() => {
@@ -48,44 +64,70 @@ afterAll(() => {
 
 describe('API: one Lambda and one HTTP API route per route-table entry', () => {
   it('creates a route with the exact method and path for every entry, and no other', () => {
-    const routeKeys = ofType(stateless, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties?.RouteKey);
-    expect(routeKeys.sort()).toEqual(ROUTES.map((r) => `${r.method} ${r.path}`).sort());
+    const routeKeys = allRoutes(templates).map(([, , r]) => r.Properties?.RouteKey);
+    expect(routeKeys.sort()).toEqual(ROUTES.map(routeKey).sort());
+    expect(ofType(stateless, 'AWS::ApiGatewayV2::Route')).toEqual([]);
   });
 
   it('points each route at its own function, running its handler or the 501 stub', () => {
-    const routes = ofType(stateless, 'AWS::ApiGatewayV2::Route');
     const seen = new Set<string>();
     for (const def of ROUTES) {
       const fn = built.stateless.api.functions.get(def.id);
       expect(fn, def.id).toBeDefined();
       expect(fn!.handlerModule).toBe(def.handler ?? NOT_IMPLEMENTED_HANDLER);
-      const [, route] = routes.find(([, r]) => r.Properties?.RouteKey === `${def.method} ${def.path}`)!;
+      // The route, its integration and the function share one nested template.
+      const resources = resourcesOf(fn!);
+      const [, route] = ofType(resources, 'AWS::ApiGatewayV2::Route').find(([, r]) => r.Properties?.RouteKey === routeKey(def))!;
       const integrationId = (route.Properties!.Target['Fn::Join'][1] as unknown[])[1] as { Ref: string };
-      const integration = stateless[integrationId.Ref]!;
+      const integration = resources[integrationId.Ref]!;
       expect(integration.Properties!.IntegrationUri).toEqual({ 'Fn::GetAtt': [logicalId(fn!), 'Arn'] });
-      seen.add(logicalId(fn!));
+      seen.add(`${Stack.of(fn!).node.path}/${logicalId(fn!)}`);
     }
     expect(seen.size).toBe(ROUTES.length);
     expect(built.stateless.api.functions.get('health')!.handlerModule).toBe('api/health');
   });
 
-  it('puts the Cognito JWT authorizer on every login-required route and on none of the public ones', () => {
+  it('puts the Cognito JWT authorizer, defined once in the parent stack, on every login-required route and on none of the public ones', () => {
+    const authorizers = [...templates.values()].flatMap((t) => ofType(t.Resources, 'AWS::ApiGatewayV2::Authorizer'));
+    expect(authorizers).toHaveLength(1);
     const [authorizerId, authorizer] = ofType(stateless, 'AWS::ApiGatewayV2::Authorizer')[0]!;
     expect(authorizer.Properties!.AuthorizerType).toBe('JWT');
     expect(JSON.stringify(authorizer.Properties!.JwtConfiguration.Issuer)).toContain('https://cognito-idp.');
     expect(JSON.stringify(authorizer.Properties!.JwtConfiguration.Audience)).toContain('UserPoolWebClient');
-    const routes = ofType(stateless, 'AWS::ApiGatewayV2::Route');
     for (const def of ROUTES) {
-      const [, route] = routes.find(([, r]) => r.Properties?.RouteKey === `${def.method} ${def.path}`)!;
+      const fn = built.stateless.api.functions.get(def.id)!;
+      const nested = Stack.of(fn) as NestedStack;
+      const [, route] = ofType(resourcesOf(fn), 'AWS::ApiGatewayV2::Route').find(([, r]) => r.Properties?.RouteKey === routeKey(def))!;
       if (def.auth) {
         expect(route.Properties!.AuthorizationType, def.id).toBe('JWT');
-        expect(route.Properties!.AuthorizerId, def.id).toEqual({ Ref: authorizerId });
+        // The nested template takes the authorizer's id as a parameter the parent fills in.
+        const parameter = (route.Properties!.AuthorizerId as { Ref: string }).Ref;
+        const stackResource = stateless[logicalId(nested.nestedStackResource!)]!;
+        expect(stackResource.Properties!.Parameters[parameter], def.id).toEqual({ Ref: authorizerId });
       } else {
         expect(route.Properties!.AuthorizationType ?? 'NONE', def.id).toBe('NONE');
         expect(route.Properties!.AuthorizerId, def.id).toBeUndefined();
       }
     }
     expect(ROUTES.some((r) => r.auth) && ROUTES.some((r) => !r.auth)).toBe(true);
+  });
+
+  it('lets API Gateway invoke each route function only through its own route of this API', () => {
+    for (const def of ROUTES) {
+      const fn = built.stateless.api.functions.get(def.id)!;
+      const nested = Stack.of(fn) as NestedStack;
+      const permissions = ofType(resourcesOf(fn), 'AWS::Lambda::Permission').filter(
+        ([, p]) => JSON.stringify(p.Properties!.FunctionName) === JSON.stringify({ 'Fn::GetAtt': [logicalId(fn), 'Arn'] }),
+      );
+      expect(permissions, def.id).toHaveLength(1);
+      const [, permission] = permissions[0]!;
+      expect(permission.Properties!.Principal).toBe('apigateway.amazonaws.com');
+      const sourceArn = permission.Properties!.SourceArn['Fn::Join'][1] as unknown[];
+      expect(sourceArn.at(-1), def.id).toBe(`/*/*${def.path}`);
+      const apiParameter = (sourceArn.at(-2) as { Ref: string }).Ref;
+      const stackResource = stateless[logicalId(nested.nestedStackResource!)]!;
+      expect(stackResource.Properties!.Parameters[apiParameter]).toEqual({ Ref: logicalId(built.stateless.api.httpApi.node.defaultChild as CfnResource) });
+    }
   });
 
   it('throttles the default stage with the configured limits and logs access', () => {
@@ -99,33 +141,125 @@ describe('API: one Lambda and one HTTP API route per route-table entry', () => {
   });
 });
 
+describe('stack sizes: the API grows in nested stacks, one per route file', () => {
+  const expectWithinLimits = (all: Map<Stack, TemplateJson>) => {
+    for (const [stack, template] of all) {
+      const resources = Object.keys(template.Resources).length;
+      expect(resources, `${stack.node.path} resources`).toBeLessThanOrEqual(STACK_RESOURCE_BUDGET);
+      expect(Object.keys(template.Parameters ?? {}).length, `${stack.node.path} parameters`).toBeLessThan(CLOUDFORMATION_LIMITS.parameters);
+      expect(Object.keys(template.Outputs ?? {}).length, `${stack.node.path} outputs`).toBeLessThanOrEqual(60);
+    }
+  };
+  const expectEachRouteOnce = (all: Map<Stack, TemplateJson>, groups: readonly RouteGroup[], api: BuiltApp['stateless']['api']) => {
+    const routes = allRoutes(all);
+    for (const group of groups) {
+      const nested = api.groups.get(group.name)!;
+      expect(nested, group.name).toBeInstanceOf(NestedStack);
+      for (const def of group.routes) {
+        const found = routes.filter(([, , r]) => r.Properties?.RouteKey === routeKey(def));
+        expect(found.map(([stack]) => stack.node.path), def.id).toEqual([nested.node.path]);
+        expect(Stack.of(api.functions.get(def.id)!), def.id).toBe(nested);
+      }
+    }
+    expect(routes).toHaveLength(groups.reduce((n, g) => n + g.routes.length, 0));
+  };
+
+  it('keeps every stack, parent and nested, within 450 resources, 200 parameters and 60 outputs', () => {
+    expect(templates.size).toBe(2 + built.stateless.api.groups.size);
+    expectWithinLimits(templates);
+  });
+
+  it('deploys every route of the table exactly once, in the nested stack of its file', () => {
+    expect(built.stateless.api.groups.size).toBe(ROUTE_GROUPS.filter((g) => g.routes.length > 0).length);
+    expectEachRouteOnce(templates, ROUTE_GROUPS, built.stateless.api);
+  });
+
+  it('groups the whole route table by file, in the table\'s order', () => {
+    expect(ROUTE_GROUPS.flatMap((g) => g.routes.map((r) => r.id))).toEqual(ROUTES.map((r) => r.id));
+    expect(new Set(ROUTE_GROUPS.map((g) => g.name)).size).toBe(ROUTE_GROUPS.length);
+  });
+
+  it('refuses a route that belongs to no route file, naming where to list it', () => {
+    const stray = { ...ROUTES[0]!, id: 'strayRoute', path: '/api/stray' };
+    expect(() => groupRoutes([...ROUTES, stray])).toThrow(/strayRoute.*ROUTE_GROUPS/);
+  });
+
+  it('holds 150 routes with every stack within its limits', () => {
+    // The table as it may grow: planned routes (501 stub) added to every file, 150 in all.
+    const target = 150;
+    const extra = target - ROUTES.length;
+    const groups = ROUTE_GROUPS.map((group, index) => {
+      const count = Math.floor(extra / ROUTE_GROUPS.length) + (index < extra % ROUTE_GROUPS.length ? 1 : 0);
+      const planned = Array.from({ length: count }, (_, n) => ({
+        ...group.routes[0]!,
+        id: `planned${group.name}${n}`,
+        path: `/api/planned${group.name}${n}`,
+        handler: undefined,
+        needs: ['table', 'marketData'] as const,
+        auth: n % 2 === 0,
+      }));
+      return { ...group, routes: [...group.routes, ...planned] };
+    });
+    expect(groups.reduce((n, g) => n + g.routes.length, 0)).toBe(target);
+    const big = buildApp({
+      context: { ...CDK_JSON.context, 'aws:cdk:bundling-stacks': [] },
+      outdir: fs.mkdtempSync(path.join(outdir, 'big-')),
+      builtinCloudFormationValidation: false,
+      routeGroups: groups,
+    });
+    const all = templatesOf(big.app);
+    expectWithinLimits(all);
+    expectEachRouteOnce(all, groups, big.stateless.api);
+    expect(big.nag.validateScope(big.app).violations).toEqual([]);
+  }, 180_000);
+
+  it('fails the synth when a stack passes its resource budget, saying what to split', () => {
+    const app = new App({ outdir: fs.mkdtempSync(path.join(outdir, 'guard-')) });
+    const stack = new Stack(app, 'Crowded');
+    for (const id of ['A', 'B', 'C']) new CfnResource(stack, id, { type: 'AWS::SNS::Topic' });
+    guardTemplateSize(stack, 'Split the crowded file.', 2);
+    expect(() => app.synth()).toThrow(/Crowded holds 3 CloudFormation resources, over this app's budget of 2 per stack.*Split the crowded file/);
+  });
+});
+
 describe('functions', () => {
   it('runs every house function on nodejs24.x and arm64; the only other one is CDK’s deployment provider', () => {
-    const house = [
-      ...built.stateless.api.functions.values(),
-      ...built.stateless.jobs.functions.values(),
-    ].map(logicalId);
-    expect(house).toHaveLength(ROUTES.length + JOBS.length);
-    const fns = ofType(stateless, 'AWS::Lambda::Function');
-    for (const id of house) {
-      expect(stateless[id]!.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'] });
-      expect(stateless[id]!.Properties!.LoggingConfig.LogGroup).toBeDefined();
+    const house = new Set(
+      [...built.stateless.api.functions.values(), ...built.stateless.jobs.functions.values()].map(
+        (fn) => `${Stack.of(fn).node.path}/${logicalId(fn)}`,
+      ),
+    );
+    expect(house.size).toBe(ROUTES.length + JOBS.length);
+    const houseFns = [...built.stateless.api.functions.values(), ...built.stateless.jobs.functions.values()];
+    for (const fn of houseFns) {
+      const props = resourcesOf(fn)[logicalId(fn)]!.Properties;
+      expect(props).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'] });
+      expect(props!.LoggingConfig.LogGroup).toBeDefined();
     }
-    const others = fns.map(([id]) => id).filter((id) => !house.includes(id));
-    expect(others.every((id) => id.startsWith('CustomCDKBucketDeployment'))).toBe(true);
+    for (const [stack, template] of templates) {
+      if (stack === built.stateful) continue;
+      const own = houseFns.filter((fn) => Stack.of(fn) === stack).map(logicalId);
+      const others = ofType(template.Resources, 'AWS::Lambda::Function').map(([id]) => id).filter((id) => !own.includes(id));
+      if (stack === built.stateless) expect(others.every((id) => id.startsWith('CustomCDKBucketDeployment'))).toBe(true);
+      else expect(others, stack.node.path).toEqual([]);
+    }
     const trigger = logicalId(built.stateful.auth.customMessage);
     expect(stateful[trigger]!.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'] });
     expect(ofType(stateful, 'AWS::Lambda::Function')).toHaveLength(1);
   });
 
   it('lets only the functions that need market data read the market-data secret', () => {
+    // Roles are named by stack and logical id: nested templates reuse logical ids freely.
     const readers = new Set<string>();
-    for (const [, policy] of ofType(stateless, 'AWS::IAM::Policy')) {
-      const statements = policy.Properties!.PolicyDocument.Statement as { Action: string | string[] }[];
-      const reads = statements.some((s) => [s.Action].flat().includes('secretsmanager:GetSecretValue'));
-      if (reads) for (const role of policy.Properties!.Roles as { Ref: string }[]) readers.add(role.Ref);
+    for (const [stack, template] of templates) {
+      for (const [, policy] of ofType(template.Resources, 'AWS::IAM::Policy')) {
+        const statements = policy.Properties!.PolicyDocument.Statement as { Action: string | string[] }[];
+        const reads = statements.some((s) => [s.Action].flat().includes('secretsmanager:GetSecretValue'));
+        if (reads) for (const role of policy.Properties!.Roles as { Ref: string }[]) readers.add(`${stack.node.path}/${role.Ref}`);
+      }
     }
-    const roleOf = (fn: HouseFunction) => Stack.of(fn).resolve((fn.role.node.defaultChild as CfnResource).logicalId) as string;
+    const roleOf = (fn: HouseFunction) =>
+      `${Stack.of(fn).node.path}/${Stack.of(fn).resolve((fn.role.node.defaultChild as CfnResource).logicalId) as string}`;
     const expected = new Set([
       ...ROUTES.filter((r) => r.needs.includes('marketData')).map((r) => roleOf(built.stateless.api.functions.get(r.id)!)),
       ...JOBS.filter((j) => j.needs.includes('marketData')).map((j) => roleOf(built.stateless.jobs.functions.get(j.id)!)),
@@ -133,7 +267,7 @@ describe('functions', () => {
     expect(expected.size).toBeGreaterThan(0);
     expect([...readers].sort()).toEqual([...expected].sort());
     for (const [id, fn] of built.stateless.api.functions) {
-      const env = stateless[logicalId(fn)]!.Properties!.Environment.Variables as Record<string, unknown>;
+      const env = resourcesOf(fn)[logicalId(fn)]!.Properties!.Environment.Variables as Record<string, unknown>;
       expect('FMP_API_KEY_SECRET_ARN' in env, id).toBe(readers.has(roleOf(fn)));
     }
   });

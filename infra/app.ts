@@ -2,8 +2,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { ROUTES, type RouteDef } from '../shared/routes';
+import { ROUTES } from '../shared/routes';
 import { readInfraConfig, type InfraConfig } from './config';
+import { groupRoutes, type RouteGroup } from './constructs/api';
 import { JOBS, type JobDef } from './jobs';
 import { StatefulStack } from './stacks/stateful-stack';
 import { StatelessStack } from './stacks/stateless-stack';
@@ -14,7 +15,8 @@ export interface BuildAppOptions {
   outdir?: string;
   /** aws-cdk-lib's built-in CloudFormation validator (default on; tests turn it off for speed). */
   builtinCloudFormationValidation?: boolean;
-  routes?: readonly RouteDef[];
+  /** The routes by group (default: the route table, grouped by its files). */
+  routeGroups?: readonly RouteGroup[];
   jobs?: readonly JobDef[];
 }
 
@@ -28,8 +30,9 @@ export interface BuiltApp {
 
 /**
  * The whole cloud side: a stateful stack (user pool, table, buckets, secret) and a stateless
- * one (functions, HTTP API, schedules, site). The environment (account, region) comes from
- * the deploying credentials: the stacks are environment-agnostic. cdk-nag's AwsSolutions
+ * one (HTTP API, schedules, site) whose route functions sit in one nested stack per route
+ * group, so no template nears CloudFormation's 500 resources. The environment (account,
+ * region) comes from the deploying credentials: the stacks are environment-agnostic. cdk-nag's AwsSolutions
  * pack runs on every synth; an unacknowledged finding fails it.
  */
 export function buildApp(options: BuildAppOptions = {}): BuiltApp {
@@ -48,7 +51,7 @@ export function buildApp(options: BuildAppOptions = {}): BuiltApp {
     description: 'Mr. Market: API functions, HTTP API, scheduled jobs, web site',
     config,
     stateful,
-    routes: options.routes ?? ROUTES,
+    routeGroups: options.routeGroups ?? groupRoutes(ROUTES),
     jobs: options.jobs ?? JOBS,
   });
   Tags.of(app).add('project', 'mr-market');

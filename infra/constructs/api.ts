@@ -1,19 +1,67 @@
-import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { NestedStack, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { RouteDef } from '../../shared/routes';
+import { accountRoutes } from '../../shared/routes/account';
+import { marketRoutes } from '../../shared/routes/market';
+import { portfolioRoutes } from '../../shared/routes/portfolio';
+import { systemRoutes } from '../../shared/routes/system';
+import { valuationRoutes } from '../../shared/routes/valuation';
+import { watchlistRoutes } from '../../shared/routes/watchlist';
+import { guardTemplateSize } from '../stacks/limits';
 import { grantNeeds, type NeedResources } from './grants';
 import { HouseFunction } from './house-function';
 
 /** Module that answers 501 for routes listed in the table but not built yet. */
 export const NOT_IMPLEMENTED_HANDLER = 'api/notImplemented';
 
-export interface ApiProps {
+/** Routes deployed together in one nested stack: the routes of one file of the route table. */
+export interface RouteGroup {
+  /** PascalCase; names the nested stack (`<name>Routes`). Never rename a deployed group. */
+  name: string;
+  /** The file the routes come from, for messages. */
+  file: string;
   routes: readonly RouteDef[];
+}
+
+/**
+ * The route table by file (shared/routes/index.ts assembles the same arrays). A route's
+ * group is its file: adding routes to a file never moves another route to another stack.
+ */
+export const ROUTE_GROUPS: readonly RouteGroup[] = [
+  { name: 'System', file: 'shared/routes/system.ts', routes: systemRoutes },
+  { name: 'Account', file: 'shared/routes/account.ts', routes: accountRoutes },
+  { name: 'Market', file: 'shared/routes/market.ts', routes: marketRoutes },
+  { name: 'Valuation', file: 'shared/routes/valuation.ts', routes: valuationRoutes },
+  { name: 'Portfolio', file: 'shared/routes/portfolio.ts', routes: portfolioRoutes },
+  { name: 'Watchlist', file: 'shared/routes/watchlist.ts', routes: watchlistRoutes },
+];
+
+/**
+ * Sorts `routes` (the table, or a subset of it) into the file groups. A route found in no
+ * group fails here: a new file of the route table must be listed in ROUTE_GROUPS, or its
+ * routes would not be deployed.
+ */
+export function groupRoutes(routes: readonly RouteDef[], groups: readonly RouteGroup[] = ROUTE_GROUPS): RouteGroup[] {
+  const groupOf = new Map<string, RouteGroup>();
+  for (const group of groups) for (const route of group.routes) groupOf.set(route.id, group);
+  const missing = routes.filter((r) => !groupOf.has(r.id)).map((r) => r.id);
+  if (missing.length > 0) {
+    throw new Error(
+      `Routes ${missing.join(', ')} belong to no route group: list their shared/routes file in ROUTE_GROUPS (infra/constructs/api.ts).`,
+    );
+  }
+  return groups
+    .map((group) => ({ ...group, routes: routes.filter((r) => groupOf.get(r.id) === group) }))
+    .filter((group) => group.routes.length > 0);
+}
+
+export interface ApiProps {
+  /** The route table, by group: one nested stack per group. */
+  routeGroups: readonly RouteGroup[];
   resources: NeedResources;
   logRetentionDays: number;
   throttle: { rateLimit: number; burstLimit: number };
@@ -21,14 +69,77 @@ export interface ApiProps {
   corsAllowOrigins: string[];
 }
 
+interface RouteGroupStackProps {
+  group: RouteGroup;
+  httpApi: apigw.IHttpApi;
+  authorizer: apigw.IHttpAuthorizer;
+  resources: NeedResources;
+  logRetentionDays: number;
+}
+
 /**
- * The HTTP API: one Lambda and one route per entry of the route table, a Cognito JWT
- * authorizer on the login-required routes and on no others, stage-wide throttling and
- * JSON access logs.
+ * One group's functions, integrations, routes and invoke permissions (about 7 resources a
+ * route), attached to the parent stack's HTTP API and JWT authorizer. Their ids reach the
+ * nested template as parameters (a handful per group, far from the 200 allowed).
+ */
+export class RouteGroupStack extends NestedStack {
+  readonly group: RouteGroup;
+  readonly functions = new Map<string, HouseFunction>();
+  readonly routes = new Map<string, apigw.HttpRoute>();
+
+  constructor(scope: Construct, id: string, props: RouteGroupStackProps) {
+    super(scope, id, { description: `Mr. Market API: the routes of ${props.group.file}` });
+    const { group, httpApi, resources } = props;
+    this.group = group;
+
+    const authorizer = apigw.HttpAuthorizer.fromHttpAuthorizerAttributes(this, 'CognitoJwt', {
+      authorizerId: props.authorizer.authorizerId,
+      authorizerType: apigw.HttpAuthorizerType.JWT,
+    });
+
+    for (const route of group.routes) {
+      const fn = new HouseFunction(this, route.id, {
+        handler: route.handler ?? NOT_IMPLEMENTED_HANDLER,
+        description: `${route.method} ${route.path}: ${route.summary}`.slice(0, 256),
+        logRetentionDays: props.logRetentionDays,
+      });
+      grantNeeds(fn, route.needs, resources);
+      this.functions.set(route.id, fn);
+
+      const httpRoute = new apigw.HttpRoute(this, `${route.id}Route`, {
+        httpApi,
+        routeKey: apigw.HttpRouteKey.with(route.path, apigw.HttpMethod[route.method]),
+        integration: new HttpLambdaIntegration(`${route.id}Integration`, fn.fn),
+        ...(route.auth ? { authorizer } : {}),
+      });
+      this.routes.set(route.id, httpRoute);
+
+      if (!route.auth) {
+        Validations.of(httpRoute).acknowledge({
+          id: 'AwsSolutions-APIG4',
+          reason: `${route.method} ${route.path} is public in the route table (auth: false): ${route.summary}. It works before sign-in.`,
+        });
+      }
+    }
+
+    guardTemplateSize(
+      this,
+      `Split the routes of ${group.file} into two files and add the new file to ROUTE_GROUPS (infra/constructs/api.ts).`,
+    );
+  }
+}
+
+/**
+ * The HTTP API: its stage (throttling, JSON access logs) and the Cognito JWT authorizer in
+ * the enclosing stack; one nested stack per route group holding one Lambda and one route
+ * per entry of the route table, the authorizer on the login-required routes and on no others.
  */
 export class Api extends Construct {
   readonly httpApi: apigw.HttpApi;
   readonly stage: apigw.HttpStage;
+  readonly authorizer: apigw.HttpAuthorizer;
+  /** Group name -> its nested stack. */
+  readonly groups = new Map<string, RouteGroupStack>();
   /** Route id -> its function. */
   readonly functions = new Map<string, HouseFunction>();
   /** Route id -> its HTTP API route. */
@@ -80,36 +191,35 @@ export class Api extends Construct {
       },
     });
 
-    const authorizer = new HttpJwtAuthorizer(
-      'CognitoJwt',
-      `https://cognito-idp.${region}.amazonaws.com/${resources.userPool.userPoolId}`,
-      { jwtAudience: [resources.userPoolClient.userPoolClientId], identitySource: ['$request.header.Authorization'] },
-    );
+    this.authorizer = new apigw.HttpAuthorizer(this, 'CognitoJwt', {
+      httpApi: this.httpApi,
+      authorizerName: 'CognitoJwt',
+      type: apigw.HttpAuthorizerType.JWT,
+      identitySource: ['$request.header.Authorization'],
+      jwtIssuer: `https://cognito-idp.${region}.amazonaws.com/${resources.userPool.userPoolId}`,
+      jwtAudience: [resources.userPoolClient.userPoolClientId],
+    });
 
-    for (const route of props.routes) {
-      const fn = new HouseFunction(this, route.id, {
-        handler: route.handler ?? NOT_IMPLEMENTED_HANDLER,
-        description: `${route.method} ${route.path}: ${route.summary}`.slice(0, 256),
+    const seenIds = new Set<string>();
+    const seenKeys = new Set<string>();
+    for (const group of props.routeGroups) {
+      for (const route of group.routes) {
+        const key = `${route.method} ${route.path}`;
+        if (seenIds.has(route.id)) throw new Error(`Route id "${route.id}" appears twice in the route table`);
+        if (seenKeys.has(key)) throw new Error(`Route "${key}" appears twice in the route table`);
+        seenIds.add(route.id);
+        seenKeys.add(key);
+      }
+      const stack = new RouteGroupStack(this, `${group.name}Routes`, {
+        group,
+        httpApi: this.httpApi,
+        authorizer: this.authorizer,
+        resources,
         logRetentionDays: props.logRetentionDays,
       });
-      grantNeeds(fn, route.needs, resources);
-      this.functions.set(route.id, fn);
-
-      const [httpRoute] = this.httpApi.addRoutes({
-        path: route.path,
-        methods: [apigw.HttpMethod[route.method]],
-        integration: new HttpLambdaIntegration(`${route.id}Integration`, fn.fn),
-        ...(route.auth ? { authorizer } : {}),
-      });
-      if (!httpRoute) throw new Error(`No HTTP API route was created for ${route.method} ${route.path}`);
-      this.routes.set(route.id, httpRoute);
-
-      if (!route.auth) {
-        Validations.of(httpRoute).acknowledge({
-          id: 'AwsSolutions-APIG4',
-          reason: `${route.method} ${route.path} is public in the route table (auth: false): ${route.summary}. It works before sign-in.`,
-        });
-      }
+      this.groups.set(group.name, stack);
+      for (const [routeId, fn] of stack.functions) this.functions.set(routeId, fn);
+      for (const [routeId, route] of stack.routes) this.routes.set(routeId, route);
     }
   }
 

@@ -6,6 +6,7 @@ import { Auth } from '../constructs/auth';
 import { Data } from '../constructs/data';
 import { Secrets } from '../constructs/secrets';
 import { Storage } from '../constructs/storage';
+import { guardTemplateSize } from './limits';
 
 export interface StatefulStackProps extends StackProps {
   config: InfraConfig;
@@ -33,5 +34,6 @@ export class StatefulStack extends Stack {
     });
     this.storage = new Storage(this, 'Storage', siteUrl ? { uploadOrigins: [siteUrl] } : {});
     this.secrets = new Secrets(this, 'Secrets');
+    guardTemplateSize(this, 'Move a group of resources into a nested stack.');
   }
 }

@@ -2,24 +2,28 @@ import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import type { RouteDef } from '../../shared/routes';
 import { siteUrlFrom, type InfraConfig } from '../config';
-import { Api } from '../constructs/api';
+import { Api, type RouteGroup } from '../constructs/api';
 import type { NeedResources } from '../constructs/grants';
 import { Jobs } from '../constructs/jobs';
 import { Web } from '../constructs/web';
 import type { JobDef } from '../jobs';
 import { TABLE_DESIGN } from '../table-design';
+import { guardTemplateSize } from './limits';
 import type { StatefulStack } from './stateful-stack';
 
 export interface StatelessStackProps extends StackProps {
   config: InfraConfig;
   stateful: StatefulStack;
-  routes: readonly RouteDef[];
+  /** The route table by file: each group's functions and routes go in a nested stack. */
+  routeGroups: readonly RouteGroup[];
   jobs: readonly JobDef[];
 }
 
-/** Code and delivery: functions, HTTP API, schedules, the site. Safe to replace. */
+/**
+ * Code and delivery: the HTTP API (routes in one nested stack per route group), schedules,
+ * the site. Safe to replace.
+ */
 export class StatelessStack extends Stack {
   readonly api: Api;
   readonly jobs: Jobs;
@@ -58,7 +62,7 @@ export class StatelessStack extends Stack {
 
     const siteUrl = siteUrlFrom(config);
     this.api = new Api(this, 'Api', {
-      routes: props.routes,
+      routeGroups: props.routeGroups,
       resources,
       logRetentionDays: config.logRetentionDays,
       throttle: { rateLimit: config.apiThrottleRateLimit, burstLimit: config.apiThrottleBurstLimit },
@@ -95,5 +99,7 @@ export class StatelessStack extends Stack {
       value: stateful.secrets.marketDataKey.secretArn,
       description: 'Put the market-data provider key here',
     });
+
+    guardTemplateSize(this, 'Move route functions into the route-group nested stacks (infra/constructs/api.ts), or jobs into a stack of their own.');
   }
 }
