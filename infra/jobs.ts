@@ -26,4 +26,11 @@ export const JOBS: readonly JobDef[] = [
     needs: ['table', 'marketData'],
     summary: 'Fills the open limit orders whose cached quote crossed their limit',
   },
+  {
+    id: 'refreshScreenerSnapshot',
+    handler: 'jobs/refreshScreenerSnapshot',
+    everyMinutes: 15,
+    needs: ['table', 'marketData'],
+    summary: 'Rebuilds the screener snapshot: quotes every run, fundamentals and price history once a day per symbol',
+  },
 ];

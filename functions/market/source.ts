@@ -49,6 +49,7 @@ export const STABLE_ENDPOINTS = [
   'historical-chart/4hour',
   'historical-price-eod/full',
   'company-screener',
+  'earnings',
 ] as const;
 export type StableEndpoint = (typeof STABLE_ENDPOINTS)[number];
 
