@@ -12,6 +12,7 @@ const SCATTER_COLOUR = '#1b7f5a';
  */
 export function chartOption(series: Series, kind: ChartKind) {
   const { points, format } = series;
+  const labels = points.map((p) => p.label);
   const data = points.map((p) => {
     if (kind !== 'bar' || p.sign === null) return p.value;
     return { value: p.value, itemStyle: { color: BAR_COLOURS[p.sign] } };
@@ -44,9 +45,14 @@ export function chartOption(series: Series, kind: ChartKind) {
     },
     xAxis: {
       type: 'category' as const,
-      data: points.map((p) => p.label),
+      data: labels,
       boundaryGap: kind !== 'area',
-      axisLabel: { hideOverlap: true, color: '#526173' },
+      axisLabel: {
+        // A label where it changes ("Dec 2025" once, not on every December day); overlaps hidden.
+        interval: (index: number, value: string) => index === 0 || labels[index - 1] !== value,
+        hideOverlap: true,
+        color: '#526173',
+      },
       axisTick: { alignWithLabel: true },
     },
     yAxis: {
