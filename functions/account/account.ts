@@ -17,6 +17,7 @@ import { logger } from '../lib/logger';
 import { cognito, cognitoError } from './cognito';
 import { checkImage, deleteProfileImage, listUserImages, profileImageUrl, putProfileImage } from './images';
 import { deleteUserItems, getProfile, saveProfile, setProfileImage, type ProfileItem } from './profile';
+import { releaseAllInterest } from '../market/interest';
 
 /**
  * Account operations over the Cognito user pool, the table's profile item and the profile
@@ -192,6 +193,8 @@ export async function deleteAccount(user: AuthUser): Promise<{ items: number; im
     // Already gone (a retried request): still erase what is left.
     if ((error as { name?: string }).name !== 'UserNotFoundException') cognitoError(error, 'user');
   }
+  // The quote job stops refreshing symbols only this user tracked, watched or held.
+  await releaseAllInterest(user.userId);
   const items = await deleteUserItems(user.userId);
   const files = await listUserImages(user.userId);
   for (const file of files) await deleteProfileImage(file);

@@ -226,7 +226,7 @@ function yearRange(inst: Instrument, clock: MarketClock, state: LiveState): { hi
   return { high, low };
 }
 
-function average(inst: Instrument, lastIndex: number, n: number, pick: 'close' | 'volume', clock: MarketClock): number {
+function average(inst: Instrument, lastIndex: number, n: number, pick: 'close' | 'volume', _clock: MarketClock): number {
   const first = Math.max(inst.spec.startIndex, lastIndex - n + 1);
   let s = 0;
   let k = 0;
