@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ScreenerRow } from './columns';
 import { NO_FUNDAMENTALS, computeRow } from './compute';
 import { compileFilters, earningsWindow, matches, screen, screenRequest } from './engine';
-import { FILTER_FIELDS, NUMERIC_FILTERS, inBound, optionOf, screenerFilters, type NumericFilterField } from './filters';
+import { FILTER_FIELDS, NUMERIC_FILTERS, inBound, optionOf, screenerFilters, type FilterOption, type NumericFilterField } from './filters';
 
 function row(patch: Partial<ScreenerRow> = {}): ScreenerRow {
   return {
@@ -26,7 +26,7 @@ describe('filter definitions', () => {
 
   it('label every bound the way it tests: "Under"/"<" strict, "<="/">=" inclusive, "Over" strict', () => {
     for (const def of Object.values(NUMERIC_FILTERS)) {
-      for (const o of def.options) {
+      for (const o of def.options as readonly FilterOption[]) {
         if (o.label.startsWith('Under ') || o.label.startsWith('< ')) expect(o.bound, o.label).toEqual({ max: expect.any(Number) });
         if (o.label.startsWith('Over ')) expect(o.bound, o.label).toEqual({ min: expect.any(Number) });
         if (o.label.startsWith('<= ')) expect(o.bound.maxInclusive, o.label).toBe(true);
@@ -52,7 +52,7 @@ describe('every numeric option on every field', () => {
   for (const field of Object.keys(NUMERIC_FILTERS) as NumericFilterField[]) {
     const def = NUMERIC_FILTERS[field];
     it(`${field}: passes values inside its bound, fails at an exclusive edge or outside, never passes N/A`, () => {
-      for (const o of def.options) {
+      for (const o of def.options as readonly FilterOption[]) {
         const at = (v: number | null) => passes({ [field]: o.id }, { [def.column]: v } as Partial<ScreenerRow>);
         expect(at(null), `${o.id} N/A`).toBe(false);
         const { min, max, minInclusive, maxInclusive } = o.bound;
