@@ -13,14 +13,17 @@ async function shownPanel(page: Page, title: string) {
   const panel = page.getByRole('region', { name: title, exact: true });
   await panel.waitFor({ state: 'visible' });
   await expect
-    .poll(async () => {
-      if (await panel.getByRole('status').count()) return 'loading';
-      if (await panel.locator('canvas').count()) return 'chart';
-      if (await panel.locator('table').count()) return 'table';
-      if (await panel.locator('.company-empty').count()) return 'empty';
-      if (await panel.locator('.news-list').count()) return 'news';
-      return 'nothing';
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        if (await panel.getByRole('status').count()) return 'loading';
+        if (await panel.locator('canvas').count()) return 'chart';
+        if (await panel.locator('table').count()) return 'table';
+        if (await panel.locator('.company-empty').count()) return 'empty';
+        if (await panel.locator('.news-list').count()) return 'news';
+        return 'nothing';
+      },
+      { timeout: 15_000 },
+    )
     .not.toMatch(/loading|nothing/);
   if (await panel.locator('canvas').count()) return 'chart';
   if (await panel.locator('table').count()) return 'table';
@@ -48,13 +51,16 @@ async function checkItems(items: readonly CatalogueItem[]) {
       continue;
     }
     // Choosing an item selects its first period: 1D for the price chart, All otherwise.
-    expect(await page.getByRole('radio', { checked: true }).textContent(), item.id).toBe(periods[0]!.label);
+    expect(await page.getByRole('radio', { checked: true }).textContent(), item.id).toBe(
+      periods[0]!.label,
+    );
     for (const period of periods) {
       await page.getByRole('radio', { name: period.label, exact: true }).click();
       const shown = await shownPanel(page, `${item.title} (${period.label})`);
       const expected = item.kind === 'statement' || item.kind === 'ratios' ? 'table' : 'chart';
       // A market holiday right before the window can leave 1D empty (shared/company/periods.ts).
-      if (!(item.id === 'price' && period.id === '1D' && shown === 'empty')) expect(shown, `${item.id} ${period.id}`).toBe(expected);
+      if (!(item.id === 'price' && period.id === '1D' && shown === 'empty'))
+        expect(shown, `${item.id} ${period.id}`).toBe(expected);
     }
   }
   expect(errors).toEqual([]);
@@ -68,7 +74,9 @@ test('a guest searches by name, picks a stock with the keyboard and sees its com
   const option = page.getByRole('option').filter({ hasText: 'AAPL' });
   await option.first().waitFor();
   await expect.poll(() => box.getAttribute('aria-expanded')).toBe('true');
-  const index = await page.getByRole('option').evaluateAll((els) => els.findIndex((el) => el.textContent?.includes('AAPL')));
+  const index = await page
+    .getByRole('option')
+    .evaluateAll((els) => els.findIndex((el) => el.textContent?.includes('AAPL')));
   for (let i = 0; i <= index; i += 1) await box.press('ArrowDown');
   await expect.poll(() => box.getAttribute('aria-activedescendant')).toBeTruthy();
   await box.press('Enter');
@@ -81,7 +89,9 @@ test('a guest searches by name, picks a stock with the keyboard and sees its com
 
   // Search by symbol; no match shows the empty state.
   await box.fill('zzzzqx');
-  await expect.poll(() => page.getByRole('status').filter({ hasText: 'No stocks match' }).count()).toBe(1);
+  await expect
+    .poll(() => page.getByRole('status').filter({ hasText: 'No stocks match' }).count())
+    .toBe(1);
 
   // Find Another Business goes back to /, and Back returns to the company.
   await page.getByRole('button', { name: 'Find Another Business' }).click();
@@ -105,10 +115,17 @@ test('the panels: highlights with top five owners, five news items opening in a 
   const select = page.getByLabel('Show', { exact: true });
   await select.selectOption('investment-highlights');
   const highlights = page.getByRole('region', { name: 'Investment Highlights', exact: true });
-  for (const card of ['Share Information', 'Valuation Metrics (TTM)', 'Financials (TTM)', 'Largest Institutional Owners']) {
+  for (const card of [
+    'Share Information',
+    'Valuation Metrics (TTM)',
+    'Financials (TTM)',
+    'Largest Institutional Owners',
+  ]) {
     expect(await highlights.getByRole('region', { name: card }).count(), card).toBe(1);
   }
-  const ownerRows = highlights.getByRole('region', { name: 'Largest Institutional Owners' }).locator('tbody tr');
+  const ownerRows = highlights
+    .getByRole('region', { name: 'Largest Institutional Owners' })
+    .locator('tbody tr');
   expect(await ownerRows.count()).toBeGreaterThan(0);
   expect(await ownerRows.count()).toBeLessThanOrEqual(5);
   expect(await page.getByText(/All numbers are in millions/).count()).toBe(0);
@@ -125,14 +142,23 @@ test('the panels: highlights with top five owners, five news items opening in a 
 });
 
 test('a Financial Services company (JPM) hides the gross-profit block; a technology company shows it', async () => {
-  for (const [symbol, shown] of [['JPM', 0], ['AAPL', 1]] as const) {
+  for (const [symbol, shown] of [
+    ['JPM', 0],
+    ['AAPL', 1],
+  ] as const) {
     const { page, errors } = await openCompany(symbol);
     await page.getByLabel('Show', { exact: true }).selectOption('income-statement-annual');
     expect(await shownPanel(page, 'Income Statement (Annual) (All)')).toBe('table');
     const table = page.getByRole('region', { name: 'Income Statement (Annual) (All)' });
     expect(await table.getByRole('rowheader', { name: 'Revenue', exact: true }).count()).toBe(1);
-    expect(await table.getByRole('rowheader', { name: 'Gross Profit', exact: true }).count(), symbol).toBe(shown);
-    expect(await table.getByRole('rowheader', { name: 'Cost of Revenue', exact: true }).count(), symbol).toBe(shown);
+    expect(
+      await table.getByRole('rowheader', { name: 'Gross Profit', exact: true }).count(),
+      symbol,
+    ).toBe(shown);
+    expect(
+      await table.getByRole('rowheader', { name: 'Cost of Revenue', exact: true }).count(),
+      symbol,
+    ).toBe(shown);
     expect(await table.locator('thead th').nth(1).textContent()).toMatch(/^FY \d{4}$/);
     expect(errors).toEqual([]);
   }
@@ -143,12 +169,16 @@ test('screenshots of the price chart, a statement table and a bar chart', async 
   const select = page.getByLabel('Show', { exact: true });
   await page.getByRole('radio', { name: '1Y', exact: true }).click();
   expect(await shownPanel(page, 'Price Chart (1Y)')).toBe('chart');
-  await page.locator('.company-view').screenshot({ path: join(SCREENSHOTS, 'company-price-chart.png') });
+  await page
+    .locator('.company-view')
+    .screenshot({ path: join(SCREENSHOTS, 'company-price-chart.png') });
 
   await select.selectOption('income-statement-quarterly');
   await page.getByRole('radio', { name: '2Y', exact: true }).click();
   expect(await shownPanel(page, 'Income Statement (Quarterly) (2Y)')).toBe('table');
-  await page.locator('.company-view').screenshot({ path: join(SCREENSHOTS, 'company-income-statement.png') });
+  await page
+    .locator('.company-view')
+    .screenshot({ path: join(SCREENSHOTS, 'company-income-statement.png') });
 
   expect(errors).toEqual([]);
 
@@ -156,6 +186,8 @@ test('screenshots of the price chart, a statement table and a bar chart', async 
   const tesla = await openCompany('TSLA', { height: 1400 });
   await tesla.page.getByLabel('Show', { exact: true }).selectOption('net-income-quarterly');
   expect(await shownPanel(tesla.page, 'Net Income (Quarterly) (All)')).toBe('chart');
-  await tesla.page.locator('.company-view').screenshot({ path: join(SCREENSHOTS, 'company-net-income-bars.png') });
+  await tesla.page
+    .locator('.company-view')
+    .screenshot({ path: join(SCREENSHOTS, 'company-net-income-bars.png') });
   expect(tesla.errors).toEqual([]);
 }, 90_000);

@@ -27,17 +27,30 @@ describe('getCompanyOverview through the local API server (demo data)', () => {
   });
 
   it('answers 400 with a clear message for a missing or malformed symbol and for unknown fields', async () => {
-    for (const body of [{}, { symbol: '' }, { symbol: 'http://x' }, { symbol: 'AAPL', extra: 1 }, 'not json']) {
-      const res = await api.post<{ message?: string; errors?: Record<string, string> }>('/api/getCompanyOverview', body);
+    for (const body of [
+      {},
+      { symbol: '' },
+      { symbol: 'http://x' },
+      { symbol: 'AAPL', extra: 1 },
+      'not json',
+    ]) {
+      const res = await api.post<{ message?: string; errors?: Record<string, string> }>(
+        '/api/getCompanyOverview',
+        body,
+      );
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(JSON.stringify(res.body)).not.toContain('Internal');
     }
-    const res = await api.post<{ errors?: Record<string, string> }>('/api/getCompanyOverview', { symbol: 'not a symbol' });
+    const res = await api.post<{ errors?: Record<string, string> }>('/api/getCompanyOverview', {
+      symbol: 'not a symbol',
+    });
     expect(JSON.stringify(res.body)).toContain('Enter a valid stock symbol');
   });
 
   it('answers 404 for a symbol the data set does not hold', async () => {
-    const res = await api.post<{ message?: string }>('/api/getCompanyOverview', { symbol: 'ZZZZQ' });
+    const res = await api.post<{ message?: string }>('/api/getCompanyOverview', {
+      symbol: 'ZZZZQ',
+    });
     expect(res.status).toBe(404);
     expect(res.body.message).toContain('ZZZZQ');
   });
