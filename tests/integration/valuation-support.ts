@@ -44,7 +44,7 @@ export function inputsFor(type: 1 | 2 | 3 | 4, symbol: string, price: number): V
 }
 
 /** A full payload: the inputs plus the outputs the shared math gives (what the panel sends). */
-export function payloadOf(inputs: ValuationModelInput & Record<string, unknown>, extra: Record<string, unknown> = {}) {
+export function payloadOf(inputs: ValuationModelInput & { stock_symbol: string }, extra: Record<string, unknown> = {}) {
   const result = computeValuation(inputs);
   if (!result.ok) throw new Error(`inputs give no valuation: ${result.message}`);
   return { ...inputs, moats: ['Brand(s)', 'Network Effects'], comment: 'Durable franchise', ...toStoredOutputs(result), ...extra };

@@ -8,7 +8,7 @@ import {
   valuationResponse,
   type SavedValuationResponse,
 } from '../../shared/schemas/valuation-api';
-import { computeValuation, toStoredOutputs } from '../../shared/valuation';
+import { computeValuation, toStoredOutputs, type PEInput } from '../../shared/valuation';
 import { createSignedInUser, type TestUser } from '../support/users';
 import { api, inputsFor, payloadOf, pitchOf, quotePrice, storedItem, valuationItems } from './valuation-support';
 
@@ -104,7 +104,7 @@ describe('saving valuations (addValuation, editValuation, getValuationOutput, up
 
   it('re-pitches with new assumptions: outputs recomputed, new output id, creation time kept', async () => {
     const saved = await pitchOf(user, 1);
-    const changed = payloadOf({ ...inputsFor(1, 'AAPL', price), growth_ratein_eps: 15, holding_period: 5 }, { moats: ['Patents'], comment: 'Raised growth' });
+    const changed = payloadOf({ ...(inputsFor(1, 'AAPL', price) as PEInput & { stock_symbol: string }), growth_ratein_eps: 15, holding_period: 5 }, { moats: ['Patents'], comment: 'Raised growth' });
     const res = await api.post<SavedValuationResponse>('/api/updateValuation', { valuation_id: saved.id, ...changed }, { token: user.accessToken });
     expect(res.status).toBe(200);
     const body = savedValuationResponse.parse(res.body);
