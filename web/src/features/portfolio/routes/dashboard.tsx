@@ -1,9 +1,5 @@
-import { PlaceholderPage } from '../../../components/Page';
+import { PortfolioDashboard } from '../components/PortfolioDashboard';
 
 export function Component() {
-  return (
-    <PlaceholderPage title="Dashboard">
-      <p>An overview of your portfolios.</p>
-    </PlaceholderPage>
-  );
+  return <PortfolioDashboard title="Dashboard" />;
 }

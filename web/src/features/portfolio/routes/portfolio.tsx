@@ -1,9 +1,5 @@
-import { PlaceholderPage } from '../../../components/Page';
+import { PortfolioDashboard } from '../components/PortfolioDashboard';
 
 export function Component() {
-  return (
-    <PlaceholderPage title="Portfolio">
-      <p>Your portfolios, their net asset value and IRR since inception.</p>
-    </PlaceholderPage>
-  );
+  return <PortfolioDashboard title="Portfolio" />;
 }

@@ -1,0 +1,23 @@
+import { formatPercent, formatPrice } from '../../../../shared/format/money';
+import type { ReturnFigureView } from '../../../../shared/schemas/portfolio-api';
+
+/** "12.34% p.a." annualised, "5.00% since inception" under a year, "unavailable" otherwise. */
+export function formatReturn(figure: ReturnFigureView): string {
+  if (figure.kind === 'unavailable') return 'unavailable';
+  const rate = formatPercent(figure.rate, { fromFraction: true });
+  return figure.kind === 'annualised' ? `${rate} p.a.` : `${rate} since inception`;
+}
+
+/** Why a figure is unavailable (a tooltip), or undefined. */
+export function returnNote(figure: ReturnFigureView): string | undefined {
+  return figure.kind === 'unavailable' ? figure.message : undefined;
+}
+
+/** Whole-cent amounts in USD: 12345 -> "$123.45"; null -> "N/A". */
+export function formatCents(cents: number | null | undefined): string {
+  return formatPrice(cents === null || cents === undefined ? null : cents / 100, 'USD');
+}
+
+export function formatUsd(value: number | null | undefined): string {
+  return formatPrice(value, 'USD');
+}
