@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   companyOverviewResponse,
   type CompanyOverview,
@@ -27,14 +27,12 @@ export const companyOverviewQuery = (symbol: string) =>
     queryFn: ({ signal }) => getCompanyOverview(symbol, signal),
   });
 
-/** The overview, refreshed every 30 s while the tab is visible; the last one stays on screen meanwhile. */
+/** The overview, refreshed every 30 s while the tab is visible (the last answer stays on screen meanwhile). */
 export function useCompanyOverview(symbol: string) {
   return useQuery({
     ...companyOverviewQuery(symbol),
     refetchInterval: OVERVIEW_REFRESH_MS,
     refetchIntervalInBackground: false,
     staleTime: OVERVIEW_REFRESH_MS - 1_000,
-    placeholderData: (previous) =>
-      previous?.symbol === symbol ? keepPreviousData(previous) : undefined,
   });
 }
