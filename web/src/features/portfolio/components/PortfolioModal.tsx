@@ -78,7 +78,9 @@ export function PortfolioModal({ portfolioId, onClose, onSaved }: PortfolioModal
 
   const sliderValue = useMemo(() => {
     const n = Number(form.values.investment_value.replace(/,/g, ''));
-    return Number.isFinite(n) ? Math.min(Math.max(n, SEED_CAPITAL_MIN), SEED_CAPITAL_MAX) : 0;
+    if (!Number.isFinite(n)) return SEED_CAPITAL_MIN;
+    const clamped = Math.min(Math.max(n, SEED_CAPITAL_MIN), SEED_CAPITAL_MAX);
+    return Math.round(clamped / SLIDER_STEP) * SLIDER_STEP;
   }, [form.values.investment_value]);
 
   const submit = form.handleSubmit(async (data) => {
