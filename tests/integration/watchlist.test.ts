@@ -50,16 +50,16 @@ describe('watchlist', () => {
   });
 
   it('keeps one row when the same stock is added twice, and registers one watch interest', async () => {
-    const before = await interestCount('KO');
-    expect((await add(bob, { stock_symbol: 'KO' })).body.data?.added).toBe(true);
-    const again = await add(bob, { stock_symbol: 'ko' });
+    const before = await interestCount('CAVA');
+    expect((await add(bob, { stock_symbol: 'CAVA' })).body.data?.added).toBe(true);
+    const again = await add(bob, { stock_symbol: 'cava' });
     expect(again.status).toBe(200);
     expect(again.body.data?.added).toBe(false);
-    expect((await list(bob)).body.data.filter((i) => i.stock_symbol === 'KO')).toHaveLength(1);
-    expect(await interestCount('KO')).toBe(before + 1);
-    expect(await interestedSymbols()).toContain('KO');
-    expect((await remove(bob, { stock_symbol: 'KO' })).status).toBe(200);
-    expect(await interestCount('KO')).toBe(before);
+    expect((await list(bob)).body.data.filter((i) => i.stock_symbol === 'CAVA')).toHaveLength(1);
+    expect(await interestCount('CAVA')).toBe(before + 1);
+    expect(await interestedSymbols()).toContain('CAVA');
+    expect((await remove(bob, { stock_symbol: 'CAVA' })).status).toBe(200);
+    expect(await interestCount('CAVA')).toBe(before);
   });
 
   it('refuses an unknown symbol with 404 and a malformed one with 400, storing nothing', async () => {
