@@ -14,7 +14,7 @@ import { RouteError } from './RouteError';
 const publicRoutes: RouteObject[] = [
   { index: true, lazy: () => import('./routes/market') },
   { path: 'Market', lazy: () => import('./routes/market') },
-  { path: 'Market/:id', lazy: () => import('../features/valuation/routes/saved-valuation') },
+  { path: 'Market/:id', lazy: () => import('./routes/saved-valuation') },
 
   { path: 'login', lazy: () => import('../features/auth/routes/login') },
   { path: 'signup', lazy: () => import('../features/auth/routes/signup') },

@@ -54,9 +54,12 @@ describe('market page', () => {
     expect(router.state.location.search).toBe('?symbol=AAPL');
     expect(await screen.findByRole('heading', { name: 'Apple Inc.' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Value Business' }));
-    expect(
-      await screen.findByRole('dialog', { name: 'Choose Valuation Methodology' }),
-    ).toBeTruthy();
+    // A guest is asked to log in or sign up before valuing.
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Please Login or Sign Up to Continue!',
+    });
+    expect(dialog.querySelector('a[href="/login"]')).toBeTruthy();
+    expect(dialog.querySelector('a[href="/signup"]')).toBeTruthy();
   });
 
   it('Find Another Business returns to /', async () => {

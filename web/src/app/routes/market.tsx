@@ -1,10 +1,8 @@
-import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { stockSymbol } from '../../../../shared/schemas/common';
-import { Dialog } from '../../components/Dialog';
 import { Page } from '../../components/Page';
-import { CompanyView } from '../../features/company/components/CompanyView';
 import { StockPicker } from '../../features/stock-picker/components/StockPicker';
+import { BusinessView } from '../../features/valuation/components/BusinessView';
 import { ValuationTypeList } from '../../features/valuation/components/ValuationTypeList';
 import { paths } from '../../lib/paths';
 
@@ -14,38 +12,47 @@ export function symbolFromSearch(params: URLSearchParams): string | null {
   return parsed.success ? parsed.data : null;
 }
 
+export const BETA_NOTICE =
+  'Please zoom out as you see fit for an optimal experience. This is a beta version. Thank you!';
+
+/** The market page's frame: the beta notice and the stock picker above the content. */
+export function MarketFrame({
+  title,
+  pickerKey,
+  children,
+}: {
+  title: string;
+  pickerKey: string;
+  children: React.ReactNode;
+}) {
+  const navigate = useNavigate();
+  return (
+    <Page title={title} heading="Welcome to Mr. Market" className="market">
+      <p className="notice notice--info">{BETA_NOTICE}</p>
+      <section className="section" aria-label="Find a business">
+        <StockPicker
+          key={pickerKey}
+          onSelect={(next) => navigate(`${paths.market}?symbol=${encodeURIComponent(next)}`)}
+        />
+      </section>
+      {children}
+    </Page>
+  );
+}
+
 /**
- * Home and /Market: the stock picker, then the chosen company's view. The stock lives in the
- * URL (`/Market?symbol=AAPL`), so a company page can be shared and Back returns to the last one.
+ * Home and /Market: the stock picker, then the chosen company's business view (the company
+ * and, once valued, the valuation panel). The stock lives in the URL (`/Market?symbol=AAPL`).
  */
 export function Component() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const symbol = symbolFromSearch(params);
-  const [choosing, setChoosing] = useState(false);
 
   return (
-    <Page
-      title={symbol ? `${symbol} · Market` : 'Mr. Market'}
-      heading="Welcome to Mr. Market"
-      className="market"
-    >
-      <p className="notice notice--info">
-        Please zoom out as you see fit for an optimal experience. This is a beta version. Thank you!
-      </p>
-      <section className="section" aria-label="Find a business">
-        <StockPicker
-          key={symbol ?? 'none'}
-          onSelect={(next) => navigate(`${paths.market}?symbol=${encodeURIComponent(next)}`)}
-        />
-      </section>
+    <MarketFrame title={symbol ? `${symbol} · Market` : 'Mr. Market'} pickerKey={symbol ?? 'none'}>
       {symbol ? (
-        <CompanyView
-          key={symbol}
-          symbol={symbol}
-          onValueBusiness={() => setChoosing(true)}
-          onFindAnother={() => navigate(paths.home)}
-        />
+        <BusinessView key={symbol} symbol={symbol} onFindAnother={() => navigate(paths.home)} />
       ) : (
         <>
           <p className="lead">
@@ -59,12 +66,6 @@ export function Component() {
           </section>
         </>
       )}
-      {choosing && (
-        <Dialog title="Choose Valuation Methodology" onClose={() => setChoosing(false)}>
-          <p>Valuing a business with these methodologies opens here soon.</p>
-          <ValuationTypeList />
-        </Dialog>
-      )}
-    </Page>
+    </MarketFrame>
   );
 }
