@@ -1,9 +1,5 @@
-import { PlaceholderPage } from '../../../components/Page';
+import { WatchlistPage } from '../components/WatchlistPage';
 
 export function Component() {
-  return (
-    <PlaceholderPage title="My Watchlist">
-      <p>The stocks you keep an eye on.</p>
-    </PlaceholderPage>
-  );
+  return <WatchlistPage />;
 }

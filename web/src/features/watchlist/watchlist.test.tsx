@@ -1,0 +1,293 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { WatchListItem } from '../../../../shared/schemas/watchlist';
+import { createQueryClient } from '../../lib/query-client';
+import { ToastProvider } from '../../lib/toast';
+import { monthsBefore, rangeWindow } from './api/price-history';
+import { WATCHLIST_REFRESH_MS } from './api/watchlist-api';
+import { WatchlistPage } from './components/WatchlistPage';
+
+vi.mock('../../lib/auth', async () => (await import('../../test/session-mock')).authMock);
+
+// echarts cannot render in jsdom: the chart lists what it was given instead.
+vi.mock('./components/PriceChart', () => ({
+  default: ({ points, label }: { points: { date: string; close: number }[]; label: string }) => (
+    <div
+      data-testid="chart"
+      aria-label={label}
+      data-closes={points.map((p) => p.close).join(',')}
+    />
+  ),
+}));
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const envelope = (data: unknown) => ({
+  data,
+  source: 'demo',
+  stale: false,
+  asOf: '2025-01-02T15:00:00.000Z',
+});
+
+const item = (symbol: string, name: string, price: number, change: number): WatchListItem => ({
+  stock_symbol: symbol,
+  name,
+  price,
+  change,
+  changesPercentage: (change / (price - change)) * 100,
+  addedAt: '2025-01-02T00:00:00.000Z',
+});
+
+const UNIVERSE: Record<string, WatchListItem> = {
+  AAPL: item('AAPL', 'Apple Inc.', 200, 4),
+  MSFT: item('MSFT', 'Microsoft Corporation', 400, -8),
+};
+
+let list: WatchListItem[] = [];
+let calls: { path: string; body?: Record<string, unknown> }[] = [];
+let failRemove = false;
+
+beforeEach(() => {
+  list = [];
+  calls = [];
+  failRemove = false;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = new URL(String(input), 'http://localhost').pathname;
+      const body = init?.body
+        ? (JSON.parse(String(init.body)) as Record<string, unknown>)
+        : undefined;
+      calls.push({ path, body });
+      if (path === '/config.json') return json(200, { apiBaseUrl: '' });
+      if (path === '/api/getWatchList') return json(200, { ...envelope(list), data: list });
+      if (path === '/api/addWatchList') {
+        const symbol = String(body?.stock_symbol);
+        const known = UNIVERSE[symbol];
+        if (!known)
+          return json(404, { message: `We could not find a stock with the symbol ${symbol}` });
+        if (!list.some((i) => i.stock_symbol === symbol)) list = [...list, known];
+        return json(200, { message: 'Watchlist Added successfully', data: { added: true } });
+      }
+      if (path === '/api/removeWatchList') {
+        if (failRemove) return json(500, { message: 'Internal error' });
+        list = list.filter((i) => i.stock_symbol !== body?.stock_symbol);
+        return json(200, { message: 'Removed successfully' });
+      }
+      if (path === '/api/common_api') {
+        const url = String(body?.url);
+        if (url.startsWith('search'))
+          return json(
+            200,
+            envelope([
+              {
+                symbol: 'AAPL',
+                name: 'Apple Inc.',
+                currency: 'USD',
+                stockExchange: 'NASDAQ',
+                exchangeShortName: 'NASDAQ',
+              },
+              {
+                symbol: 'ZZZZ',
+                name: 'Nothing Corp',
+                currency: 'USD',
+                stockExchange: 'NYSE',
+                exchangeShortName: 'NYSE',
+              },
+            ]),
+          );
+        if (url.startsWith('historical-'))
+          return json(
+            200,
+            envelope([
+              { date: '2025-01-03', close: 12 },
+              { date: '2025-01-02', close: 11 },
+            ]),
+          );
+      }
+      return json(404, { message: `unexpected ${path}` });
+    }),
+  );
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+function renderPage() {
+  const router = createMemoryRouter(
+    [
+      { path: '/Watchlist', element: <WatchlistPage /> },
+      { path: '/Market', element: <p>Market page</p> },
+    ],
+    { initialEntries: ['/Watchlist'] },
+  );
+  const client = createQueryClient();
+  client.setDefaultOptions({ queries: { retry: false } });
+  render(
+    <QueryClientProvider client={client}>
+      <ToastProvider duration={60_000}>
+        <RouterProvider router={router} />
+      </ToastProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const rows = () => screen.getAllByRole('row').slice(1);
+
+describe('watchlist table', () => {
+  it('shows the empty-state placeholder when nothing is watched', async () => {
+    renderPage();
+    expect(await screen.findByText('Your watchlist is empty.')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('lists Name, LTP, CHG and CHG % per stock with signed figures', async () => {
+    list = [UNIVERSE.AAPL!, UNIVERSE.MSFT!];
+    renderPage();
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Name',
+      'LTP',
+      'CHG',
+      'CHG %',
+      'Action',
+    ]);
+    const cells = (i: number) =>
+      within(rows()[i]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
+    // 4 / (200 - 4) = 2.04 %; -8 / 408 = -1.96 %
+    expect(cells(0).slice(0, 3)).toEqual(['200.00', '4.00', '2.04%']);
+    expect(cells(1).slice(0, 3)).toEqual(['400.00', '-8.00', '-1.96%']);
+  });
+
+  it('adds a stock found by the search box and says so', async () => {
+    renderPage();
+    await screen.findByText('Your watchlist is empty.');
+    fireEvent.change(screen.getByPlaceholderText('Search stocks and shares here'), {
+      target: { value: 'apple' },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add AAPL to watchlist' }));
+    expect(await screen.findByText('Watchlist Added successfully')).toBeTruthy();
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(calls.find((c) => c.path === '/api/addWatchList')?.body).toEqual({
+      stock_symbol: 'AAPL',
+    });
+    // Once on the list, the search result no longer offers Add.
+    expect(await screen.findByText('On your watchlist')).toBeTruthy();
+  });
+
+  it('shows Error Adding when the server refuses the symbol', async () => {
+    renderPage();
+    await screen.findByText('Your watchlist is empty.');
+    fireEvent.change(screen.getByPlaceholderText('Search stocks and shares here'), {
+      target: { value: 'nothing' },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add ZZZZ to watchlist' }));
+    expect(await screen.findByText('Error Adding')).toBeTruthy();
+    expect(screen.queryByText('Watchlist Added successfully')).toBeNull();
+  });
+
+  it('removes a row with its Remove button, and reports a failed removal', async () => {
+    list = [UNIVERSE.AAPL!, UNIVERSE.MSFT!];
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove AAPL' }));
+    expect(await screen.findByText('Removed successfully')).toBeTruthy();
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(within(rows()[0]!).getByText('MSFT')).toBeTruthy();
+
+    failRemove = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Remove MSFT' }));
+    expect(await screen.findByText('Error Removing')).toBeTruthy();
+    expect(rows()).toHaveLength(1);
+  });
+
+  it('reads the quotes again every 30 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    list = [UNIVERSE.AAPL!];
+    renderPage();
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    const reads = () => calls.filter((c) => c.path === '/api/getWatchList').length;
+    expect(reads()).toBe(1);
+    list = [{ ...UNIVERSE.AAPL!, price: 210, change: 14, changesPercentage: (14 / 196) * 100 }];
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(WATCHLIST_REFRESH_MS + 100);
+    });
+    await waitFor(() => expect(reads()).toBe(2));
+    await waitFor(() =>
+      expect(within(rows()[0]!).getAllByRole('cell')[0]!.textContent).toBe('210.00'),
+    );
+  });
+});
+
+describe('watchlist detail card', () => {
+  it('opens on a row with the range tabs, charts the range and closes on Ignore', async () => {
+    list = [UNIVERSE.AAPL!];
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: /^AAPL/ }));
+    const card = await screen.findByRole('region', { name: 'AAPL details' });
+    expect(
+      within(card)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['1 Day', '5 Day', '1 Months', '3 Months', '5 Months', '1 Year', '3 Year', 'Max']);
+    fireEvent.click(within(card).getByRole('tab', { name: '3 Months' }));
+    const chart = await within(card).findByTestId('chart');
+    expect(chart.getAttribute('aria-label')).toBe('AAPL price, 3 Months');
+    expect(chart.getAttribute('data-closes')).toBe('11,12');
+    const url = String(calls.filter((c) => c.path === '/api/common_api').at(-1)?.body?.url);
+    expect(url).toMatch(
+      /^historical-price-full\/AAPL\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/,
+    );
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Ignore' }));
+    expect(screen.queryByRole('region', { name: 'AAPL details' })).toBeNull();
+  });
+
+  it('Value Business opens the company view with the methodology chooser', async () => {
+    list = [UNIVERSE.MSFT!];
+    const router = renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: /^MSFT/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Value Business' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/Market'));
+    expect(router.state.location.search).toBe('?symbol=MSFT&value=1');
+  });
+
+  it('Remove From Watchlist removes the stock and closes the card', async () => {
+    list = [UNIVERSE.AAPL!, UNIVERSE.MSFT!];
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: /^AAPL/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove From Watchlist' }));
+    expect(await screen.findByText('Removed successfully')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'AAPL details' })).toBeNull());
+    expect(rows()).toHaveLength(1);
+  });
+});
+
+describe('price ranges', () => {
+  it('places the month ranges on the exchange calendar, clamping to the month end', () => {
+    expect(monthsBefore('2025-05-31', 3)).toBe('2025-02-28');
+    expect(monthsBefore('2024-05-31', 3)).toBe('2024-02-29');
+    expect(monthsBefore('2025-03-15', 36)).toBe('2022-03-15');
+    expect(monthsBefore('2025-01-10', 5)).toBe('2024-08-10');
+    // 03:00 UTC on 1 June is still 31 May in New York.
+    const now = new Date('2025-06-01T03:00:00Z');
+    expect(rangeWindow('3M', now)).toEqual({
+      from: '2025-02-28',
+      to: '2025-05-31',
+      interval: '1day',
+    });
+    expect(rangeWindow('3Y', now)).toEqual({
+      from: '2022-05-31',
+      to: '2025-05-31',
+      interval: '1day',
+    });
+    expect(rangeWindow('1D', now).interval).toBe('5min');
+    expect(rangeWindow('5D', now).interval).toBe('30min');
+  });
+});
