@@ -66,7 +66,7 @@ export function errorResponse(error: unknown, requestId: string): ApiResult {
   }
   if (error instanceof AppError) {
     if (error.statusCode >= 500) logger.error('request failed', { error, requestId });
-    else logger.info('request refused', { status: error.statusCode, message: error.message });
+    else logger.info('request refused', { status: error.statusCode, reason: error.message });
     return json(error.statusCode, {
       message: error.message,
       ...(error.details ? { errors: error.details } : {}),

@@ -3,14 +3,16 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { VALUATION_API_MESSAGES, type BuyPitchRequest, type ValuationRecord } from '../../shared/schemas/valuation-api';
 import { BadRequestError, ConflictError } from '../lib/errors';
 import { keys } from '../lib/keys';
+import { buyIntoPortfolio } from '../portfolios/orders';
 import { getValuation, notFound, type ValuationStore } from './store';
 
 /**
- * Buy from a pitch (spec/001 section 3, "Buy payload"). Until portfolios exist this records
- * the holding intent on the valuation (`bought_into`, a set of portfolio ids); the portfolio
- * work replaces this function with a real buy and keeps the same checks.
+ * Buy from a pitch (spec/001 section 3, "Buy payload"): checks the pitch is the user's and
+ * matches the payload, buys the stock into the chosen portfolio with a market order at the
+ * current quote (the portfolio's order rules: its cash, a fresh quote; the transaction
+ * records the pitch), then notes the portfolio on the valuation (`bought_into`).
  */
-export async function recordBuyIntent(store: ValuationStore, userId: string, input: BuyPitchRequest): Promise<ValuationRecord> {
+export async function buyFromPitch(store: ValuationStore, userId: string, input: BuyPitchRequest): Promise<ValuationRecord> {
   const { record } = await getValuation(store, userId, input.valuation_id);
   if (record.stock_symbol !== input.stock_symbol) {
     throw new BadRequestError(`This pitch is for ${record.stock_symbol}, not ${input.stock_symbol}`, { stock_symbol: 'Does not match the pitch' });
@@ -21,6 +23,11 @@ export async function recordBuyIntent(store: ValuationStore, userId: string, inp
   if (input.valuation_output_id !== undefined && input.valuation_output_id !== record.valuation_output_id) {
     throw new ConflictError(VALUATION_API_MESSAGES.changedMeanwhile);
   }
+  await buyIntoPortfolio(userId, {
+    portfolio_id: input.portfolio_id,
+    stock_symbol: record.stock_symbol,
+    valuation_id: record.id,
+  });
   try {
     await store.client.send(
       new UpdateCommand({

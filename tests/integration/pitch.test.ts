@@ -92,17 +92,53 @@ describe('My Pitches: list, ignore, delete, buy, pitch a saved valuation', () =>
     expect(await trackCount(user.userId)).toBeUndefined();
   });
 
-  it('records the intent to buy a pitch into a portfolio, once per portfolio', async () => {
+  async function newPortfolio(name: string): Promise<string> {
+    const res = await api.post<{ data: { portfolio_id: string } }>(
+      '/api/addPortfolio',
+      { portfolio_name: name, investment_value: 1_000_000 },
+      { token: user.accessToken },
+    );
+    expect(res.status).toBe(200);
+    return res.body.data.portfolio_id;
+  }
+
+  async function holdings(portfolioId: string) {
+    const res = await api.post<{ data: { holdings: { symbol: string; quantity: number | string }[] } }>(
+      '/api/getPortfolioHoldings',
+      { portfolio_id: portfolioId },
+      { token: user.accessToken },
+    );
+    expect(res.status).toBe(200);
+    return res.body.data.holdings;
+  }
+
+  it('buys a pitched stock into the chosen portfolio and notes each portfolio on the pitch', async () => {
     const pitch = await pitchOf(user, 1);
-    const buy = { stock_symbol: 'AAPL', portfolio_id: 'growth-portfolio', valuation_type_id: 1, valuation_id: pitch.id, valuation_output_id: pitch.valuation_output_id };
+    const growth = await newPortfolio('Growth');
+    const income = await newPortfolio('Income');
+    const buy = { stock_symbol: 'AAPL', portfolio_id: growth, valuation_type_id: 1, valuation_id: pitch.id, valuation_output_id: pitch.valuation_output_id };
     const res = await api.post('/api/buyPitch', buy, { token: user.accessToken });
     expect(res.status).toBe(200);
     const body = valuationResponse.parse(res.body);
     expect(body.message).toBe('Pitch Added successfully!');
-    expect(body.data.bought_into).toEqual(['growth-portfolio']);
-    await api.post('/api/buyPitch', buy, { token: user.accessToken });
-    const second = await api.post('/api/buyPitch', { ...buy, portfolio_id: 'income-portfolio' }, { token: user.accessToken });
-    expect(valuationResponse.parse(second.body).data.bought_into).toEqual(['growth-portfolio', 'income-portfolio']);
+    expect(body.data.bought_into).toEqual([growth]);
+    const held = await holdings(growth);
+    expect(held.map((h) => h.symbol)).toEqual(['AAPL']);
+    expect(Number(held[0]!.quantity)).toBeGreaterThan(0);
+    const second = await api.post('/api/buyPitch', { ...buy, portfolio_id: income }, { token: user.accessToken });
+    expect(valuationResponse.parse(second.body).data.bought_into?.slice().sort()).toEqual([growth, income].sort());
+    expect((await holdings(income)).map((h) => h.symbol)).toEqual(['AAPL']);
+  });
+
+  it('refuses a buy into a portfolio the user does not have, buying nothing', async () => {
+    const pitch = await pitchOf(user, 1);
+    const res = await api.post<ErrorBody>(
+      '/api/buyPitch',
+      { stock_symbol: 'AAPL', portfolio_id: 'no-such-portfolio', valuation_type_id: 1, valuation_id: pitch.id },
+      { token: user.accessToken },
+    );
+    expect(res.status).toBe(404);
+    expect((await storedItem(user.userId, pitch.id))?.bought_into).toBeUndefined();
   });
 
   it('refuses a buy whose stock, methodology or output set does not match the pitch, changing nothing', async () => {

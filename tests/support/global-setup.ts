@@ -17,6 +17,8 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const started = Date.now();
+  // Handlers log refusals at INFO; tests keep warnings and errors (STACK_LOG=1 shows all).
+  process.env.LOG_LEVEL ??= process.env.STACK_LOG === '1' ? 'INFO' : 'WARN';
   const stack = await startStack({
     persistent: false,
     web: false,
