@@ -36,7 +36,11 @@ export function Component() {
       saved.error instanceof ApiError && (saved.error.status === 404 || saved.error.status === 400);
     content = (
       <div className="notice notice--error" role="alert">
-        <p>{missing ? SAVED_VALUATION_NOT_FOUND : 'The valuation could not be loaded. Please try again.'}</p>
+        <p>
+          {missing
+            ? SAVED_VALUATION_NOT_FOUND
+            : 'The valuation could not be loaded. Please try again.'}
+        </p>
         <Link to={paths.pitches} className="button button--ghost">
           My Pitches
         </Link>

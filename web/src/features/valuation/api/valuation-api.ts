@@ -91,7 +91,10 @@ export function usePrefillData(symbol: string) {
 
 /* ------------------------------------------------------------ valuations */
 
-export async function editValuation(valuationId: string, signal?: AbortSignal): Promise<ValuationRecord> {
+export async function editValuation(
+  valuationId: string,
+  signal?: AbortSignal,
+): Promise<ValuationRecord> {
   const body = await api('editValuation', { valuation_id: valuationId }, signal ? { signal } : {});
   return valuationResponse.parse(body).data;
 }

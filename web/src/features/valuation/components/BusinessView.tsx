@@ -30,7 +30,8 @@ export function BusinessView({
   const [choosing, setChoosing] = useState(false);
 
   const quote = overview.data?.quote?.price ?? overview.data?.profile.price;
-  const marketPrice = typeof quote === 'number' && Number.isFinite(quote) && quote > 0 ? quote : null;
+  const marketPrice =
+    typeof quote === 'number' && Number.isFinite(quote) && quote > 0 ? quote : null;
   const valuing = signedIn && typeId !== null;
   const savedOfType =
     record && record.valuation_type_id === typeId && record.stock_symbol === symbol ? record : null;

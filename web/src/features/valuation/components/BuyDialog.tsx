@@ -2,10 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ValuationTypeId } from '../../../../../shared/domain/valuation-types';
 import { formatNumber } from '../../../../../shared/format/money';
-import {
-  PITCH_STATUS,
-  VALUATION_API_MESSAGES,
-} from '../../../../../shared/schemas/valuation-api';
+import { PITCH_STATUS, VALUATION_API_MESSAGES } from '../../../../../shared/schemas/valuation-api';
 import type { ValuationResult } from '../../../../../shared/valuation';
 import { Dialog } from '../../../components/Dialog';
 import { Loading } from '../../../components/Loading';
@@ -52,7 +49,9 @@ export function BuyDialog({
 }) {
   const session = useSession();
   const toast = useToast();
-  const portfolios = usePortfolioChoices(session.status === 'signedIn' ? session.user.userId : undefined);
+  const portfolios = usePortfolioChoices(
+    session.status === 'signedIn' ? session.user.userId : undefined,
+  );
   const [portfolioId, setPortfolioId] = useState('');
   const [hint, setHint] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -61,7 +60,9 @@ export function BuyDialog({
   const ensureSaved = async (status: 0 | 1): Promise<SavedRef> => {
     if (saved && saved.outputId) return saved;
     if (!payload) throw new ApiError(400, 'The valuation cannot be saved');
-    const answer = saved ? await updateValuation(saved.id, payload) : await addValuation(payload, status);
+    const answer = saved
+      ? await updateValuation(saved.id, payload)
+      : await addValuation(payload, status);
     const next: SavedRef = {
       id: answer.data.id,
       outputId: answer.data.valuation_output_id,
@@ -77,7 +78,9 @@ export function BuyDialog({
       await action();
       onClose();
     } catch (error) {
-      toast.error(error instanceof ApiError && error.status !== 0 ? error.message || failure : failure);
+      toast.error(
+        error instanceof ApiError && error.status !== 0 ? error.message || failure : failure,
+      );
     } finally {
       setBusy(false);
     }
@@ -116,7 +119,10 @@ export function BuyDialog({
 
   const rows: [string, string][] = [
     ['Intrinsic Value Per Share', formatNumber(result.intrinsicValuePerShare, 2)],
-    [result.labels.margin === 'Premium' ? 'Premium (%)' : 'Margin of Safety (%)', `${formatNumber(result.premiumPercent, 2)}%`],
+    [
+      result.labels.margin === 'Premium' ? 'Premium (%)' : 'Margin of Safety (%)',
+      `${formatNumber(result.premiumPercent, 2)}%`,
+    ],
     ['Cumulative Gain/Loss', `${formatNumber(result.expectedGainPercent, 2)}%`],
     ['IRR (%)', `${formatNumber(result.irrPercent, 2)}%`],
     ['MOIC', `${formatNumber(result.moic, 2)}x`],
@@ -171,10 +177,20 @@ export function BuyDialog({
         </p>
       )}
       <div className="dialog__actions">
-        <button type="button" className="button button--primary" disabled={busy || !portfolios.data?.length} onClick={buy}>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={busy || !portfolios.data?.length}
+          onClick={buy}
+        >
           Buy
         </button>
-        <button type="button" className="button button--ghost" disabled={busy} onClick={saveForLater}>
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={busy}
+          onClick={saveForLater}
+        >
           Save for Later
         </button>
         <button type="button" className="button button--ghost" disabled={busy} onClick={ignore}>

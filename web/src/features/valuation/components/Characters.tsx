@@ -3,7 +3,9 @@ import type { Mood, PremiumBand } from '../../../../../shared/valuation';
 /** Mouth curve by band: the further from fair value, the bigger the smile or frown. */
 function mouth(mood: Mood, band: PremiumBand): string {
   const depth = 4 + band * 3;
-  return mood === 'happy' ? `M 30 62 Q 50 ${62 + depth} 70 62` : `M 30 ${66 + depth / 2} Q 50 ${66 - depth} 70 ${66 + depth / 2}`;
+  return mood === 'happy'
+    ? `M 30 62 Q 50 ${62 + depth} 70 62`
+    : `M 30 ${66 + depth / 2} Q 50 ${66 - depth} 70 ${66 + depth / 2}`;
 }
 
 interface FaceProps {
@@ -33,17 +35,35 @@ export function MrMarketFace({ mood, band }: FaceProps) {
 }
 
 /** The user's avatar: their profile image with a mood badge, or a drawn face without one. */
-export function UserAvatar({ mood, band, name, imageUrl }: FaceProps & { name: string; imageUrl?: string | null }) {
+export function UserAvatar({
+  mood,
+  band,
+  name,
+  imageUrl,
+}: FaceProps & { name: string; imageUrl?: string | null }) {
   const badge = (
     <svg className="face-badge" viewBox="0 0 100 100" aria-hidden="true">
       <circle cx="50" cy="50" r="46" fill={mood === 'happy' ? '#2e9d57' : '#c0392b'} />
       <circle cx="36" cy="40" r="6" fill="#fff" />
       <circle cx="64" cy="40" r="6" fill="#fff" />
-      <path d={mouth(mood, band)} transform="translate(0 -2)" fill="none" stroke="#fff" strokeWidth="6" strokeLinecap="round" />
+      <path
+        d={mouth(mood, band)}
+        transform="translate(0 -2)"
+        fill="none"
+        stroke="#fff"
+        strokeWidth="6"
+        strokeLinecap="round"
+      />
     </svg>
   );
   return (
-    <span className={`user-avatar user-avatar--${mood}`} role="img" aria-label={`${name} is ${mood}`} data-mood={mood} data-band={band}>
+    <span
+      className={`user-avatar user-avatar--${mood}`}
+      role="img"
+      aria-label={`${name} is ${mood}`}
+      data-mood={mood}
+      data-band={band}
+    >
       {imageUrl ? (
         <img src={imageUrl} alt="" className="user-avatar__image" />
       ) : (
@@ -51,7 +71,13 @@ export function UserAvatar({ mood, band, name, imageUrl }: FaceProps & { name: s
           <circle cx="50" cy="55" r="34" fill="#cfe3f7" stroke="#1d4f7a" strokeWidth="2" />
           <circle cx="38" cy="50" r="4" fill="#222" />
           <circle cx="62" cy="50" r="4" fill="#222" />
-          <path d={mouth(mood, band)} fill="none" stroke="#222" strokeWidth="3" strokeLinecap="round" />
+          <path
+            d={mouth(mood, band)}
+            fill="none"
+            stroke="#222"
+            strokeWidth="3"
+            strokeLinecap="round"
+          />
         </svg>
       )}
       {imageUrl && badge}

@@ -41,8 +41,12 @@ export function Gauge({ value }: { value: number }) {
         {segments}
         <line x1={CX} y1={CY} x2={nx} y2={ny} className="gauge__needle" />
         <circle cx={CX} cy={CY} r="5" className="gauge__hub" />
-        <text x="14" y="113" className="gauge__tick">0%</text>
-        <text x="160" y="113" className="gauge__tick">100%</text>
+        <text x="14" y="113" className="gauge__tick">
+          0%
+        </text>
+        <text x="160" y="113" className="gauge__tick">
+          100%
+        </text>
       </svg>
       <p className="gauge__value">{shown.toFixed(2)}%</p>
     </div>

@@ -124,7 +124,9 @@ function ValuationForm({
   const model = MODELS[typeId];
   const computed = useMemo(() => computeForm(form), [form]);
   const [saved, setSaved] = useState<SavedRef | null>(
-    record ? { id: record.id, outputId: record.valuation_output_id, status: record.pitch_status } : null,
+    record
+      ? { id: record.id, outputId: record.valuation_output_id, status: record.pitch_status }
+      : null,
   );
   const [dirty, setDirty] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -163,12 +165,20 @@ function ValuationForm({
         const answer = await updateValuation(saved.id, payload);
         toast.success(VALUATION_API_MESSAGES.pitchUpdated);
         const to = saved.status === PITCH_STATUS.tracked ? paths.trackedPitches : paths.pitches;
-        setSaved({ id: answer.data.id, outputId: answer.data.valuation_output_id, status: answer.data.pitch_status });
+        setSaved({
+          id: answer.data.id,
+          outputId: answer.data.valuation_output_id,
+          status: answer.data.pitch_status,
+        });
         window.setTimeout(() => navigate(to), PITCH_NAVIGATE_DELAY_MS);
       } else {
         const answer = await addValuation(payload, PITCH_STATUS.pitched);
         toast.success(VALUATION_API_MESSAGES.pitchAdded);
-        setSaved({ id: answer.data.id, outputId: answer.data.valuation_output_id, status: answer.data.pitch_status });
+        setSaved({
+          id: answer.data.id,
+          outputId: answer.data.valuation_output_id,
+          status: answer.data.pitch_status,
+        });
         window.setTimeout(() => navigate(paths.pitches), PITCH_NAVIGATE_DELAY_MS);
       }
       setDirty(false);
@@ -224,7 +234,9 @@ function ValuationForm({
             onBlur={() => {
               const n = parseField(form.text[field.name] ?? '');
               if (Number.isFinite(n) && (field.kind === 'growth' || field.kind === 'multiple'))
-                setForm((f) => (f ? { ...f, text: { ...f.text, [field.name]: fieldText(field.kind, n) } } : f));
+                setForm((f) =>
+                  f ? { ...f, text: { ...f.text, [field.name]: fieldText(field.kind, n) } } : f,
+                );
             }}
             suggestions={
               field.kind === 'growth'
@@ -270,7 +282,9 @@ function ValuationForm({
 
       <div className="valuation-box">
         <h3>Moats</h3>
-        <p className="valuation-moats">{form.moats.length ? form.moats.join(', ') : 'None chosen'}</p>
+        <p className="valuation-moats">
+          {form.moats.length ? form.moats.join(', ') : 'None chosen'}
+        </p>
         <button type="button" className="button button--ghost" onClick={() => setMoatsOpen(true)}>
           Choose Moats
         </button>
@@ -325,7 +339,11 @@ function ValuationForm({
             >
               Change Methodology
             </button>
-            <button type="button" className="button button--ghost" onClick={() => setDismissed(modalProblem)}>
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => setDismissed(modalProblem)}
+            >
               Edit Assumptions
             </button>
           </div>
@@ -408,7 +426,11 @@ function AssumptionField({
       </label>
       {hint && <span className="valuation-field__hint">{hint}</span>}
       {suggestions && (
-        <div className="valuation-suggestions" role="group" aria-label={`${field.label} from history`}>
+        <div
+          className="valuation-suggestions"
+          role="group"
+          aria-label={`${field.label} from history`}
+        >
           {suggestions.map((s) => (
             <button
               key={s.window}
@@ -417,7 +439,9 @@ function AssumptionField({
               disabled={s.value === null}
               onClick={() => s.value !== null && onText(s.value.toFixed(2))}
             >
-              {s.value === null ? `${s.window} Yr: ${NOT_AVAILABLE}` : suggestionText(s, field.kind === 'growth')}
+              {s.value === null
+                ? `${s.window} Yr: ${NOT_AVAILABLE}`
+                : suggestionText(s, field.kind === 'growth')}
             </button>
           ))}
         </div>
@@ -430,7 +454,15 @@ const money = (n: number) => formatNumber(n, 2);
 const pct = (n: number) => `${formatNumber(n, 2)}%`;
 const millions = (n: number) => `${formatNumber(n, 2)} M`;
 
-function Outputs({ result, typeId, moats }: { result: ValuationResult; typeId: ValuationTypeId; moats: Moat[] }) {
+function Outputs({
+  result,
+  typeId,
+  moats,
+}: {
+  result: ValuationResult;
+  typeId: ValuationTypeId;
+  moats: Moat[];
+}) {
   const model = MODELS[typeId];
   const ev = typeId === 4;
   const rows: [string, string][] = [
@@ -438,9 +470,15 @@ function Outputs({ result, typeId, moats }: { result: ValuationResult; typeId: V
   ];
   if (ev) {
     rows.push(['Enterprise Value', millions(result.enterpriseValue ?? 0)]);
-    rows.push(['Intrinsic Value Of Business (Equity)', millions(result.intrinsicValueOfBusiness ?? 0)]);
+    rows.push([
+      'Intrinsic Value Of Business (Equity)',
+      millions(result.intrinsicValueOfBusiness ?? 0),
+    ]);
   }
-  rows.push([ev ? 'Intrinsic Value Per Share (Equity)' : 'Intrinsic Value Per Share', money(result.intrinsicValuePerShare)]);
+  rows.push([
+    ev ? 'Intrinsic Value Per Share (Equity)' : 'Intrinsic Value Per Share',
+    money(result.intrinsicValuePerShare),
+  ]);
   rows.push(['Moats', moats.length ? moats.join(', ') : 'None']);
   rows.push([result.labels.margin, pct(result.premiumPercent)]);
   rows.push([result.labels.gain, pct(Math.abs(result.expectedGainPercent))]);

@@ -98,7 +98,8 @@ export function formFromRecord(record: ValuationRecord): ValuationFormState {
 
 export function modelInput(form: ValuationFormState): ValuationModelInput {
   const values: Record<string, unknown> = { valuation_type_id: form.typeId };
-  for (const field of fieldsOf(form.typeId)) values[field.name] = parseField(form.text[field.name] ?? '');
+  for (const field of fieldsOf(form.typeId))
+    values[field.name] = parseField(form.text[field.name] ?? '');
   return values as unknown as ValuationModelInput;
 }
 
