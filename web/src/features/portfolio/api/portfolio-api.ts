@@ -110,6 +110,19 @@ export function useReloadPortfolios() {
   return useCallback(() => client.invalidateQueries({ queryKey: PORTFOLIO_KEY }), [client]);
 }
 
+/** After a delete: forgets the portfolio's stocks and holdings (no refetch of a deleted id) and reloads the list. */
+export function useForgetPortfolio() {
+  const client = useQueryClient();
+  return useCallback(
+    (portfolioId: string) => {
+      for (const part of ['stocks', 'holdings'])
+        client.removeQueries({ queryKey: [...PORTFOLIO_KEY, part, portfolioId] });
+      return client.invalidateQueries({ queryKey: [...PORTFOLIO_KEY, 'list'] });
+    },
+    [client],
+  );
+}
+
 /* ---------- market data for the stock panel ---------- */
 
 export type ChartPeriod = 'daily' | 'weekly' | 'monthly';

@@ -4,7 +4,12 @@ import type { PortfolioRow } from '../../../../../shared/schemas/portfolio-api';
 import { Loading } from '../../../components/Loading';
 import { Page } from '../../../components/Page';
 import { paths } from '../../../lib/paths';
-import { usePortfolioList, useReloadPortfolios, useStocksPerPortfolio } from '../api/portfolio-api';
+import {
+  useForgetPortfolio,
+  usePortfolioList,
+  useReloadPortfolios,
+  useStocksPerPortfolio,
+} from '../api/portfolio-api';
 import { formatUsd } from '../returns';
 import { DeleteDialog } from './DeleteDialog';
 import { HoldingsPanel } from './HoldingsPanel';
@@ -27,6 +32,7 @@ export function PortfolioDashboard({ title }: { title: string }) {
   const [modal, setModal] = useState<ModalState>(null);
   const [deleting, setDeleting] = useState<PortfolioRow | null>(null);
   const reload = useReloadPortfolios();
+  const forget = useForgetPortfolio();
 
   useEffect(() => {
     const timer = window.setTimeout(() => setSearch(searchText.trim()), SEARCH_DELAY_MS);
@@ -61,7 +67,7 @@ export function PortfolioDashboard({ title }: { title: string }) {
           onClose={() => setDeleting(null)}
           onDeleted={(id) => {
             if (id === selectedId) setSelectedId(null);
-            void reload();
+            void forget(id);
           }}
         />
       )}
