@@ -1,13 +1,14 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { linkCodeFor } from '../../shared/schemas/account';
-import { config } from '../lib/config';
 import { logger } from '../lib/logger';
+import { siteUrl } from './site-url';
 
 /**
  * Cognito CustomMessage trigger: the branded account emails. Verification and reset emails
  * carry a link whose `{code}` holds the user name and Cognito's code placeholder (`{####}`,
- * which Cognito replaces with the code), so the link works in any browser. Without a
- * SITE_URL (a deployment with no site address yet) they show the code instead.
+ * which Cognito replaces with the code), so the link works in any browser. The site address
+ * is SITE_URL, else (AWS without a custom domain) the SSM parameter the site's stack writes
+ * (`./site-url`); without either (a deployment with no site yet) they show the code instead.
  * Locally the same function runs behind cognito-local (docs/decisions/020).
  */
 
@@ -45,13 +46,8 @@ function render(mail: Mail, greetingName: string | undefined): string {
   ].join('');
 }
 
-function siteUrl(): string | undefined {
-  return config().SITE_URL?.replace(/\/+$/, '');
-}
-
-function mailFor(event: CustomMessageTriggerEvent): Mail | undefined {
+function mailFor(event: CustomMessageTriggerEvent, site: string | undefined): Mail | undefined {
   const code = event.request.codeParameter ?? '{####}';
-  const site = siteUrl();
   const linkCode = linkCodeFor(event.userName, code);
   const ignore = "If you didn't ask for this, you can ignore this email.";
   switch (event.triggerSource) {
@@ -110,8 +106,9 @@ function mailFor(event: CustomMessageTriggerEvent): Mail | undefined {
 }
 
 export const handler = async (event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> => {
-  const mail = mailFor(event);
-  logger.info('custom message', { trigger: event.triggerSource, branded: Boolean(mail) });
+  const site = await siteUrl();
+  const mail = mailFor(event, site);
+  logger.info('custom message', { trigger: event.triggerSource, branded: Boolean(mail), linked: Boolean(mail?.action) });
   if (!mail) return event;
   event.response.emailSubject = mail.subject;
   event.response.emailMessage = render(mail, event.request.userAttributes.name);
