@@ -37,7 +37,7 @@ function pitch(
   };
   const result = computeValuation(input);
   if (!result.ok) throw new Error(result.message);
-  const outputs = toStoredOutputs(result) as Record<string, number>;
+  const outputs = toStoredOutputs(result) as unknown as Record<string, number>;
   return {
     ...input,
     id,
