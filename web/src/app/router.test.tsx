@@ -128,7 +128,7 @@ describe('public routes', () => {
     ['/ResetSuccessmsg', 'Password Reset Successful!'],
     ['/reset_password/abc123', 'Reset Password'],
     ['/Verify_account/abc123', 'Verify Account'],
-    ['/Market/val-42', 'Saved valuation'],
+    ['/Market/val-42', 'Welcome to Mr. Market'],
     ['/Aboutus', 'About Us'],
     ['/DataProtection', 'Data Protection Notice'],
     ['/EmptyPage', 'Coming Soon'],
