@@ -1,0 +1,134 @@
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import { marketEnvelope, quoteSchema } from '../../shared/market';
+import { savedValuationResponse, trackedPitchesResponse } from '../../shared/schemas/valuation-api';
+import { computeValuation, toStoredOutputs, type PEInput } from '../../shared/valuation';
+import { apiClient } from '../support/api';
+import { createSignedInUser, type TestUser } from '../support/users';
+import { newPage } from './support/browser';
+import { z } from 'zod';
+
+/** The machine may be busy: give screens time to render. */
+const SLOW = { timeout: 20_000 };
+const SYMBOL = 'AAPL';
+
+async function toast(page: Page, text: string): Promise<void> {
+  await expect
+    .poll(() => page.locator('.toast--success').filter({ hasText: text }).count(), SLOW)
+    .toBeGreaterThan(0);
+}
+
+const path = (page: Page) => new URL(page.url()).pathname;
+
+/** The server's cached price of the symbol, read through the market-data proxy. */
+async function quotePrice(symbol: string): Promise<number> {
+  const res = await apiClient().post('/api/common_api', {
+    url: `quote/${symbol}`,
+    method: 'GET',
+    parameters: {},
+  });
+  const quote = marketEnvelope(z.array(quoteSchema)).parse(res.body).data[0];
+  if (!quote) throw new Error(`no quote for ${symbol}`);
+  return quote.price;
+}
+
+/**
+ * A saved pitch whose intrinsic value sits below the market price (so it starts as
+ * "Revisit Investment Idea"), with the outputs computed by the shared valuation math.
+ */
+async function savePitch(user: TestUser) {
+  const price = await quotePrice(SYMBOL);
+  const inputs: PEInput = {
+    valuation_type_id: 1,
+    market_price: price,
+    // EPS x 1.09^3 x 18 is about 0.58 x price.
+    earnings_per_share: Number((price / 40).toFixed(2)),
+    growth_ratein_eps: 9,
+    forward_multiple: 18,
+    holding_period: 3,
+  };
+  const result = computeValuation(inputs);
+  if (!result.ok) throw new Error(result.message);
+  expect(result.intrinsicValuePerShare).toBeLessThan(price);
+  const res = await apiClient().post(
+    '/api/addValuation',
+    {
+      ...inputs,
+      stock_symbol: SYMBOL,
+      moats: ['Brand(s)'],
+      comment: 'Browser pitch',
+      ...toStoredOutputs(result),
+    },
+    { token: user.accessToken },
+  );
+  if (res.status !== 200)
+    throw new Error(`addValuation answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return { price, record: savedValuationResponse.parse(res.body).data };
+}
+
+/** The text of a cell of the tracked row, by its column. */
+const cell = (page: Page, column: string) =>
+  page.getByTestId(`tracked-row-${SYMBOL}`).locator(`[data-col="${column}"]`).textContent();
+
+test('a saved pitch tracked, its intrinsic value edited until it is on track, then deleted', async () => {
+  const user = await createSignedInUser({ name: 'Tracking Investor' });
+  const { price, record } = await savePitch(user);
+  const name = record.stock_name ?? SYMBOL;
+
+  const { page, open, errors } = await newPage();
+  await open('/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await toast(page, 'Login Successful!');
+
+  // My Pitches lists it; the pane shows the methodology, the user and Track.
+  await open('/Pitches');
+  await page.getByRole('button', { name, exact: true }).click(SLOW);
+  const pane = page.getByRole('region', { name: `P/E Valuation: ${name}` });
+  await pane.waitFor(SLOW);
+  await expect.poll(() => pane.getByText('Tracking Investor').count(), SLOW).toBe(1);
+  await page.getByRole('button', { name: 'Track', exact: true }).click();
+  await toast(page, 'Pitch Updated Successfully!');
+  await expect.poll(() => path(page), SLOW).toBe('/Mytrackedpitches');
+
+  // The table shows it at the price it was tracked at, below the market: revisit.
+  const table = page.getByRole('table', { name: 'My Tracked Pitches' });
+  await table.waitFor(SLOW);
+  await expect.poll(() => cell(page, 'status'), SLOW).toBe('Revisit Investment Idea');
+  const cost = (await cell(page, 'cost')) ?? '';
+  expect(Math.abs(Number(cost.replace(/[$,]/g, '')) - price)).toBeLessThan(0.01);
+  expect((await cell(page, 'margin'))?.startsWith('Premium')).toBe(true);
+
+  // Edit the intrinsic value well above the price: on track.
+  const target = Math.ceil(price * 2) + 1000;
+  await page.getByRole('button', { name: `Edit intrinsic value of ${name}` }).click();
+  const input = page.getByLabel(`Intrinsic Value Per Share of ${name}`);
+  await input.fill(String(target));
+  expect(await input.inputValue()).toBe(target.toLocaleString('en-US'));
+  await page.getByRole('button', { name: 'Update', exact: true }).click();
+  await toast(page, 'Pitch Updated Successfully!');
+  await expect.poll(() => cell(page, 'status'), SLOW).toBe('On Track');
+  expect(await cell(page, 'intrinsic')).toBe(`$${target.toLocaleString('en-US')}.00`);
+  expect((await cell(page, 'margin'))?.startsWith('Margin of Safety')).toBe(true);
+
+  // The server kept it.
+  const listed = trackedPitchesResponse.parse(
+    (await apiClient().post('/api/trackedPitches', {}, { token: user.accessToken })).body,
+  );
+  expect(listed.data.map((r) => [r.id, r.intrinsic_value_per_share])).toEqual([
+    [record.id, target],
+  ]);
+
+  // Delete it: the table empties.
+  await page.getByRole('button', { name: `Delete ${name}` }).click();
+  await toast(page, 'Pitch Deleted Successfully!');
+  await expect
+    .poll(() => page.getByText(/You are not tracking any pitch yet/).count(), SLOW)
+    .toBe(1);
+  const after = trackedPitchesResponse.parse(
+    (await apiClient().post('/api/trackedPitches', {}, { token: user.accessToken })).body,
+  );
+  expect(after.data).toEqual([]);
+  expect(errors).toEqual([]);
+});
