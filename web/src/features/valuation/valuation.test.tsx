@@ -332,6 +332,62 @@ describe('/Market/{id}', () => {
     expect(await screen.findByText('We could not find this valuation.')).toBeTruthy();
   });
 
+  it('Re-Pitch of a tracked pitch saves with updateValuation and goes to /Mytrackedpitches', async () => {
+    const input = {
+      valuation_type_id: 1 as const,
+      earnings_per_share: 6,
+      growth_ratein_eps: 5,
+      forward_multiple: 30,
+      market_price: PRICE,
+      holding_period: 2,
+    };
+    const result = computeValuation(input);
+    if (!result.ok) throw new Error(result.message);
+    const record = {
+      ...input,
+      id: 'v-7',
+      valuation_id: 'v-7',
+      stock_symbol: 'AAPL',
+      stock_name: 'Apple Inc.',
+      quote_price_at_save: PRICE,
+      tracked_market_price: PRICE,
+      earnings_per_share_at_endof_hold: result.endOfHoldValue,
+      intrinsic_value_per_share: result.intrinsicValuePerShare,
+      premium: result.premiumPercent,
+      cumulative_loss: result.expectedGainPercent,
+      irr: result.irrPercent,
+      moic: result.moic,
+      moats: [],
+      comment: '',
+      pitch_status: 2,
+      valuation_output_id: 'o-7',
+      ignored: false,
+      bought_into: [],
+      createdAt: 'x',
+      updatedAt: 'x',
+    };
+    stub({
+      '/api/editValuation': () => json(200, { data: record }),
+      '/api/updateValuation': () =>
+        json(200, {
+          message: 'Pitch Updated Successfully!',
+          data: { ...record, valuation_output_id: 'o-8' },
+          valuation_output: [],
+        }),
+    });
+    const { router } = renderApp('/Market/v-7');
+    await screen.findByRole('region', { name: 'P/E Valuation' });
+    fireEvent.change(field('forward_multiple'), { target: { value: '28' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Re-Pitch' }));
+    expect(await screen.findByText('Pitch Updated Successfully!')).toBeTruthy();
+    const sent = calls.find((c) => c.path === '/api/updateValuation')?.body;
+    expect(sent).toMatchObject({ valuation_id: 'v-7', forward_multiple: 28, valuation_type_id: 1 });
+    expect(checkValuation(sent as unknown as ValuationModelInput).ok).toBe(true);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/Mytrackedpitches'), {
+      timeout: 3000,
+    });
+  });
+
   it('loads the saved valuation with its stock, methodology and figures', async () => {
     const input = {
       valuation_type_id: 3 as const,
