@@ -9,6 +9,9 @@ import { monthsBefore, rangeWindow } from './api/price-history';
 import { WATCHLIST_REFRESH_MS } from './api/watchlist-api';
 import { WatchlistPage } from './components/WatchlistPage';
 
+// A busy machine renders slowly: give the longer flows room.
+vi.setConfig({ testTimeout: 20_000 });
+
 vi.mock('../../lib/auth', async () => (await import('../../test/session-mock')).authMock);
 
 // echarts cannot render in jsdom: the chart lists what it was given instead.

@@ -1,9 +1,5 @@
-import { PlaceholderPage } from '../../../components/Page';
+import { ScreenerPage } from '../components/ScreenerPage';
 
 export function Component() {
-  return (
-    <PlaceholderPage title="Screener">
-      <p>Filter NYSE and NASDAQ stocks by their fundamentals.</p>
-    </PlaceholderPage>
-  );
+  return <ScreenerPage />;
 }
