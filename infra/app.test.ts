@@ -341,6 +341,82 @@ describe('stateful resources', () => {
   });
 });
 
+describe('site address for account emails', () => {
+  /** An `Fn::Join` (or a plain string) with each `Ref` shown as `<name>`. */
+  const render = (value: unknown): string => {
+    if (typeof value === 'string') return value;
+    const v = value as { Ref?: string; 'Fn::Join'?: [string, unknown[]] };
+    if (v.Ref) return `<${v.Ref}>`;
+    if (v['Fn::Join']) return v['Fn::Join'][1].map(render).join(v['Fn::Join'][0]);
+    return JSON.stringify(value);
+  };
+  const triggerStatements = () => {
+    const roleId = logicalId(built.stateful.auth.customMessage.role.node.defaultChild as CfnResource);
+    return ofType(stateful, 'AWS::IAM::Policy')
+      .filter(([, p]) => (p.Properties!.Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
+      .flatMap(([, p]) => p.Properties!.PolicyDocument.Statement as { Effect: string; Action: string | string[]; Resource: unknown }[]);
+  };
+
+  it('names the parameter with a plain string derived from the stateful stack name', () => {
+    expect(built.stateful.siteUrlParameterName).toBe('/MrMarketStateful/site-url');
+  });
+
+  it('writes the distribution address to that parameter in the stateless stack, and only there', () => {
+    const parameters = ofType(stateless, 'AWS::SSM::Parameter');
+    expect(parameters).toHaveLength(1);
+    const [, parameter] = parameters[0]!;
+    const distributionId = logicalId(built.stateless.web.distribution.node.defaultChild as CfnResource);
+    expect(parameter.Properties).toMatchObject({ Name: built.stateful.siteUrlParameterName, Type: 'String' });
+    expect(parameter.Properties!.Value).toEqual({ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] });
+    expect(ofType(stateful, 'AWS::SSM::Parameter')).toEqual([]);
+  });
+
+  it('tells the trigger the parameter name and lets it read that one parameter', () => {
+    const trigger = logicalId(built.stateful.auth.customMessage);
+    const env = stateful[trigger]!.Properties!.Environment.Variables as Record<string, unknown>;
+    expect(env.SITE_URL_PARAMETER).toBe(built.stateful.siteUrlParameterName);
+    expect(env.SITE_URL).toBeUndefined(); // no siteDomain in cdk.json
+    const ssmStatements = triggerStatements().filter((s) => [s.Action].flat().some((a) => a.startsWith('ssm:')));
+    expect(ssmStatements).toHaveLength(1);
+    const [statement] = ssmStatements;
+    expect(statement!.Effect).toBe('Allow');
+    expect([statement!.Action].flat()).toEqual(['ssm:GetParameter']);
+    expect([statement!.Resource].flat().map(render)).toEqual([
+      'arn:<AWS::Partition>:ssm:<AWS::Region>:<AWS::AccountId>:parameter/MrMarketStateful/site-url',
+    ]);
+  });
+
+  it('adds no reference from the stateful stack to the stateless one', () => {
+    const statefulJson = JSON.stringify(templates.get(built.stateful));
+    expect(statefulJson).not.toContain('Fn::ImportValue');
+    expect(built.stateful.dependencies).toEqual([]);
+    const statelessOutputs = Object.values(templates.get(built.stateless)!.Outputs ?? {}) as { Export?: unknown }[];
+    expect(statelessOutputs.filter((o) => o.Export)).toEqual([]);
+    expect(built.stateless.dependencies).toContain(built.stateful);
+  });
+
+  it('gives the trigger the custom domain directly and writes it to the parameter when siteDomain is set', () => {
+    const custom = buildApp({
+      context: {
+        ...CDK_JSON.context,
+        'aws:cdk:bundling-stacks': [],
+        siteDomain: 'app.example.com',
+        certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc-123',
+      },
+      outdir: fs.mkdtempSync(path.join(outdir, 'custom-')),
+      builtinCloudFormationValidation: false,
+      routeGroups: [],
+      jobs: [],
+    });
+    const trigger = Template.fromStack(custom.stateful).toJSON() as TemplateJson;
+    const env = trigger.Resources[logicalId(custom.stateful.auth.customMessage)]!.Properties!.Environment.Variables;
+    expect(env).toMatchObject({ SITE_URL: 'https://app.example.com', SITE_URL_PARAMETER: '/MrMarketStateful/site-url' });
+    const site = Template.fromStack(custom.stateless).toJSON() as TemplateJson;
+    const [, parameter] = ofType(site.Resources, 'AWS::SSM::Parameter')[0]!;
+    expect(parameter.Properties).toMatchObject({ Name: '/MrMarketStateful/site-url', Value: 'https://app.example.com' });
+  }, 60_000);
+});
+
 describe('web distribution', () => {
   const distribution = () => ofType(stateless, 'AWS::CloudFront::Distribution')[0]![1].Properties!.DistributionConfig;
 

@@ -1,5 +1,6 @@
-import { Aws, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Aws, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { HouseFunction } from './house-function';
 
@@ -10,7 +11,17 @@ export interface AuthProps {
   supportEmail: string;
   /** Base URL of the site for links in emails; absent when the site has no custom domain. */
   siteUrl?: string;
+  /**
+   * Name (a plain string, not a token) of the SSM parameter the site's stack writes its
+   * address to: the trigger reads it when it has no `siteUrl` (docs/decisions/020).
+   */
+  siteUrlParameterName: string;
   logRetentionDays: number;
+}
+
+/** ARN of an SSM parameter in the stack's account and region, from its name (`/a/b`). */
+export function siteUrlParameterArn(stack: Stack, parameterName: string): string {
+  return stack.formatArn({ service: 'ssm', resource: 'parameter', resourceName: parameterName.replace(/^\//, '') });
 }
 
 /**
@@ -35,8 +46,15 @@ export class Auth extends Construct {
         MAIL_FROM: props.mailFrom,
         SUPPORT_EMAIL: props.supportEmail,
         ...(props.siteUrl ? { SITE_URL: props.siteUrl } : {}),
+        SITE_URL_PARAMETER: props.siteUrlParameterName,
       },
     });
+    this.customMessage.role.addToPolicy(
+      new iam.PolicyStatement({
+        actions: ['ssm:GetParameter'],
+        resources: [siteUrlParameterArn(Stack.of(this), props.siteUrlParameterName)],
+      }),
+    );
 
     this.userPool = new cognito.UserPool(this, 'UserPool', {
       signInAliases: { email: true },

@@ -6,6 +6,7 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import * as ssm from 'aws-cdk-lib/aws-ssm';
 import { Construct } from 'constructs';
 import { REPO_ROOT } from './house-function';
 import { acknowledge, nagArnRef } from './nag';
@@ -50,6 +51,8 @@ export interface WebProps {
   };
   siteDomain?: string;
   certificateArn?: string;
+  /** SSM parameter (a plain name) to write the site address to, for readers deployed before the site. */
+  siteUrlParameterName?: string;
 }
 
 /**
@@ -64,6 +67,9 @@ export class Web extends Construct {
   readonly spaFallback: cloudfront.Function;
   readonly usesPlaceholder: boolean;
   readonly shellDeployment: s3deploy.BucketDeployment;
+  /** The site address: `https://` and the custom domain, else the distribution's domain. */
+  readonly url: string;
+  readonly siteUrlParameter?: ssm.StringParameter;
 
   constructor(scope: Construct, id: string, props: WebProps) {
     super(scope, id);
@@ -182,6 +188,15 @@ export class Web extends Construct {
         },
       },
     });
+
+    this.url = `https://${props.siteDomain ?? this.distribution.distributionDomainName}`;
+    if (props.siteUrlParameterName) {
+      this.siteUrlParameter = new ssm.StringParameter(this, 'SiteUrlParameter', {
+        parameterName: props.siteUrlParameterName,
+        stringValue: this.url,
+        description: 'Mr. Market site address, read by the Cognito CustomMessage trigger for links in account emails',
+      });
+    }
 
     // The profile bucket's policy (stateful stack) already lets this account's distributions
     // read images/profile/*; see infra/constructs/storage.ts.

@@ -1,4 +1,4 @@
-import { Stack, type StackProps } from 'aws-cdk-lib';
+import { Stack, Token, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { InfraConfig } from '../config';
 import { siteUrlFrom } from '../config';
@@ -12,8 +12,16 @@ export interface StatefulStackProps extends StackProps {
   config: InfraConfig;
 }
 
+/**
+ * Name of the SSM parameter that holds the site address. Both stacks know it as a plain
+ * string: the stateless stack writes the parameter, the Cognito trigger here reads it at run
+ * time, and no cross-stack reference points back from this stack to the later one.
+ */
+export const siteUrlParameterNameFor = (statefulStackName: string): string => `/${statefulStackName}/site-url`;
+
 /** What holds users' data and identities: retained, changed rarely, deployed first. */
 export class StatefulStack extends Stack {
+  readonly siteUrlParameterName: string;
   readonly auth: Auth;
   readonly data: Data;
   readonly storage: Storage;
@@ -23,6 +31,8 @@ export class StatefulStack extends Stack {
     super(scope, id, props);
     const { config } = props;
     const siteUrl = siteUrlFrom(config);
+    if (Token.isUnresolved(this.stackName)) throw new Error('The stateful stack needs a literal stack name (it names the site-address parameter).');
+    this.siteUrlParameterName = siteUrlParameterNameFor(this.stackName);
 
     this.data = new Data(this, 'Data');
     this.auth = new Auth(this, 'Auth', {
@@ -30,6 +40,7 @@ export class StatefulStack extends Stack {
       ...(config.sesRegion ? { sesRegion: config.sesRegion } : {}),
       supportEmail: config.supportEmail,
       ...(siteUrl ? { siteUrl } : {}),
+      siteUrlParameterName: this.siteUrlParameterName,
       logRetentionDays: config.logRetentionDays,
     });
     this.storage = new Storage(this, 'Storage', siteUrl ? { uploadOrigins: [siteUrl] } : {});

@@ -87,9 +87,10 @@ export class StatelessStack extends Stack {
       },
       ...(config.siteDomain ? { siteDomain: config.siteDomain } : {}),
       ...(config.certificateArn ? { certificateArn: config.certificateArn } : {}),
+      siteUrlParameterName: stateful.siteUrlParameterName,
     });
 
-    const publicUrl = siteUrl ?? `https://${this.web.distribution.distributionDomainName}`;
+    const publicUrl = this.web.url;
     this.api.addEnvironment('SITE_URL', publicUrl);
     this.api.addEnvironment('SUPPORT_EMAIL', config.supportEmail);
 
