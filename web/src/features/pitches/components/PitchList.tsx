@@ -33,7 +33,6 @@ export function PitchList({ pitches, selectedId, onSelect, onDelete, busyId }: P
             <tr
               key={record.id}
               className={selected ? 'pitch-table__row is-selected' : 'pitch-table__row'}
-              aria-selected={selected}
               onClick={() => onSelect(record.id)}
             >
               <th scope="row">
