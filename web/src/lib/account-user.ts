@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UserResponse } from '../../../../../shared/schemas/account';
-import { api } from '../../../lib/api-client';
+import type { UserResponse } from '../../../shared/schemas/account';
+import { api } from './api-client';
 
 /** Keyed by the user id, so another account never sees a cached profile. */
 export const accountUserQuery = (userId: string) =>

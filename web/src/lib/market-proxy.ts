@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { marketEnvelope } from '../../../../../shared/market';
-import { api } from '../../../lib/api-client';
-import { reportMarketSource } from '../../../lib/market-source';
+import { marketEnvelope } from '../../../shared/market';
+import { api } from './api-client';
+import { reportMarketSource } from './market-source';
 
 /** A dated row of any market data set (statements, ratios, key metrics, price bars). */
 export type MarketRow = { date: string } & Record<string, unknown>;

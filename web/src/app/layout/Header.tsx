@@ -1,6 +1,6 @@
 import { useState, type MouseEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { useAccountUser } from '../../features/account/api/get-user';
+import { useAccountUser } from '../../lib/account-user';
 import { useSession } from '../../lib/auth';
 import { paths } from '../../lib/paths';
 import { LoginPrompt } from './LoginPrompt';

@@ -1,16 +1,16 @@
 import { useState } from 'react';
-import type { ValuationTypeId } from '../../../../../shared/domain/valuation-types';
-import type { ValuationRecord } from '../../../../../shared/schemas/valuation-api';
-import { useAccountUser } from '../../account/api/get-user';
-import { useCompanyOverview } from '../../company/api/get-company-overview';
-import { CompanyView } from '../../company/components/CompanyView';
-import { useSession } from '../../../lib/auth';
-import { ValuationPanel } from './ValuationPanel';
-import { ValueBusinessDialog } from './ValueBusinessDialog';
-import '../valuation.css';
+import type { ValuationTypeId } from '../../../../shared/domain/valuation-types';
+import type { ValuationRecord } from '../../../../shared/schemas/valuation-api';
+import { useAccountUser } from '../../lib/account-user';
+import { useCompanyOverview } from '../../features/company/api/get-company-overview';
+import { CompanyView } from '../../features/company/components/CompanyView';
+import { useSession } from '../../lib/auth';
+import { ValuationPanel } from '../../features/valuation/components/ValuationPanel';
+import { ValueBusinessDialog } from '../../features/valuation/components/ValueBusinessDialog';
+import '../../features/valuation/valuation.css';
 
 /**
- * The market page's business view: the company, and once a methodology is chosen (or a saved
+ * The market page's business view, composed here from two features: the company, and once a methodology is chosen (or a saved
  * valuation is loaded) the valuation panel beside it.
  */
 export function BusinessView({

@@ -2,7 +2,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { stockSymbol } from '../../../../shared/schemas/common';
 import { Page } from '../../components/Page';
 import { StockPicker } from '../../features/stock-picker/components/StockPicker';
-import { BusinessView } from '../../features/valuation/components/BusinessView';
+import { BusinessView } from './business-view';
 import { ValuationTypeList } from '../../features/valuation/components/ValuationTypeList';
 import { paths } from '../../lib/paths';
 

@@ -1,6 +1,6 @@
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Loading } from '../../components/Loading';
-import { BusinessView } from '../../features/valuation/components/BusinessView';
+import { BusinessView } from './business-view';
 import { useSavedValuation } from '../../features/valuation/api/valuation-api';
 import { ApiError } from '../../lib/api-error';
 import { useSession } from '../../lib/auth';

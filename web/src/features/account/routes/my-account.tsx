@@ -2,7 +2,7 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { Loading } from '../../../components/Loading';
 import { Page } from '../../../components/Page';
 import { useSession } from '../../../lib/auth';
-import { useAccountUser } from '../api/get-user';
+import { useAccountUser } from '../../../lib/account-user';
 import { AccountInfo } from '../components/AccountInfo';
 import { DeleteAccount } from '../components/DeleteAccount';
 import { PasswordReset } from '../components/PasswordReset';

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DataSource, StatementFrequency } from '../../../../../shared/company/catalogue';
 import { ALL_POINTS, STATEMENT_FETCH_LIMIT } from '../../../../../shared/company/periods';
-import { proxyRows } from './market-proxy';
+import { proxyRows } from '../../../lib/market-proxy';
 
 /** The data sets read by period rows (statements, ratios, key metrics). */
 export type RowSource = Extract<

@@ -5,7 +5,7 @@ import {
   type PricePeriodId,
   type PriceWindow,
 } from '../../../../../shared/company/periods';
-import { proxyRows, type MarketRow } from './market-proxy';
+import { proxyRows, type MarketRow } from '../../../lib/market-proxy';
 
 /** The proxy path of a price window: intraday bars for 5/30-minute windows, daily closes otherwise. */
 export function priceHistoryPath(symbol: string, window: PriceWindow): string {

@@ -11,7 +11,7 @@ import type { AxisDateFormat } from '../../../../../shared/format/dates';
 import { Loading } from '../../../components/Loading';
 import { isRowSource, useCompanyRows } from '../api/get-company-rows';
 import { usePriceHistory } from '../api/get-price-history';
-import type { MarketRow } from '../api/market-proxy';
+import type { MarketRow } from '../../../lib/market-proxy';
 
 const MetricChart = lazy(() => import('./MetricChart'));
 

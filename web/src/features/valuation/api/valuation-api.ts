@@ -12,7 +12,7 @@ import type {
   PrefillData,
   RatiosRow,
 } from '../../../../../shared/valuation';
-import { proxyRows, type MarketRow } from '../../company/api/market-proxy';
+import { proxyRows, type MarketRow } from '../../../lib/market-proxy';
 import { api } from '../../../lib/api-client';
 
 /* ------------------------------------------------------------ market data */
