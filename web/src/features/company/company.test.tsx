@@ -1,7 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LoginRedirectState } from '../../lib/paths';
 import { createQueryClient } from '../../lib/query-client';
+import { ToastProvider } from '../../lib/toast';
+import { setSession, signedIn } from '../../test/session-mock';
 import { CompanyView, type CompanyViewProps } from './components/CompanyView';
 import { envelope, json, overviewFixture, rowsFixture } from './test/fixtures';
 
@@ -32,9 +36,21 @@ vi.mock('./components/MetricChart', () => ({
   ),
 }));
 
-let calls: { path: string; url?: string; body?: Record<string, unknown> }[] = [];
+let calls: {
+  path: string;
+  url?: string;
+  body?: Record<string, unknown>;
+  authorization?: string;
+}[] = [];
 let overview = overviewFixture();
 let overviewStatus = 200;
+let addAnswer: { status: number; body: unknown } = {
+  status: 200,
+  body: {
+    message: 'Watchlist Added successfully',
+    data: { stock_symbol: 'AAPL', name: 'Apple Inc.', added: true },
+  },
+};
 const annualIncome = rowsFixture('annual', 16, (i) => ({
   revenue: 1e9 * (20 - i),
   costOfRevenue: 5e8,
@@ -57,6 +73,14 @@ beforeEach(() => {
   calls = [];
   overview = overviewFixture();
   overviewStatus = 200;
+  setSession({ status: 'guest' });
+  addAnswer = {
+    status: 200,
+    body: {
+      message: 'Watchlist Added successfully',
+      data: { stock_symbol: 'AAPL', name: 'Apple Inc.', added: true },
+    },
+  };
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -65,8 +89,10 @@ beforeEach(() => {
         ? (JSON.parse(String(init.body)) as Record<string, unknown>)
         : undefined;
       const url = typeof body?.url === 'string' ? body.url : undefined;
-      calls.push({ path, url, body });
+      const authorization = new Headers(init?.headers).get('authorization') ?? undefined;
+      calls.push({ path, url, body, authorization });
       if (path === '/config.json') return json(200, { apiBaseUrl: '' });
+      if (path === '/api/addWatchList') return json(addAnswer.status, addAnswer.body);
       if (path === '/api/getCompanyOverview')
         return overviewStatus === 200
           ? json(200, envelope(overview))
@@ -95,10 +121,26 @@ function show(props: Partial<CompanyViewProps> = {}) {
   const onFindAnother = vi.fn();
   render(
     <QueryClientProvider client={client}>
-      <CompanyView symbol="AAPL" onFindAnother={onFindAnother} {...props} />
+      <ToastProvider>
+        <MemoryRouter initialEntries={['/Market?symbol=AAPL']}>
+          <Routes>
+            <Route
+              path="/Market"
+              element={<CompanyView symbol="AAPL" onFindAnother={onFindAnother} {...props} />}
+            />
+            <Route path="/login" element={<LoginStandIn />} />
+          </Routes>
+        </MemoryRouter>
+      </ToastProvider>
     </QueryClientProvider>,
   );
   return { onFindAnother };
+}
+
+/** The login screen's stand-in: shows where the user would come back to. */
+function LoginStandIn() {
+  const from = (useLocation().state as LoginRedirectState | null)?.from;
+  return <p>Login, then back to {from ? `${from.pathname}${from.search ?? ''}` : 'home'}</p>;
 }
 
 const choose = (id: string) =>
@@ -351,5 +393,69 @@ describe('actions', () => {
     expect(onValueBusiness).toHaveBeenCalledWith('AAPL');
     fireEvent.click(screen.getByRole('button', { name: 'Find Another Business' }));
     expect(onFindAnother).toHaveBeenCalledOnce();
+  });
+});
+
+describe('Add to Watchlist', () => {
+  const addButton = () => screen.getByRole('button', { name: 'Add to Watchlist' });
+
+  it('a signed-in user adds the stock with their token and sees the server message', async () => {
+    setSession(signedIn());
+    show();
+    await screen.findByRole('heading', { name: 'Apple Inc.' });
+    fireEvent.click(addButton());
+    expect(await screen.findByText('Watchlist Added successfully')).toBeTruthy();
+    const add = calls.filter((c) => c.path === '/api/addWatchList');
+    expect(add).toHaveLength(1);
+    expect(add[0]!.body).toEqual({ stock_symbol: 'AAPL' });
+    expect(add[0]!.authorization).toBe('Bearer test-access-token');
+    expect(document.querySelector('.toast--success')?.textContent).toContain(
+      'Watchlist Added successfully',
+    );
+  });
+
+  it("a refused add shows the server's message as an error", async () => {
+    setSession(signedIn());
+    addAnswer = {
+      status: 400,
+      body: { message: 'Your watchlist holds at most 200 stocks. Remove one to add another.' },
+    };
+    show();
+    await screen.findByRole('heading', { name: 'Apple Inc.' });
+    fireEvent.click(addButton());
+    const toast = await screen.findByRole('alert');
+    expect(toast.className).toContain('toast--error');
+    expect(toast.textContent).toContain(
+      'Your watchlist holds at most 200 stocks. Remove one to add another.',
+    );
+  });
+
+  it('a server failure shows "Error Adding"', async () => {
+    setSession(signedIn());
+    addAnswer = { status: 500, body: { message: 'Internal error', requestId: 'r-1' } };
+    show();
+    await screen.findByRole('heading', { name: 'Apple Inc.' });
+    fireEvent.click(addButton());
+    const toast = await screen.findByRole('alert');
+    expect(toast.textContent).toContain('Error Adding');
+    expect(toast.textContent).not.toContain('Internal error');
+  });
+
+  it('a guest is sent to log in and brought back to this company', async () => {
+    show();
+    await screen.findByRole('heading', { name: 'Apple Inc.' });
+    expect(screen.queryByRole('button', { name: 'Add to Watchlist' })).toBeNull();
+    const link = screen.getByRole('link', { name: 'Add to Watchlist' });
+    expect(link.getAttribute('href')).toBe('/login');
+    fireEvent.click(link);
+    expect(await screen.findByText('Login, then back to /Market?symbol=AAPL')).toBeTruthy();
+    expect(calls.some((c) => c.path === '/api/addWatchList')).toBe(false);
+  });
+
+  it('waits for the session before offering the button', async () => {
+    setSession({ status: 'loading' });
+    show();
+    await screen.findByRole('heading', { name: 'Apple Inc.' });
+    expect((addButton() as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import {
   DEFAULT_CATALOGUE_ITEM_ID,
   catalogueItem,
@@ -14,6 +15,14 @@ import {
 import type { CompanyOverview } from '../../../../../shared/market/overview';
 import { Loading } from '../../../components/Loading';
 import { ApiError } from '../../../lib/api-error';
+import { useSession } from '../../../lib/auth';
+import { paths, type LoginRedirectState } from '../../../lib/paths';
+import { useToast } from '../../../lib/toast';
+import {
+  ADDED_TO_WATCHLIST,
+  addToWatchListFailure,
+  useAddToWatchList,
+} from '../api/add-to-watchlist';
 import { useCompanyOverview } from '../api/get-company-overview';
 import { ChartPanel } from './ChartPanel';
 import { CompanyHeader, type CompanyViewMode } from './CompanyHeader';
@@ -106,11 +115,46 @@ export function CompanyView({
         >
           Value Business
         </button>
+        <AddToWatchListButton symbol={data.symbol} />
         <button type="button" className="button button--ghost" onClick={onFindAnother}>
           Find Another Business
         </button>
       </div>
     </article>
+  );
+}
+
+/** Add to Watchlist: a signed-in user adds the stock; a guest is sent to log in and comes back here. */
+function AddToWatchListButton({ symbol }: { symbol: string }) {
+  const session = useSession();
+  const location = useLocation();
+  const toast = useToast();
+  const add = useAddToWatchList();
+
+  if (session.status === 'guest') {
+    const state: LoginRedirectState = {
+      from: { pathname: location.pathname, search: location.search },
+    };
+    return (
+      <Link to={paths.login} state={state} className="button button--ghost">
+        Add to Watchlist
+      </Link>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="button button--ghost"
+      disabled={session.status !== 'signedIn' || add.isPending}
+      onClick={() =>
+        add.mutate(symbol, {
+          onSuccess: (res) => toast.success(res.message || ADDED_TO_WATCHLIST),
+          onError: (error) => toast.error(addToWatchListFailure(error)),
+        })
+      }
+    >
+      Add to Watchlist
+    </button>
   );
 }
 
