@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ValuationTypeId } from '../../../../shared/domain/valuation-types';
 import type { ValuationRecord } from '../../../../shared/schemas/valuation-api';
 import { useAccountUser } from '../../lib/account-user';
@@ -16,10 +16,16 @@ import '../../features/valuation/valuation.css';
 export function BusinessView({
   symbol,
   record = null,
+  valueOnOpen = false,
+  onValueOpened,
   onFindAnother,
 }: {
   symbol: string;
   record?: ValuationRecord | null;
+  /** Open the methodology chooser (or, for a guest, the login prompt) once the session is known. */
+  valueOnOpen?: boolean;
+  /** Called once that happened, so the request can leave the URL. */
+  onValueOpened?: () => void;
   onFindAnother: () => void;
 }) {
   const session = useSession();
@@ -28,6 +34,16 @@ export function BusinessView({
   const overview = useCompanyOverview(symbol);
   const [typeId, setTypeId] = useState<ValuationTypeId | null>(record?.valuation_type_id ?? null);
   const [choosing, setChoosing] = useState(false);
+  const [valueAsked, setValueAsked] = useState(false);
+
+  // Value Business from elsewhere (the watchlist): open the chooser once, as the button would.
+  if (valueOnOpen && !valueAsked && session.status !== 'loading') {
+    setValueAsked(true);
+    setChoosing(true);
+  }
+  useEffect(() => {
+    if (valueAsked && valueOnOpen) onValueOpened?.();
+  }, [valueAsked, valueOnOpen, onValueOpened]);
 
   const quote = overview.data?.quote?.price ?? overview.data?.profile.price;
   const marketPrice =

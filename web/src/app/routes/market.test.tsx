@@ -1,5 +1,7 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { listValuationTypes } from '../../../../shared/domain/valuation-types';
+import { setSession, signedIn } from '../../test/session-mock';
 import { envelope, json, overviewFixture } from '../../features/company/test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { symbolFromSearch } from './market';
@@ -10,6 +12,7 @@ vi.mock('../../features/company/components/MetricChart', () => ({
 }));
 
 beforeEach(() => {
+  setSession({ status: 'guest' });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -17,6 +20,10 @@ beforeEach(() => {
       const body = init?.body ? (JSON.parse(String(init.body)) as { url?: string }) : {};
       if (path === '/config.json') return json(200, { apiBaseUrl: '' });
       if (path === '/api/getCompanyOverview') return json(200, envelope(overviewFixture()));
+      if (path === '/api/getValuationTypes')
+        return json(200, {
+          data: listValuationTypes().map((t) => ({ id: t.id, valuation_name: t.valuation_name })),
+        });
       if (path === '/api/common_api' && body.url?.startsWith('search'))
         return json(
           200,
@@ -74,5 +81,50 @@ describe('market page', () => {
     expect(symbolFromSearch(new URLSearchParams('symbol=msft'))).toBe('MSFT');
     expect(symbolFromSearch(new URLSearchParams('symbol=../x'))).toBeNull();
     expect(symbolFromSearch(new URLSearchParams(''))).toBeNull();
+  });
+
+  describe('value=1 (Value Business from the watchlist)', () => {
+    it('a signed-in user gets the methodology chooser once, and value leaves the URL', async () => {
+      setSession(signedIn());
+      const { router } = renderApp('/Market?symbol=AAPL&value=1');
+      const dialog = await screen.findByRole('dialog', { name: 'Choose Valuation Methodology' });
+      expect(await within(dialog).findByRole('radio', { name: 'P/E' })).toBeTruthy();
+      await waitFor(() => expect(router.state.location.search).toBe('?symbol=AAPL'));
+      // Replaced, not pushed: Back does not bring value=1 again.
+      expect(router.state.historyAction).toBe('REPLACE');
+      expect(screen.getByRole('heading', { name: 'Apple Inc.' })).toBeTruthy();
+
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+      await waitFor(() =>
+        expect(screen.queryByRole('dialog', { name: 'Choose Valuation Methodology' })).toBeNull(),
+      );
+      // Closed stays closed: the chooser opened once.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+
+    it('waits for the session before opening the chooser', async () => {
+      setSession({ status: 'loading' });
+      const { router } = renderApp('/Market?symbol=AAPL&value=1');
+      await screen.findByRole('heading', { name: 'Apple Inc.' });
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(router.state.location.search).toBe('?symbol=AAPL&value=1');
+    });
+
+    it('a guest gets the login prompt that Value Business shows', async () => {
+      const { router } = renderApp('/Market?symbol=AAPL&value=1');
+      const dialog = await screen.findByRole('dialog', {
+        name: 'Please Login or Sign Up to Continue!',
+      });
+      expect(dialog.querySelector('a[href="/login"]')).toBeTruthy();
+      await waitFor(() => expect(router.state.location.search).toBe('?symbol=AAPL'));
+    });
+
+    it('without value=1 no dialog opens', async () => {
+      setSession(signedIn());
+      renderApp('/Market?symbol=AAPL');
+      await screen.findByRole('heading', { name: 'Apple Inc.' });
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
   });
 });

@@ -12,6 +12,9 @@ export function symbolFromSearch(params: URLSearchParams): string | null {
   return parsed.success ? parsed.data : null;
 }
 
+/** `/Market?symbol=XYZ&value=1`: open the company with the methodology chooser (the watchlist's Value Business). */
+export const VALUE_PARAM = 'value';
+
 export const BETA_NOTICE =
   'Please zoom out as you see fit for an optimal experience. This is a beta version. Thank you!';
 
@@ -45,14 +48,30 @@ export function MarketFrame({
  * and, once valued, the valuation panel). The stock lives in the URL (`/Market?symbol=AAPL`).
  */
 export function Component() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const symbol = symbolFromSearch(params);
+  const valueRequested = params.get(VALUE_PARAM) === '1';
 
   return (
     <MarketFrame title={symbol ? `${symbol} · Market` : 'Mr. Market'} pickerKey={symbol ?? 'none'}>
       {symbol ? (
-        <BusinessView key={symbol} symbol={symbol} onFindAnother={() => navigate(paths.home)} />
+        <BusinessView
+          key={symbol}
+          symbol={symbol}
+          valueOnOpen={valueRequested}
+          onValueOpened={() =>
+            setParams(
+              (current) => {
+                const next = new URLSearchParams(current);
+                next.delete(VALUE_PARAM);
+                return next;
+              },
+              { replace: true },
+            )
+          }
+          onFindAnother={() => navigate(paths.home)}
+        />
       ) : (
         <>
           <p className="lead">
