@@ -6,17 +6,29 @@ import { reportMarketSource } from './market-source';
 /** A dated row of any market data set (statements, ratios, key metrics, price bars). */
 export type MarketRow = { date: string } & Record<string, unknown>;
 
-const rowsResponse = marketEnvelope(z.array(z.looseObject({ date: z.string() })));
+const envelope = marketEnvelope(z.unknown());
 
-/** Reads an allowlisted market-data path through `common_api`; reports the data's source. */
-export async function proxyRows(url: string, signal?: AbortSignal): Promise<MarketRow[]> {
-  const body = rowsResponse.parse(
-    await api<unknown>(
-      'commonApi',
-      { url, method: 'GET', parameters: {} },
-      signal ? { signal } : {},
-    ),
+/**
+ * Reads an allowlisted market-data path through `common_api`, checks the `{ data, source,
+ * stale, asOf }` answer against `data`, reports the data's source and returns the data.
+ */
+export async function proxyData<T extends z.ZodType>(
+  url: string,
+  data: T,
+  parameters: Record<string, string> = {},
+  signal?: AbortSignal,
+): Promise<z.output<T>> {
+  const body = envelope.parse(
+    await api<unknown>('commonApi', { url, method: 'GET', parameters }, signal ? { signal } : {}),
   );
+  const parsed = data.parse(body.data);
   reportMarketSource(body.source);
-  return body.data as MarketRow[];
+  return parsed;
+}
+
+const rows = z.array(z.looseObject({ date: z.string() }));
+
+/** Reads an allowlisted market-data path of dated rows through `common_api`. */
+export async function proxyRows(url: string, signal?: AbortSignal): Promise<MarketRow[]> {
+  return (await proxyData(url, rows, {}, signal)) as MarketRow[];
 }

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../lib/query-client';
-import { searchText } from './api/search-stocks';
+import { searchText } from '../../lib/stock-search';
 import { StockPicker } from './components/StockPicker';
 
 vi.mock('../../lib/auth', async () => (await import('../../test/session-mock')).authMock);

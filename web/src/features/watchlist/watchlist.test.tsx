@@ -15,7 +15,7 @@ vi.setConfig({ testTimeout: 20_000 });
 vi.mock('../../lib/auth', async () => (await import('../../test/session-mock')).authMock);
 
 // echarts cannot render in jsdom: the chart lists what it was given instead.
-vi.mock('./components/PriceChart', () => ({
+vi.mock('../../components/ClosingPriceChart', () => ({
   default: ({ points, label }: { points: { date: string; close: number }[]; label: string }) => (
     <div
       data-testid="chart"

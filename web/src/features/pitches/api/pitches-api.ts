@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { marketEnvelope, quoteSchema, type Quote } from '../../../../../shared/market';
 import type { UserResponse } from '../../../../../shared/schemas/account';
 import { portfolioListResponseSchema } from '../../../../../shared/schemas/portfolio-api';
 import {
@@ -11,10 +10,7 @@ import {
   type MyValuationResponse,
 } from '../../../../../shared/schemas/valuation-api';
 import { api } from '../../../lib/api-client';
-import { reportMarketSource } from '../../../lib/market-source';
-
-/** Quotes and profiles refresh every 30 s (spec/001 section 9), read from the server's quote cache. */
-export const QUOTE_REFRESH_MS = 30_000;
+import { useLiveQuotes } from '../../../lib/live-quotes';
 
 export const PITCHES_KEY = ['pitches'] as const;
 
@@ -29,35 +25,9 @@ export function useMyPitches() {
   return useQuery(myPitchesQuery());
 }
 
-const quotesResponse = marketEnvelope(z.array(quoteSchema));
-
-/** The cached quotes of some symbols, through the market-data proxy (`quote/A,B`). */
-export async function fetchQuotes(
-  symbols: readonly string[],
-  signal?: AbortSignal,
-): Promise<Quote[]> {
-  if (symbols.length === 0) return [];
-  const body = quotesResponse.parse(
-    await api<unknown>(
-      'commonApi',
-      { url: `quote/${symbols.join(',')}`, method: 'GET', parameters: {} },
-      signal ? { signal } : {},
-    ),
-  );
-  reportMarketSource(body.source);
-  return body.data;
-}
-
-/** Live quotes of the listed symbols, refreshed every 30 s without touching the list itself. */
-export function useLiveQuotes(symbols: readonly string[]) {
-  const sorted = [...new Set(symbols.map((s) => s.toUpperCase()))].sort();
-  return useQuery({
-    queryKey: [...PITCHES_KEY, 'quotes', sorted.join(',')],
-    queryFn: ({ signal }) => fetchQuotes(sorted, signal),
-    enabled: sorted.length > 0,
-    refetchInterval: QUOTE_REFRESH_MS,
-    placeholderData: (previous) => previous,
-  });
+/** Live quotes of the listed symbols under the pitches key, refreshed every 30 s. */
+export function usePitchQuotes(symbols: readonly string[]) {
+  return useLiveQuotes(symbols, PITCHES_KEY);
 }
 
 /** The signed-in user's name and photo (same key as the header's, so it is fetched once). */

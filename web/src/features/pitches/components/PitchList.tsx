@@ -1,6 +1,7 @@
 import { formatAmount, formatPercent } from '../../../../../shared/tracking/format';
 import type { ValuationRecord } from '../../../../../shared/schemas/valuation-api';
 import { pitchName, type PitchFigures } from '../figures';
+import { TrashIcon } from '../../../components/TrashIcon';
 
 interface PitchListProps {
   pitches: ReadonlyArray<{ record: ValuationRecord; figures: PitchFigures }>;
@@ -77,20 +78,5 @@ export function PitchList({ pitches, selectedId, onSelect, onDelete, busyId }: P
         })}
       </tbody>
     </table>
-  );
-}
-
-export function TrashIcon() {
-  return (
-    <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-      <path
-        d="M3 4h10M6.5 4V2.5h3V4M4.5 4l.6 9.5h5.8l.6-9.5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.4"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
   );
 }

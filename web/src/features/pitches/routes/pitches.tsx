@@ -17,7 +17,7 @@ import {
   ignorePitch,
   PITCHES_KEY,
   trackPitch,
-  useLiveQuotes,
+  usePitchQuotes,
   useMyPitches,
   useProfile,
 } from '../api/pitches-api';
@@ -46,7 +46,7 @@ export function Component() {
 
   const records = useMemo(() => pitches.data?.data ?? [], [pitches.data]);
   const symbols = useMemo(() => records.map((r) => r.stock_symbol), [records]);
-  const quotes = useLiveQuotes(symbols);
+  const quotes = usePitchQuotes(symbols);
 
   const rows = useMemo(() => {
     const live = new Map<string, number>();

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { z } from 'zod';
-import { marketEnvelope, quoteSchema, type Quote } from '../../../../../shared/market';
+import type { Quote } from '../../../../../shared/market';
 import { closingSeriesResponse } from '../../../../../shared/market/requests';
 import type {
   CreatePortfolioPayload,
@@ -19,6 +18,7 @@ import {
   type PortfolioListResponse,
 } from '../../../../../shared/schemas/portfolio-api';
 import { api } from '../../../lib/api-client';
+import { fetchQuotes, QUOTE_REFRESH_MS } from '../../../lib/live-quotes';
 import { reportMarketSource } from '../../../lib/market-source';
 
 /** Every portfolio query key starts with this, so one invalidation reloads the dashboard. */
@@ -181,25 +181,13 @@ export function useClosingSeries(symbol: string, period: ChartPeriod) {
   });
 }
 
-const quoteResponse = marketEnvelope(z.array(quoteSchema));
-
-/** Quotes refresh every 30 s (spec/000 section 9). */
-export const QUOTE_REFRESH_MS = 30_000;
-
 /** The live quote of one symbol through the market-data proxy. */
 export function useQuote(symbol: string) {
   return useQuery({
     queryKey: ['market', 'quote', symbol],
     queryFn: async ({ signal }): Promise<Quote | null> => {
-      const body = quoteResponse.parse(
-        await api<unknown>(
-          'commonApi',
-          { url: `quote/${symbol}`, method: 'GET', parameters: {} },
-          { signal },
-        ),
-      );
-      reportMarketSource(body.source);
-      return body.data.find((q) => q.symbol === symbol) ?? body.data[0] ?? null;
+      const quotes = await fetchQuotes([symbol], signal);
+      return quotes.find((q) => q.symbol === symbol) ?? quotes[0] ?? null;
     },
     refetchInterval: QUOTE_REFRESH_MS,
     refetchIntervalInBackground: false,

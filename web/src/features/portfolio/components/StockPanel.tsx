@@ -4,7 +4,7 @@ import type { PortfolioRow } from '../../../../../shared/schemas/portfolio-api';
 import { Loading } from '../../../components/Loading';
 import { useClosingSeries, useQuote, type ChartPeriod } from '../api/portfolio-api';
 
-const ClosingChart = lazy(() => import('./ClosingChart'));
+const ClosingPriceChart = lazy(() => import('../../../components/ClosingPriceChart'));
 
 const PERIODS: { id: ChartPeriod; label: string }[] = [
   { id: 'daily', label: 'Daily' },
@@ -69,7 +69,11 @@ function StockView({ symbol }: { symbol: string }) {
   else
     chart = (
       <Suspense fallback={<Loading label="Loading chart…" />}>
-        <ClosingChart points={series.data} label={`${symbol} ${label} closing price chart`} />
+        <ClosingPriceChart
+          points={series.data}
+          label={`${symbol} ${label} closing price chart`}
+          className="portfolio-chart"
+        />
       </Suspense>
     );
 

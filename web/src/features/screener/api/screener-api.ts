@@ -1,10 +1,4 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  marketEnvelope,
-  searchResultSchema,
-  type SearchResult,
-} from '../../../../../shared/market';
 import type { SavedScreener } from '../../../../../shared/schemas/watchlist';
 import type { ScreenerColumn, ScreenerFilters, ScreenerRow } from '../../../../../shared/screener';
 import { api } from '../../../lib/api-client';
@@ -75,44 +69,5 @@ export function useDeleteScreener() {
   return useMutation({
     mutationFn: (id: string) => api('screenerDelete', { id }),
     onSettled: () => client.invalidateQueries({ queryKey: savedKey }),
-  });
-}
-
-// --- company search for the screener panel ---------------------------------------------------
-
-/** The text as it is sent, or null when nothing searchable is left (the proxy takes letters, digits and . , ' -). */
-export function searchText(input: string): string | null {
-  const text = input
-    .replace(/[^A-Za-z0-9 .,'-]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 40)
-    .trim();
-  return text === '' ? null : text;
-}
-
-const searchResponse = marketEnvelope(z.array(searchResultSchema));
-
-export function useCompanySearch(text: string | null) {
-  return useQuery({
-    queryKey: ['market', 'search', (text ?? '').toUpperCase()],
-    queryFn: async ({ signal }): Promise<SearchResult[]> => {
-      const body = searchResponse.parse(
-        await api<unknown>(
-          'commonApi',
-          {
-            url: 'search?limit=50&exchange=AMEX,NASDAQ,NYSE',
-            method: 'GET',
-            parameters: { query: text ?? '' },
-          },
-          { signal },
-        ),
-      );
-      reportMarketSource(body.source);
-      return body.data;
-    },
-    enabled: text !== null,
-    staleTime: 10 * 60_000,
-    placeholderData: keepPreviousData,
   });
 }

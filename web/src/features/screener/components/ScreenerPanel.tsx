@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
-import { searchText, useCompanySearch } from '../api/screener-api';
+import { searchText, useStockSearch } from '../../../lib/stock-search';
 
 const DEBOUNCE_MS = 250;
 
@@ -19,7 +19,7 @@ export function ScreenerPanel() {
     const timer = setTimeout(() => setQuery(typed), DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [typed]);
-  const search = useCompanySearch(query);
+  const search = useStockSearch(query);
   const results = typed !== null && query !== null ? (search.data ?? []).slice(0, 20) : [];
   const pending = typed !== null && (typed !== query || search.isFetching);
 

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { SearchResult } from '../../../../../shared/market';
-import { searchText, useStockSearch } from '../api/search-stocks';
+import { searchText, useStockSearch } from '../../../lib/stock-search';
 import { useDebounced } from './useDebounced';
 import '../stock-picker.css';
 

@@ -1,16 +1,4 @@
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  marketEnvelope,
-  searchResultSchema,
-  type SearchResult,
-} from '../../../../../shared/market';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WatchListResponse } from '../../../../../shared/schemas/watchlist';
 import { api } from '../../../lib/api-client';
 import { reportMarketSource } from '../../../lib/market-source';
@@ -50,43 +38,5 @@ export function useRemoveFromWatchList() {
   return useMutation({
     mutationFn: (symbol: string) => api('removeWatchList', { stock_symbol: symbol }),
     onSettled: () => client.invalidateQueries({ queryKey: watchListKey }),
-  });
-}
-
-// --- stock search (NYSE, NASDAQ and AMEX listings through the market-data proxy) ------------
-
-/** The text as it is sent, or null when nothing searchable is left (the proxy takes letters, digits and . , ' -). */
-export function searchText(input: string): string | null {
-  const text = input
-    .replace(/[^A-Za-z0-9 .,'-]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 40)
-    .trim();
-  return text === '' ? null : text;
-}
-
-const searchResponse = marketEnvelope(z.array(searchResultSchema));
-
-export async function searchStocks(query: string, signal?: AbortSignal): Promise<SearchResult[]> {
-  const body = searchResponse.parse(
-    await api<unknown>(
-      'commonApi',
-      { url: 'search?limit=50&exchange=AMEX,NASDAQ,NYSE', method: 'GET', parameters: { query } },
-      signal ? { signal } : {},
-    ),
-  );
-  reportMarketSource(body.source);
-  return body.data;
-}
-
-/** Search results for the (already debounced) text; idle while the text is empty. */
-export function useStockSearch(text: string | null) {
-  return useQuery({
-    queryKey: ['market', 'search', (text ?? '').toUpperCase()],
-    queryFn: ({ signal }) => searchStocks(text ?? '', signal),
-    staleTime: 10 * 60_000,
-    enabled: text !== null,
-    placeholderData: keepPreviousData,
   });
 }

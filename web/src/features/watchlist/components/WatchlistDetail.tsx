@@ -4,7 +4,7 @@ import type { WatchListItem } from '../../../../../shared/schemas/watchlist';
 import { Loading } from '../../../components/Loading';
 import { PRICE_RANGES, usePriceRange, type RangeId } from '../api/price-history';
 
-const PriceChart = lazy(() => import('./PriceChart'));
+const ClosingPriceChart = lazy(() => import('../../../components/ClosingPriceChart'));
 
 interface WatchlistDetailProps {
   item: WatchListItem;
@@ -35,7 +35,14 @@ export function WatchlistDetail({
   else
     chart = (
       <Suspense fallback={<Loading label="Loading chart…" />}>
-        <PriceChart points={history.data} label={`${item.stock_symbol} price, ${label}`} />
+        <ClosingPriceChart
+          points={history.data}
+          label={`${item.stock_symbol} price, ${label}`}
+          seriesName="Price"
+          area
+          height={260}
+          className="watchlist-chart"
+        />
       </Suspense>
     );
 

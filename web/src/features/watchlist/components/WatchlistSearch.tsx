@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { searchText, useStockSearch } from '../api/watchlist-api';
+import { searchText, useStockSearch } from '../../../lib/stock-search';
 import { useDebounced } from './useDebounced';
 
 export const SEARCH_DEBOUNCE_MS = 250;
