@@ -4,6 +4,8 @@ import { describe, expect, test } from 'vitest';
 import { REPO_ROOT } from '../../infra/local/stack';
 import { CATALOGUE, CATALOGUE_GROUPS, type CatalogueItem } from '../../shared/company/catalogue';
 import { periodsFor } from '../../shared/company/periods';
+import { apiClient } from '../support/api';
+import { createSignedInUser } from '../support/users';
 import { newPage } from './support/browser';
 
 const SCREENSHOTS = join(REPO_ROOT, 'docs', 'screenshots');
@@ -191,3 +193,38 @@ test('screenshots of the price chart, a statement table and a bar chart', async 
     .screenshot({ path: join(SCREENSHOTS, 'company-net-income-bars.png') });
   expect(tesla.errors).toEqual([]);
 }, 90_000);
+
+test('a signed-in investor adds the company to the watchlist from the company view; a guest is sent to log in', async () => {
+  const slow = { timeout: 15_000 };
+  const guest = await openCompany('NVDA');
+  await guest.page.getByRole('link', { name: 'Add to Watchlist' }).click();
+  await expect.poll(() => new URL(guest.page.url()).pathname, slow).toBe('/login');
+  expect(guest.errors).toEqual([]);
+
+  const user = await createSignedInUser({ name: 'Company Watcher' });
+  const { page, open, errors } = await newPage();
+  await open('/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect
+    .poll(() => page.locator('.toast--success').filter({ hasText: 'Login Successful!' }).count(), slow)
+    .toBeGreaterThan(0);
+  await open('/Market?symbol=NVDA');
+  await page.locator('.company-header__name').waitFor(slow);
+  await page.getByRole('button', { name: 'Add to Watchlist' }).click(slow);
+  await expect
+    .poll(
+      () =>
+        page.locator('.toast--success').filter({ hasText: 'Watchlist Added successfully' }).count(),
+      slow,
+    )
+    .toBeGreaterThan(0);
+
+  // The server kept it.
+  const list = await apiClient().get<{ data: { stock_symbol: string }[] }>('/api/getWatchList', {
+    token: user.accessToken,
+  });
+  expect(list.body.data.map((item) => item.stock_symbol)).toEqual(['NVDA']);
+  expect(errors).toEqual([]);
+}, 60_000);

@@ -1,0 +1,130 @@
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import { z } from 'zod';
+import { marketEnvelope, quoteSchema } from '../../shared/market';
+import { savedValuationResponse } from '../../shared/schemas/valuation-api';
+import { computeValuation, toStoredOutputs, type PEInput } from '../../shared/valuation';
+import { apiClient } from '../support/api';
+import { createSignedInUser, type TestUser } from '../support/users';
+import { newPage } from './support/browser';
+
+/** The machine may be busy: give screens time to render. */
+const SLOW = { timeout: 20_000 };
+const SYMBOL = 'MSFT';
+const PORTFOLIO = 'Pitched Ideas';
+const SEED = 1_000_000;
+
+async function toast(page: Page, text: string): Promise<void> {
+  await expect
+    .poll(() => page.locator('.toast--success').filter({ hasText: text }).count(), SLOW)
+    .toBeGreaterThan(0);
+}
+
+/** The server's cached price of the symbol, read through the market-data proxy. */
+async function quotePrice(symbol: string): Promise<number> {
+  const res = await apiClient().post('/api/common_api', {
+    url: `quote/${symbol}`,
+    method: 'GET',
+    parameters: {},
+  });
+  const quote = marketEnvelope(z.array(quoteSchema)).parse(res.body).data[0];
+  if (!quote) throw new Error(`no quote for ${symbol}`);
+  return quote.price;
+}
+
+/** A saved P/E pitch with the outputs computed by the shared valuation math. */
+async function savePitch(user: TestUser) {
+  const price = await quotePrice(SYMBOL);
+  const inputs: PEInput = {
+    valuation_type_id: 1,
+    market_price: price,
+    earnings_per_share: Number((price / 20).toFixed(2)),
+    growth_ratein_eps: 10,
+    forward_multiple: 25,
+    holding_period: 3,
+  };
+  const result = computeValuation(inputs);
+  if (!result.ok) throw new Error(result.message);
+  const res = await apiClient().post(
+    '/api/addValuation',
+    { ...inputs, stock_symbol: SYMBOL, moats: ['Brand(s)'], comment: 'Bought from the pitch', ...toStoredOutputs(result) },
+    { token: user.accessToken },
+  );
+  if (res.status !== 200)
+    throw new Error(`addValuation answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return savedValuationResponse.parse(res.body).data;
+}
+
+async function createPortfolio(user: TestUser): Promise<string> {
+  const res = await apiClient().post<{ data: { portfolio_id: string } }>(
+    '/api/addPortfolio',
+    { portfolio_name: PORTFOLIO, investment_value: SEED },
+    { token: user.accessToken },
+  );
+  if (res.status !== 200)
+    throw new Error(`addPortfolio answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body.data.portfolio_id;
+}
+
+/** The text of a cell of the portfolio's row, by column header. */
+async function cell(page: Page, portfolio: string, column: string): Promise<string> {
+  const headers = await page
+    .locator('table.portfolio-table')
+    .first()
+    .locator('thead th')
+    .allTextContents();
+  const index = headers.indexOf(column);
+  if (index < 0) throw new Error(`No column ${column}`);
+  const row = page.locator('table.portfolio-table tbody tr').filter({
+    has: page.getByRole('button', { name: portfolio, exact: true }),
+  });
+  return (await row.locator('th, td').nth(index).textContent()) ?? '';
+}
+
+const dollars = (text: string) => Number(text.replace(/[^0-9.-]/g, ''));
+
+test('a signed-in investor buys a pitched stock into a portfolio and sees it in the holdings with a NAV', async () => {
+  const user = await createSignedInUser({ name: 'Pitch Buyer' });
+  const record = await savePitch(user);
+  await createPortfolio(user);
+  const name = record.stock_name ?? SYMBOL;
+
+  const { page, open, errors } = await newPage();
+  await open('/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await toast(page, 'Login Successful!');
+
+  // My Pitches: open the pitch, Buy, choose the portfolio, Buy.
+  await open('/Pitches');
+  await page.getByRole('button', { name, exact: true }).click(SLOW);
+  await page.getByRole('region', { name: `P/E Valuation: ${name}` }).waitFor(SLOW);
+  await page.locator('.pitch-buttons').getByRole('button', { name: 'Buy', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `Buy ${name}` });
+  const select = dialog.getByLabel('Select Portfolio');
+  await select.waitFor(SLOW);
+  const buy = dialog.getByRole('button', { name: 'Buy', exact: true });
+  expect(await buy.isDisabled()).toBe(true);
+  await select.selectOption({ label: PORTFOLIO });
+  await buy.click();
+  await toast(page, 'Pitch Added successfully!');
+  await expect.poll(() => dialog.count(), SLOW).toBe(0);
+
+  // Portfolio: the stock is held, the cash went down, the NAV is about the seed.
+  await open('/Portfolio');
+  await page.getByRole('button', { name: PORTFOLIO, exact: true }).click(SLOW);
+  const panel = page.getByRole('region', { name: `Stocks in ${PORTFOLIO}` });
+  await expect.poll(() => panel.getByTestId('stock-count').textContent(), SLOW).toBe('1');
+  const holdings = page.getByRole('region', { name: 'Holdings' });
+  await expect
+    .poll(() => holdings.getByRole('rowheader', { name: SYMBOL }).count(), SLOW)
+    .toBe(1);
+  const cash = dollars((await holdings.getByTestId('holdings-cash').textContent()) ?? '');
+  expect(cash).toBeLessThan(SEED);
+  expect(cash).toBeGreaterThanOrEqual(0);
+  const nav = dollars(await cell(page, PORTFOLIO, 'Net Asset Value'));
+  expect(nav).toBeGreaterThan(SEED * 0.9);
+  expect(nav).toBeLessThan(SEED * 1.1);
+  expect(errors).toEqual([]);
+});
