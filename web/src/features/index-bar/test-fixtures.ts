@@ -1,36 +1,20 @@
 import type { IndexQuotesResponse } from '../../../../shared/market';
 import type { Quote } from '../../../../shared/market';
+import { quote as baseQuote, json } from '../../test/api-mock';
 
-/** A quote as the API sends it: every contract field present, unknown figures null. */
+/** An index quote as the API sends it: every contract field present, unknown figures null. */
 export function quote(
   symbol: string,
   price: number,
   change: number | null,
   changesPercentage: number | null,
 ): Quote {
-  return {
-    symbol,
-    name: symbol,
-    price,
+  return baseQuote(symbol, price, {
     change,
     changesPercentage,
-    open: null,
-    dayHigh: null,
-    dayLow: null,
-    yearLow: null,
-    yearHigh: null,
-    marketCap: null,
-    priceAvg50: null,
-    priceAvg200: null,
-    pe: null,
-    eps: null,
-    volume: null,
-    avgVolume: null,
-    previousClose: null,
-    sharesOutstanding: null,
     exchange: 'INDEX',
     timestamp: 1_790_000_000,
-  };
+  });
 }
 
 export function indexQuotesBody(
@@ -40,8 +24,7 @@ export function indexQuotesBody(
   return { data, source: 'demo', stale: false, asOf: '2026-11-20T15:30:00.000Z', ...extra };
 }
 
-export const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+export { json };
 
 /**
  * A fetch stand-in: `/config.json` is absent (same-origin API, no sign-in) and

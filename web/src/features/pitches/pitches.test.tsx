@@ -1,23 +1,15 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ValuationRecord } from '../../../../shared/schemas/valuation-api';
 import { computeValuation, toStoredOutputs, type PEInput } from '../../../../shared/valuation';
-import { createQueryClient } from '../../lib/query-client';
-import { ToastProvider } from '../../lib/toast';
 import { setSession, signedIn } from '../../test/session-mock';
+import { json, quotesAnswer, stubApi, type ApiCall } from '../../test/api-mock';
+import { renderWithProviders } from '../../test/render-with-providers';
 import { filterPitches, pitchFigures } from './figures';
 import { Component as PitchesScreen } from './routes/pitches';
 
 vi.mock('../../lib/auth', async () => (await import('../../test/session-mock')).authMock);
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-}
 
 /** A pitched P/E valuation whose outputs come from the shared math at `price`. */
 function pitch(
@@ -62,34 +54,10 @@ function pitch(
   };
 }
 
-const quote = (symbol: string, price: number, change = 1.25, changesPercentage = 0.84) => ({
-  symbol,
-  name: symbol,
-  price,
-  change,
-  changesPercentage,
-  open: null,
-  dayHigh: null,
-  dayLow: null,
-  yearLow: null,
-  yearHigh: null,
-  marketCap: null,
-  priceAvg50: null,
-  priceAvg200: null,
-  pe: null,
-  eps: null,
-  volume: null,
-  avgVolume: null,
-  previousClose: null,
-  sharesOutstanding: null,
-  exchange: 'NASDAQ',
-  timestamp: 1_735_776_000,
-});
-
 let pitches: ValuationRecord[] = [];
 let prices: Record<string, number> = {};
 let portfolios: Array<{ id: string; portfolio_name: string }> = [];
-let calls: { path: string; body: Record<string, unknown> | undefined }[] = [];
+let calls: ApiCall[] = [];
 let failures: Record<string, { status: number; message: string }> = {};
 
 function portfolioRow(p: { id: string; portfolio_name: string }) {
@@ -120,72 +88,54 @@ beforeEach(() => {
   pitches = [];
   prices = {};
   portfolios = [];
-  calls = [];
   failures = {};
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = new URL(String(input), 'http://localhost').pathname;
-      const body = init?.body
-        ? (JSON.parse(String(init.body)) as Record<string, unknown>)
-        : undefined;
-      calls.push({ path, body });
-      const failure = failures[path];
-      if (failure) return json(failure.status, { message: failure.message });
-      switch (path) {
-        case '/config.json':
-          return json(200, { apiBaseUrl: '' });
-        case '/api/user':
-          return json(200, {
-            user: {
-              name: 'Ada Lovelace',
-              email: 'ada@example.com',
-              profile: null,
-              profile_image_url: null,
-            },
-          });
-        case '/api/myValuation':
-          return json(200, { data: pitches, quotes: [] });
-        case '/api/common_api': {
-          const symbols = String(body?.url).replace('quote/', '').split(',');
-          return json(200, {
-            data: symbols.filter((s) => prices[s] !== undefined).map((s) => quote(s, prices[s]!)),
-            source: 'demo',
-            stale: false,
-            asOf: '2025-01-02T00:00:00Z',
-          });
-        }
-        case '/api/update-pitch':
-          return json(200, { message: 'Pitch Updated Successfully!', data: pitches[0] });
-        case '/api/deletePitch':
-          pitches = pitches.filter((p) => p.id !== body?.valuation_id);
-          return json(200, {
-            message: 'Pitch Deleted Successfully!',
-            valuation_id: body?.valuation_id,
-          });
-        case '/api/ignoreValuation': {
-          const ignored = pitches.find((p) => p.id === body?.valuation_id);
-          pitches = pitches.filter((p) => p !== ignored);
-          return json(200, {
-            message: 'Valuation Ignored Successfully',
-            data: { ...ignored, ignored: true },
-          });
-        }
-        case '/api/buyPitch':
-          return json(200, { message: 'Pitch Added successfully!', data: pitches[0] });
-        case '/api/getPortfolioList':
-          return json(200, {
-            data: portfolios.map(portfolioRow),
-            total_porfolio_value: 0,
-            total_portfolio_value_cents: 0,
-            total_incomplete: false,
-            asOf: '2025-01-02T00:00:00Z',
-          });
-        default:
-          return json(404, { message: `unexpected ${path}` });
+  calls = stubApi(({ path, body }) => {
+    const failure = failures[path];
+    if (failure) return json(failure.status, { message: failure.message });
+    switch (path) {
+      case '/api/user':
+        return json(200, {
+          user: {
+            name: 'Ada Lovelace',
+            email: 'ada@example.com',
+            profile: null,
+            profile_image_url: null,
+          },
+        });
+      case '/api/myValuation':
+        return json(200, { data: pitches, quotes: [] });
+      case '/api/common_api':
+        return quotesAnswer(body?.url, prices, { change: 1.25, changesPercentage: 0.84 });
+      case '/api/update-pitch':
+        return json(200, { message: 'Pitch Updated Successfully!', data: pitches[0] });
+      case '/api/deletePitch':
+        pitches = pitches.filter((p) => p.id !== body?.valuation_id);
+        return json(200, {
+          message: 'Pitch Deleted Successfully!',
+          valuation_id: body?.valuation_id,
+        });
+      case '/api/ignoreValuation': {
+        const ignored = pitches.find((p) => p.id === body?.valuation_id);
+        pitches = pitches.filter((p) => p !== ignored);
+        return json(200, {
+          message: 'Valuation Ignored Successfully',
+          data: { ...ignored, ignored: true },
+        });
       }
-    }),
-  );
+      case '/api/buyPitch':
+        return json(200, { message: 'Pitch Added successfully!', data: pitches[0] });
+      case '/api/getPortfolioList':
+        return json(200, {
+          data: portfolios.map(portfolioRow),
+          total_porfolio_value: 0,
+          total_portfolio_value_cents: 0,
+          total_incomplete: false,
+          asOf: '2025-01-02T00:00:00Z',
+        });
+      default:
+        return undefined;
+    }
+  });
 });
 
 function Where() {
@@ -193,19 +143,13 @@ function Where() {
 }
 
 function renderScreen() {
-  const client = createQueryClient();
-  client.setDefaultOptions({ queries: { retry: false } });
-  render(
-    <QueryClientProvider client={client}>
-      <ToastProvider>
-        <MemoryRouter initialEntries={['/Pitches']}>
-          <Routes>
-            <Route path="/Pitches" element={<PitchesScreen />} />
-            <Route path="*" element={<Where />} />
-          </Routes>
-        </MemoryRouter>
-      </ToastProvider>
-    </QueryClientProvider>,
+  const { client } = renderWithProviders(
+    <MemoryRouter initialEntries={['/Pitches']}>
+      <Routes>
+        <Route path="/Pitches" element={<PitchesScreen />} />
+        <Route path="*" element={<Where />} />
+      </Routes>
+    </MemoryRouter>,
   );
   return client;
 }

@@ -1,11 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PortfolioRow, ReturnFigureView } from '../../../../shared/schemas/portfolio-api';
-import { createQueryClient } from '../../lib/query-client';
-import { ToastProvider } from '../../lib/toast';
 import { setSession, signedIn } from '../../test/session-mock';
+import { envelope, json, stubApi, type ApiCall } from '../../test/api-mock';
+import { renderWithProviders } from '../../test/render-with-providers';
 import { PortfolioDashboard } from './components/PortfolioDashboard';
 
 vi.mock('../../lib/auth', async () => (await import('../../test/session-mock')).authMock);
@@ -20,20 +19,6 @@ vi.mock('../../components/ClosingPriceChart', () => ({
     />
   ),
 }));
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-}
-
-const envelope = (data: unknown) => ({
-  data,
-  source: 'demo',
-  stale: false,
-  asOf: '2025-01-02T00:00:00Z',
-});
 
 function row(
   id: string,
@@ -91,7 +76,7 @@ const QUOTE = {
 };
 
 let rows: PortfolioRow[] = [];
-let calls: { path: string; body: Record<string, unknown> | undefined }[] = [];
+let calls: ApiCall[] = [];
 let failures: Record<string, { status: number; message: string }> = {};
 
 function listBody(list: PortfolioRow[]) {
@@ -137,88 +122,74 @@ function record(r: PortfolioRow) {
 beforeEach(() => {
   setSession(signedIn());
   rows = [];
-  calls = [];
   failures = {};
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = new URL(String(input), 'http://localhost').pathname;
-      const body = init?.body
-        ? (JSON.parse(String(init.body)) as Record<string, unknown>)
-        : undefined;
-      calls.push({ path, body });
-      const failure = failures[path];
-      if (failure) return json(failure.status, { message: failure.message });
-      switch (path) {
-        case '/config.json':
-          return json(200, { apiBaseUrl: '' });
-        case '/api/getPortfolioList':
-          return json(200, listBody(rows));
-        case '/api/searchPortfolioList': {
-          const q = String(body?.portfolio_name ?? '').toLowerCase();
-          return json(
-            200,
-            listBody(rows.filter((r) => r.portfolio_name.toLowerCase().includes(q))),
-          );
-        }
-        case '/api/addPortfolio':
-          return json(200, { message: 'Portfolio Created successfully' });
-        case '/api/getPortfolioDetails': {
-          const found = rows.find((r) => r.portfolio_id === body?.portfolio_id);
-          return json(200, { data: found ? [record(found)] : [] });
-        }
-        case '/api/updatePortfolioDetails':
-          return json(200, { message: 'Updated successfully' });
-        case '/api/deletePortfolio':
-          return json(200, { message: 'Deleted successfully!' });
-        case '/api/stock_per_portfolio':
-          return json(200, { data: ['AAPL'] });
-        case '/api/getPortfolioHoldings': {
-          const found = rows.find((r) => r.portfolio_id === body?.portfolio_id);
-          return json(200, {
-            data: {
-              portfolio: found,
-              holdings: [],
-              open_orders: [],
-              closed_orders: [],
-              transactions: [],
-            },
-            asOf: '2025-01-02T00:00:00Z',
-          });
-        }
-        case '/api/getWeeklyData':
-          return json(
-            200,
-            envelope([
-              { date: '2024-12-20', close: 180 },
-              { date: '2024-12-27', close: 185 },
-            ]),
-          );
-        case '/api/getDailyData':
-          return json(
-            200,
-            envelope([
-              { date: '2024-12-30', close: 186 },
-              { date: '2024-12-31', close: 187 },
-              { date: '2025-01-02', close: 188 },
-            ]),
-          );
-        case '/api/getHistoricalData':
-          return json(
-            200,
-            envelope([
-              { date: '2024-11-15', close: 170 },
-              { date: '2024-11-29', close: 175 },
-              { date: '2024-12-31', close: 187 },
-            ]),
-          );
-        case '/api/common_api':
-          return json(200, envelope([QUOTE]));
-        default:
-          return json(404, { message: 'Request not found' });
+  calls = stubApi(({ path, body }) => {
+    const failure = failures[path];
+    if (failure) return json(failure.status, { message: failure.message });
+    switch (path) {
+      case '/api/getPortfolioList':
+        return json(200, listBody(rows));
+      case '/api/searchPortfolioList': {
+        const q = String(body?.portfolio_name ?? '').toLowerCase();
+        return json(200, listBody(rows.filter((r) => r.portfolio_name.toLowerCase().includes(q))));
       }
-    }),
-  );
+      case '/api/addPortfolio':
+        return json(200, { message: 'Portfolio Created successfully' });
+      case '/api/getPortfolioDetails': {
+        const found = rows.find((r) => r.portfolio_id === body?.portfolio_id);
+        return json(200, { data: found ? [record(found)] : [] });
+      }
+      case '/api/updatePortfolioDetails':
+        return json(200, { message: 'Updated successfully' });
+      case '/api/deletePortfolio':
+        return json(200, { message: 'Deleted successfully!' });
+      case '/api/stock_per_portfolio':
+        return json(200, { data: ['AAPL'] });
+      case '/api/getPortfolioHoldings': {
+        const found = rows.find((r) => r.portfolio_id === body?.portfolio_id);
+        return json(200, {
+          data: {
+            portfolio: found,
+            holdings: [],
+            open_orders: [],
+            closed_orders: [],
+            transactions: [],
+          },
+          asOf: '2025-01-02T00:00:00Z',
+        });
+      }
+      case '/api/getWeeklyData':
+        return json(
+          200,
+          envelope([
+            { date: '2024-12-20', close: 180 },
+            { date: '2024-12-27', close: 185 },
+          ]),
+        );
+      case '/api/getDailyData':
+        return json(
+          200,
+          envelope([
+            { date: '2024-12-30', close: 186 },
+            { date: '2024-12-31', close: 187 },
+            { date: '2025-01-02', close: 188 },
+          ]),
+        );
+      case '/api/getHistoricalData':
+        return json(
+          200,
+          envelope([
+            { date: '2024-11-15', close: 170 },
+            { date: '2024-11-29', close: 175 },
+            { date: '2024-12-31', close: 187 },
+          ]),
+        );
+      case '/api/common_api':
+        return json(200, envelope([QUOTE]));
+      default:
+        return undefined;
+    }
+  });
 });
 
 afterEach(() => {
@@ -226,16 +197,11 @@ afterEach(() => {
 });
 
 function renderDashboard() {
-  const client = createQueryClient();
-  client.setDefaultOptions({ queries: { retry: false } });
-  return render(
-    <QueryClientProvider client={client}>
-      <ToastProvider duration={60_000}>
-        <MemoryRouter>
-          <PortfolioDashboard title="Portfolio" />
-        </MemoryRouter>
-      </ToastProvider>
-    </QueryClientProvider>,
+  return renderWithProviders(
+    <MemoryRouter>
+      <PortfolioDashboard title="Portfolio" />
+    </MemoryRouter>,
+    { toastDuration: 60_000 },
   );
 }
 

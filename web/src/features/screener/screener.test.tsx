@@ -1,5 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SavedScreener } from '../../../../shared/schemas/watchlist';
@@ -13,8 +12,8 @@ import {
   screenerFilters,
   type ScreenerRow,
 } from '../../../../shared/screener';
-import { createQueryClient } from '../../lib/query-client';
-import { ToastProvider } from '../../lib/toast';
+import { envelope, json, stubApi, type ApiCall } from '../../test/api-mock';
+import { renderWithProviders } from '../../test/render-with-providers';
 import { ScreenerPage } from './components/ScreenerPage';
 import { describeFilters, filtersFromRows, inputFor, rowsFromFilters } from './filter-rows';
 
@@ -22,9 +21,6 @@ import { describeFilters, filtersFromRows, inputFor, rowsFromFilters } from './f
 vi.setConfig({ testTimeout: 20_000 });
 
 vi.mock('../../lib/auth', async () => (await import('../../test/session-mock')).authMock);
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function row(symbol: string, marketCap: number | null, pe: number | null): ScreenerRow {
   const base = Object.fromEntries(
@@ -45,85 +41,73 @@ function row(symbol: string, marketCap: number | null, pe: number | null): Scree
   };
 }
 
-let calls: { path: string; body?: Record<string, unknown> }[] = [];
+let calls: ApiCall[] = [];
 let saved: SavedScreener[] = [];
 let universe: ScreenerRow[] = [];
 
 beforeEach(() => {
-  calls = [];
   saved = [];
   universe = [row('AAA', 9e9, 20), row('BBB', 6e9, 25), row('CCC', null, 10)];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = new URL(String(input), 'http://localhost').pathname;
-      const body = init?.body
-        ? (JSON.parse(String(init.body)) as Record<string, unknown>)
-        : undefined;
-      calls.push({ path, body });
-      if (path === '/config.json') return json(200, { apiBaseUrl: '' });
-      if (path === '/api/screener/screen') {
-        const sort = (body?.sort ?? 'marketCap') as keyof ScreenerRow;
-        const order = body?.order ?? 'desc';
-        const filters = (body?.filters ?? {}) as Record<string, string>;
-        const hits = filters.name === 'none' ? [] : [...universe];
-        hits.sort((a, b) => {
-          const x = a[sort] as number | null;
-          const y = b[sort] as number | null;
-          if (x === null) return 1;
-          if (y === null) return -1;
-          return order === 'asc' ? x - y : y - x;
-        });
-        const page = Number(body?.page ?? 1);
-        const pageSize = Number(body?.pageSize ?? 20);
-        return json(200, {
-          data: hits
-            .slice((page - 1) * pageSize, page * pageSize)
-            .map((r, i) => ({ ...r, no: (page - 1) * pageSize + i + 1 })),
-          total: hits.length,
-          page,
-          pageSize,
-          sort,
-          order,
-          source: 'demo',
-          asOf: '2025-01-02T15:00:00.000Z',
-          industries: ['Semiconductors', 'Software'],
-        });
-      }
-      if (path === '/api/screener/list') return json(200, { data: saved });
-      if (path === '/api/screener/add') {
-        const s: SavedScreener = {
-          id: String(body?.id ?? `s${saved.length + 1}`),
-          name: String(body?.name),
-          filters: body?.filters as SavedScreener['filters'],
-          createdAt: '2025-01-02T00:00:00.000Z',
-          updatedAt: '2025-01-02T00:00:00.000Z',
-        };
-        saved = [s, ...saved.filter((x) => x.id !== s.id)];
-        return json(200, { message: 'Screener saved', data: s });
-      }
-      if (path === '/api/screener/delete') {
-        saved = saved.filter((x) => x.id !== body?.id);
-        return json(200, { message: 'Screener deleted', data: { id: body?.id } });
-      }
-      if (path === '/api/common_api')
-        return json(200, {
-          data: [
-            {
-              symbol: 'AAPL',
-              name: 'Apple Inc.',
-              currency: 'USD',
-              stockExchange: 'NASDAQ',
-              exchangeShortName: 'NASDAQ',
-            },
-          ],
-          source: 'demo',
-          stale: false,
-          asOf: '2025-01-02T15:00:00.000Z',
-        });
-      return json(404, { message: `unexpected ${path}` });
-    }),
-  );
+  calls = stubApi(({ path, body }) => {
+    if (path === '/api/screener/screen') {
+      const sort = (body?.sort ?? 'marketCap') as keyof ScreenerRow;
+      const order = body?.order ?? 'desc';
+      const filters = (body?.filters ?? {}) as Record<string, string>;
+      const hits = filters.name === 'none' ? [] : [...universe];
+      hits.sort((a, b) => {
+        const x = a[sort] as number | null;
+        const y = b[sort] as number | null;
+        if (x === null) return 1;
+        if (y === null) return -1;
+        return order === 'asc' ? x - y : y - x;
+      });
+      const page = Number(body?.page ?? 1);
+      const pageSize = Number(body?.pageSize ?? 20);
+      return json(200, {
+        data: hits
+          .slice((page - 1) * pageSize, page * pageSize)
+          .map((r, i) => ({ ...r, no: (page - 1) * pageSize + i + 1 })),
+        total: hits.length,
+        page,
+        pageSize,
+        sort,
+        order,
+        source: 'demo',
+        asOf: '2025-01-02T15:00:00.000Z',
+        industries: ['Semiconductors', 'Software'],
+      });
+    }
+    if (path === '/api/screener/list') return json(200, { data: saved });
+    if (path === '/api/screener/add') {
+      const s: SavedScreener = {
+        id: String(body?.id ?? `s${saved.length + 1}`),
+        name: String(body?.name),
+        filters: body?.filters as SavedScreener['filters'],
+        createdAt: '2025-01-02T00:00:00.000Z',
+        updatedAt: '2025-01-02T00:00:00.000Z',
+      };
+      saved = [s, ...saved.filter((x) => x.id !== s.id)];
+      return json(200, { message: 'Screener saved', data: s });
+    }
+    if (path === '/api/screener/delete') {
+      saved = saved.filter((x) => x.id !== body?.id);
+      return json(200, { message: 'Screener deleted', data: { id: body?.id } });
+    }
+    if (path === '/api/common_api')
+      return json(
+        200,
+        envelope([
+          {
+            symbol: 'AAPL',
+            name: 'Apple Inc.',
+            currency: 'USD',
+            stockExchange: 'NASDAQ',
+            exchangeShortName: 'NASDAQ',
+          },
+        ]),
+      );
+    return undefined;
+  });
 });
 
 afterEach(() => vi.unstubAllGlobals());
@@ -136,15 +120,7 @@ function renderPage() {
     ],
     { initialEntries: ['/Screener'] },
   );
-  const client = createQueryClient();
-  client.setDefaultOptions({ queries: { retry: false } });
-  render(
-    <QueryClientProvider client={client}>
-      <ToastProvider duration={60_000}>
-        <RouterProvider router={router} />
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<RouterProvider router={router} />, { toastDuration: 60_000 });
   return router;
 }
 

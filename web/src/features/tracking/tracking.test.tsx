@@ -1,22 +1,14 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TrackedPitchRow } from '../../../../shared/schemas/valuation-api';
-import { createQueryClient } from '../../lib/query-client';
-import { ToastProvider } from '../../lib/toast';
 import { setSession, signedIn } from '../../test/session-mock';
+import { json, quotesAnswer, stubApi, type ApiCall } from '../../test/api-mock';
+import { renderWithProviders } from '../../test/render-with-providers';
 import { groupIntrinsicInput } from './intrinsic-input';
 import { Component as TrackedPitches } from './routes/tracked-pitches';
 
 vi.mock('../../lib/auth', async () => (await import('../../test/session-mock')).authMock);
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-}
 
 function row(
   id: string,
@@ -39,33 +31,9 @@ function row(
   };
 }
 
-const quote = (symbol: string, price: number) => ({
-  symbol,
-  name: symbol,
-  price,
-  change: null,
-  changesPercentage: null,
-  open: null,
-  dayHigh: null,
-  dayLow: null,
-  yearLow: null,
-  yearHigh: null,
-  marketCap: null,
-  priceAvg50: null,
-  priceAvg200: null,
-  pe: null,
-  eps: null,
-  volume: null,
-  avgVolume: null,
-  previousClose: null,
-  sharesOutstanding: null,
-  exchange: 'NASDAQ',
-  timestamp: 1_735_776_000,
-});
-
 let rows: TrackedPitchRow[] = [];
 let prices: Record<string, number> = {};
-let calls: { path: string; body: Record<string, unknown> | undefined }[] = [];
+let calls: ApiCall[] = [];
 
 const count = (path: string) => calls.filter((c) => c.path === path).length;
 
@@ -73,47 +41,29 @@ beforeEach(() => {
   setSession(signedIn());
   rows = [];
   prices = {};
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = new URL(String(input), 'http://localhost').pathname;
-      const body = init?.body
-        ? (JSON.parse(String(init.body)) as Record<string, unknown>)
-        : undefined;
-      calls.push({ path, body });
-      switch (path) {
-        case '/config.json':
-          return json(200, { apiBaseUrl: '' });
-        case '/api/trackedPitches': {
-          if (body && 'valuation_id' in body) {
-            const target = rows.find((r) => r.id === body.valuation_id)!;
-            target.intrinsic_value_per_share = Number(body.intrinsic_value_per_share);
-            return json(200, { message: 'Pitch Updated Successfully!', data: valuationOf(target) });
-          }
-          // Quotes in the list answer are the stored ones; the live ones come from common_api.
-          return json(200, { data: rows.map((r) => ({ ...r })), quotes: [], limit: 50 });
+  calls = stubApi(({ path, body }) => {
+    switch (path) {
+      case '/api/trackedPitches': {
+        if (body && 'valuation_id' in body) {
+          const target = rows.find((r) => r.id === body.valuation_id)!;
+          target.intrinsic_value_per_share = Number(body.intrinsic_value_per_share);
+          return json(200, { message: 'Pitch Updated Successfully!', data: valuationOf(target) });
         }
-        case '/api/common_api': {
-          const symbols = String(body?.url).replace('quote/', '').split(',');
-          return json(200, {
-            data: symbols.filter((s) => prices[s] !== undefined).map((s) => quote(s, prices[s]!)),
-            source: 'demo',
-            stale: false,
-            asOf: '2025-01-02T00:00:00Z',
-          });
-        }
-        case '/api/deletePitch':
-          rows = rows.filter((r) => r.id !== body?.valuation_id);
-          return json(200, {
-            message: 'Pitch Deleted Successfully!',
-            valuation_id: body?.valuation_id,
-          });
-        default:
-          return json(404, { message: `unexpected ${path}` });
+        // Quotes in the list answer are the stored ones; the live ones come from common_api.
+        return json(200, { data: rows.map((r) => ({ ...r })), quotes: [], limit: 50 });
       }
-    }),
-  );
+      case '/api/common_api':
+        return quotesAnswer(body?.url, prices);
+      case '/api/deletePitch':
+        rows = rows.filter((r) => r.id !== body?.valuation_id);
+        return json(200, {
+          message: 'Pitch Deleted Successfully!',
+          valuation_id: body?.valuation_id,
+        });
+      default:
+        return undefined;
+    }
+  });
 });
 
 afterEach(() => {
@@ -143,16 +93,10 @@ function valuationOf(r: TrackedPitchRow) {
 }
 
 function renderScreen() {
-  const client = createQueryClient();
-  client.setDefaultOptions({ queries: { retry: false } });
-  render(
-    <QueryClientProvider client={client}>
-      <ToastProvider>
-        <MemoryRouter initialEntries={['/Mytrackedpitches']}>
-          <TrackedPitches />
-        </MemoryRouter>
-      </ToastProvider>
-    </QueryClientProvider>,
+  renderWithProviders(
+    <MemoryRouter initialEntries={['/Mytrackedpitches']}>
+      <TrackedPitches />
+    </MemoryRouter>,
   );
 }
 

@@ -1,10 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WatchListItem } from '../../../../shared/schemas/watchlist';
-import { createQueryClient } from '../../lib/query-client';
-import { ToastProvider } from '../../lib/toast';
+import { envelope, json, stubApi, type ApiCall } from '../../test/api-mock';
+import { renderWithProviders } from '../../test/render-with-providers';
 import { monthsBefore, rangeWindow } from './api/price-history';
 import { WATCHLIST_REFRESH_MS } from './api/watchlist-api';
 import { WatchlistPage } from './components/WatchlistPage';
@@ -25,15 +24,6 @@ vi.mock('../../components/ClosingPriceChart', () => ({
   ),
 }));
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const envelope = (data: unknown) => ({
-  data,
-  source: 'demo',
-  stale: false,
-  asOf: '2025-01-02T15:00:00.000Z',
-});
-
 const item = (symbol: string, name: string, price: number, change: number): WatchListItem => ({
   stock_symbol: symbol,
   name,
@@ -49,70 +39,60 @@ const UNIVERSE: Record<string, WatchListItem> = {
 };
 
 let list: WatchListItem[] = [];
-let calls: { path: string; body?: Record<string, unknown> }[] = [];
+let calls: ApiCall[] = [];
 let failRemove = false;
 
 beforeEach(() => {
   list = [];
-  calls = [];
   failRemove = false;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = new URL(String(input), 'http://localhost').pathname;
-      const body = init?.body
-        ? (JSON.parse(String(init.body)) as Record<string, unknown>)
-        : undefined;
-      calls.push({ path, body });
-      if (path === '/config.json') return json(200, { apiBaseUrl: '' });
-      if (path === '/api/getWatchList') return json(200, { ...envelope(list), data: list });
-      if (path === '/api/addWatchList') {
-        const symbol = String(body?.stock_symbol);
-        const known = UNIVERSE[symbol];
-        if (!known)
-          return json(404, { message: `We could not find a stock with the symbol ${symbol}` });
-        if (!list.some((i) => i.stock_symbol === symbol)) list = [...list, known];
-        return json(200, { message: 'Watchlist Added successfully', data: { added: true } });
-      }
-      if (path === '/api/removeWatchList') {
-        if (failRemove) return json(500, { message: 'Internal error' });
-        list = list.filter((i) => i.stock_symbol !== body?.stock_symbol);
-        return json(200, { message: 'Removed successfully' });
-      }
-      if (path === '/api/common_api') {
-        const url = String(body?.url);
-        if (url.startsWith('search'))
-          return json(
-            200,
-            envelope([
-              {
-                symbol: 'AAPL',
-                name: 'Apple Inc.',
-                currency: 'USD',
-                stockExchange: 'NASDAQ',
-                exchangeShortName: 'NASDAQ',
-              },
-              {
-                symbol: 'ZZZZ',
-                name: 'Nothing Corp',
-                currency: 'USD',
-                stockExchange: 'NYSE',
-                exchangeShortName: 'NYSE',
-              },
-            ]),
-          );
-        if (url.startsWith('historical-'))
-          return json(
-            200,
-            envelope([
-              { date: '2025-01-03', close: 12 },
-              { date: '2025-01-02', close: 11 },
-            ]),
-          );
-      }
-      return json(404, { message: `unexpected ${path}` });
-    }),
-  );
+  calls = stubApi(({ path, body }) => {
+    if (path === '/api/getWatchList') return json(200, { ...envelope(list), data: list });
+    if (path === '/api/addWatchList') {
+      const symbol = String(body?.stock_symbol);
+      const known = UNIVERSE[symbol];
+      if (!known)
+        return json(404, { message: `We could not find a stock with the symbol ${symbol}` });
+      if (!list.some((i) => i.stock_symbol === symbol)) list = [...list, known];
+      return json(200, { message: 'Watchlist Added successfully', data: { added: true } });
+    }
+    if (path === '/api/removeWatchList') {
+      if (failRemove) return json(500, { message: 'Internal error' });
+      list = list.filter((i) => i.stock_symbol !== body?.stock_symbol);
+      return json(200, { message: 'Removed successfully' });
+    }
+    if (path === '/api/common_api') {
+      const url = String(body?.url);
+      if (url.startsWith('search'))
+        return json(
+          200,
+          envelope([
+            {
+              symbol: 'AAPL',
+              name: 'Apple Inc.',
+              currency: 'USD',
+              stockExchange: 'NASDAQ',
+              exchangeShortName: 'NASDAQ',
+            },
+            {
+              symbol: 'ZZZZ',
+              name: 'Nothing Corp',
+              currency: 'USD',
+              stockExchange: 'NYSE',
+              exchangeShortName: 'NYSE',
+            },
+          ]),
+        );
+      if (url.startsWith('historical-'))
+        return json(
+          200,
+          envelope([
+            { date: '2025-01-03', close: 12 },
+            { date: '2025-01-02', close: 11 },
+          ]),
+        );
+    }
+    return undefined;
+  });
 });
 
 afterEach(() => {
@@ -128,15 +108,7 @@ function renderPage() {
     ],
     { initialEntries: ['/Watchlist'] },
   );
-  const client = createQueryClient();
-  client.setDefaultOptions({ queries: { retry: false } });
-  render(
-    <QueryClientProvider client={client}>
-      <ToastProvider duration={60_000}>
-        <RouterProvider router={router} />
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<RouterProvider router={router} />, { toastDuration: 60_000 });
   return router;
 }
 
