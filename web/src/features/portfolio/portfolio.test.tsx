@@ -10,15 +10,7 @@ import { PortfolioDashboard } from './components/PortfolioDashboard';
 vi.mock('../../lib/auth', async () => (await import('../../test/session-mock')).authMock);
 
 // echarts cannot render in jsdom: the chart shows the closes it was given instead.
-vi.mock('../../components/ClosingPriceChart', () => ({
-  default: ({ points, label }: { points: { date: string; close: number }[]; label: string }) => (
-    <div
-      data-testid="chart"
-      aria-label={label}
-      data-closes={points.map((p) => p.close).join(',')}
-    />
-  ),
-}));
+vi.mock('../../components/ClosingPriceChart', () => import('../../test/chart-mock'));
 
 function row(
   id: string,

@@ -13,16 +13,8 @@ vi.setConfig({ testTimeout: 20_000 });
 
 vi.mock('../../lib/auth', async () => (await import('../../test/session-mock')).authMock);
 
-// echarts cannot render in jsdom: the chart lists what it was given instead.
-vi.mock('../../components/ClosingPriceChart', () => ({
-  default: ({ points, label }: { points: { date: string; close: number }[]; label: string }) => (
-    <div
-      data-testid="chart"
-      aria-label={label}
-      data-closes={points.map((p) => p.close).join(',')}
-    />
-  ),
-}));
+// echarts cannot render in jsdom: the chart shows the closes it was given instead.
+vi.mock('../../components/ClosingPriceChart', () => import('../../test/chart-mock'));
 
 const item = (symbol: string, name: string, price: number, change: number): WatchListItem => ({
   stock_symbol: symbol,

@@ -1,7 +1,8 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
 import { searchText, useStockSearch } from '../../../lib/stock-search';
+import { useDebounced } from '../../../lib/use-debounced';
 
 const DEBOUNCE_MS = 250;
 
@@ -14,11 +15,7 @@ export function ScreenerPanel() {
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const typed = searchText(text);
-  const [query, setQuery] = useState<string | null>(typed);
-  useEffect(() => {
-    const timer = setTimeout(() => setQuery(typed), DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  const query = useDebounced(typed, DEBOUNCE_MS);
   const search = useStockSearch(query);
   const results = typed !== null && query !== null ? (search.data ?? []).slice(0, 20) : [];
   const pending = typed !== null && (typed !== query || search.isFetching);

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { SearchResult } from '../../../../../shared/market';
 import { searchText, useStockSearch } from '../../../lib/stock-search';
-import { useDebounced } from './useDebounced';
+import { useDebounced } from '../../../lib/use-debounced';
 import '../stock-picker.css';
 
 /** Typing pauses this long before a search goes out. */

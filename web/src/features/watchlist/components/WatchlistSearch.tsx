@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { searchText, useStockSearch } from '../../../lib/stock-search';
-import { useDebounced } from './useDebounced';
+import { useDebounced } from '../../../lib/use-debounced';
 
 export const SEARCH_DEBOUNCE_MS = 250;
 
