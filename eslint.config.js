@@ -22,7 +22,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'no-restricted-syntax': [
         'error',
         { selector: "CallExpression[callee.property.name='only']", message: 'No .only in tests' },
@@ -40,13 +43,24 @@ export default tseslint.config(
   {
     files: ['shared/**/*.{ts,tsx}'],
     rules: noImport(
-      ['**/web/**', '**/functions/**', '**/infra/**', '@aws-sdk/*', 'react', 'react-dom', 'aws-amplify*'],
+      [
+        '**/web/**',
+        '**/functions/**',
+        '**/infra/**',
+        '@aws-sdk/*',
+        'react',
+        'react-dom',
+        'aws-amplify*',
+      ],
       'shared/ holds pure domain code: no app, AWS or React imports',
     ),
   },
   {
     files: ['web/**/*.{ts,tsx}'],
-    rules: noImport(['**/functions/**', '**/infra/**', '@aws-sdk/*'], 'web/ may import shared/ only'),
+    rules: noImport(
+      ['**/functions/**', '**/infra/**', '@aws-sdk/*'],
+      'web/ may import shared/ only',
+    ),
   },
   {
     files: ['functions/**/*.ts'],

@@ -6,7 +6,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['shared/**/*.test.ts', 'infra/**/*.test.ts', 'functions/market/demo/**/*.test.ts', 'functions/cognito/site-url.test.ts'],
+          include: [
+            'shared/**/*.test.ts',
+            'infra/**/*.test.ts',
+            'functions/market/demo/**/*.test.ts',
+            'functions/cognito/site-url.test.ts',
+          ],
           exclude: ['infra/local/**', 'node_modules/**'],
           environment: 'node',
         },
@@ -14,9 +19,17 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['tests/integration/**/*.test.ts', 'functions/**/*.test.ts', 'infra/local/**/*.test.ts'],
+          include: [
+            'tests/integration/**/*.test.ts',
+            'functions/**/*.test.ts',
+            'infra/local/**/*.test.ts',
+          ],
           // The demo data set's tests and the site-address lookup's (its own SSM stub) are pure: they run in the unit project.
-          exclude: ['functions/market/demo/**', 'functions/cognito/site-url.test.ts', 'node_modules/**'],
+          exclude: [
+            'functions/market/demo/**',
+            'functions/cognito/site-url.test.ts',
+            'node_modules/**',
+          ],
           environment: 'node',
           // One local stack (emulators + API server) for the whole project, shared by its files.
           globalSetup: ['tests/support/global-setup.ts'],

@@ -39,17 +39,31 @@ try {
   const { invokeRoute } = await import('../tests/support/market');
   const { DEMO_UNIVERSE } = await import('../functions/market/demo/index');
 
-  const source = () => new FmpHttpSource({ baseUrl: fake.baseUrl, apiKey: () => Promise.resolve(fake.apiKey) });
+  const source = () =>
+    new FmpHttpSource({ baseUrl: fake.baseUrl, apiKey: () => Promise.resolve(fake.apiKey) });
   const stats = (xs: number[]) => {
     const s = [...xs].sort((a, b) => a - b);
     const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))]!.toFixed(2);
     return `p50 ${q(0.5)} ms, p95 ${q(0.95)} ms, n=${s.length}`;
   };
-  const call = (url: string) => invokeRoute(handler as never, 'POST', '/api/common_api', { url, method: 'GET', parameters: {} });
+  const call = (url: string) =>
+    invokeRoute(handler as never, 'POST', '/api/common_api', {
+      url,
+      method: 'GET',
+      parameters: {},
+    });
 
   // --- 1. latency --------------------------------------------------------------------------
   for (const memoryMs of [0, 5000]) {
-    useMarketService(buildMarketService({ source: source(), plan: PLANS.premium, namespace: `lat${memoryMs}:`, memoryMs, now: () => simNow }));
+    useMarketService(
+      buildMarketService({
+        source: source(),
+        plan: PLANS.premium,
+        namespace: `lat${memoryMs}:`,
+        memoryMs,
+        now: () => simNow,
+      }),
+    );
     const symbols = DEMO_UNIVERSE.slice(0, 60).map((c) => c.symbol);
     const miss: number[] = [];
     const hit: number[] = [];
@@ -61,7 +75,8 @@ try {
         t = performance.now();
         const second = await call(url);
         hit.push(performance.now() - t);
-        if (first.statusCode !== 200 || second.statusCode !== 200) throw new Error(`${url}: ${first.statusCode}/${second.statusCode}`);
+        if (first.statusCode !== 200 || second.statusCode !== 200)
+          throw new Error(`${url}: ${first.statusCode}/${second.statusCode}`);
       }
     }
     const label = memoryMs ? 'with instance memory' : 'table only';
@@ -73,16 +88,28 @@ try {
   const USERS = 100;
   const universe = DEMO_UNIVERSE.slice(0, 150).map((c) => c.symbol);
   const instances = Array.from({ length: 4 }, () =>
-    buildMarketService({ source: source(), plan: PLANS.starter, namespace: 'load:', memoryMs: 5000, now: () => simNow }),
+    buildMarketService({
+      source: source(),
+      plan: PLANS.starter,
+      namespace: 'load:',
+      memoryMs: 5000,
+      now: () => simNow,
+    }),
   );
-  const job = buildMarketService({ source: source(), plan: PLANS.starter, namespace: 'load:', now: () => simNow });
+  const job = buildMarketService({
+    source: source(),
+    plan: PLANS.starter,
+    namespace: 'load:',
+    now: () => simNow,
+  });
   const users = Array.from({ length: USERS }, (_, i) => ({
     tracked: [universe[(i * 7) % universe.length]!, universe[(i * 13 + 5) % universe.length]!],
     offset: i % 30,
     // Opens a company page every 10 minutes on average (profile, ratios, statements, news, chart).
     browseEvery: 600 + (i % 7) * 30,
   }));
-  for (const [i, u] of users.entries()) for (const s of u.tracked) await registerInterest(`bench-${i}`, s, 'tracked');
+  for (const [i, u] of users.entries())
+    for (const s of u.tracked) await registerInterest(`bench-${i}`, s, 'tracked');
   fake.clear();
   let jobCalls = 0;
   let pageReads = 0;
@@ -119,7 +146,9 @@ try {
   );
   const byEndpoint = new Map<string, number>();
   for (const c of fake.calls) byEndpoint.set(c.endpoint, (byEndpoint.get(c.endpoint) ?? 0) + 1);
-  console.log(`upstream calls by endpoint: ${[...byEndpoint].map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  console.log(
+    `upstream calls by endpoint: ${[...byEndpoint].map(([k, v]) => `${k} ${v}`).join(', ')}`,
+  );
 } finally {
   await fake.close();
   await dynamo.stop();

@@ -33,7 +33,8 @@ try {
   const { DemoSource } = await import('../functions/market/source');
   const { PLANS } = await import('../functions/market/plan');
   const { buildSnapshot, newYorkDay } = await import('../functions/screener/build');
-  const { loadSnapshot, saveSnapshot, toLoaded, newVersion } = await import('../functions/screener/snapshot');
+  const { loadSnapshot, saveSnapshot, toLoaded, newVersion } =
+    await import('../functions/screener/snapshot');
   const { screen, screenRequest } = await import('../shared/screener/engine');
   type SnapshotData = Awaited<ReturnType<typeof buildSnapshot>>['data'];
 
@@ -43,11 +44,24 @@ try {
     return `p50 ${q(0.5)} ms, p95 ${q(0.95)} ms, max ${s.at(-1)!.toFixed(2)} ms, n=${s.length}`;
   };
   const requests = [
-    { filters: { marketcap: 'large', sector: 'Technology', pe: 'under30' }, sort: 'marketCap', order: 'desc' },
+    {
+      filters: { marketcap: 'large', sector: 'Technology', pe: 'under30' },
+      sort: 'marketCap',
+      order: 'desc',
+    },
     { filters: {}, sort: 'perfYtd', order: 'asc', page: 3 },
     { filters: { dividend: 'atleast3', debteq: 'under1' }, sort: 'dividendYield', order: 'desc' },
-    { filters: { name: 'in', roe: 'over15', netprofitmargin: 'over10' }, sort: 'company', order: 'asc' },
-    { filters: { marketcap: 'mid', epsgrowthpast5years: 'over10', earningdate: 'thismonth' }, sort: 'pe', order: 'asc', pageSize: 100 },
+    {
+      filters: { name: 'in', roe: 'over15', netprofitmargin: 'over10' },
+      sort: 'company',
+      order: 'asc',
+    },
+    {
+      filters: { marketcap: 'mid', epsgrowthpast5years: 'over10', earningdate: 'thismonth' },
+      sort: 'pe',
+      order: 'asc',
+      pageSize: 100,
+    },
   ].map((r) => screenRequest.parse(r));
   const today = newYorkDay(Date.now());
 
@@ -70,17 +84,23 @@ try {
         screens.push(performance.now() - t);
       }
     }
-    console.log(`screener ${label}: ${rows} symbols, snapshot ${(header.bytes / 1024).toFixed(0)} KB gzip in ${header.parts} part(s)`);
+    console.log(
+      `screener ${label}: ${rows} symbols, snapshot ${(header.bytes / 1024).toFixed(0)} KB gzip in ${header.parts} part(s)`,
+    );
     console.log(`  load (one query + gunzip + rows): ${stats(loads)}`);
     console.log(`  screen in memory (filter + sort + page): ${stats(screens)}`);
     const cold = loads[0]! + Math.max(...screens);
-    console.log(`  first screen of a new instance <= ${cold.toFixed(1)} ms; later screens <= ${Math.max(...screens).toFixed(2)} ms`);
+    console.log(
+      `  first screen of a new instance <= ${cold.toFixed(1)} ms; later screens <= ${Math.max(...screens).toFixed(2)} ms`,
+    );
   }
 
   const service = buildMarketService({ source: new DemoSource(), plan: PLANS.demo });
   const t = performance.now();
   const { data, stats: build } = await buildSnapshot({ service });
-  console.log(`screener job, full build over the demo universe: ${build.symbols} symbols, ${build.fundamentalsRefreshed} with fundamentals, ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  console.log(
+    `screener job, full build over the demo universe: ${build.symbols} symbols, ${build.fundamentalsRefreshed} with fundamentals, ${((performance.now() - t) / 1000).toFixed(1)} s`,
+  );
   await measure('demo universe', data);
 
   // Synthetic 6,000 symbols: the demo entries copied with scaled figures and new tickers.
@@ -90,8 +110,20 @@ try {
     const k = 0.6 + ((i * 7919) % 1000) / 1000;
     const scale = (v: number | null) => (v === null ? null : v * k);
     synthetic.entries.push({
-      listing: { ...base.listing, symbol: `S${i.toString(36).toUpperCase()}`, company: `${base.listing.company} ${i}`, price: scale(base.listing.price), marketCap: scale(base.listing.marketCap), volume: scale(base.listing.volume) },
-      fundamentals: { ...base.fundamentals, epsTtm: scale(base.fundamentals.epsTtm), roe: scale(base.fundamentals.roe), avgVolume: scale(base.fundamentals.avgVolume) },
+      listing: {
+        ...base.listing,
+        symbol: `S${i.toString(36).toUpperCase()}`,
+        company: `${base.listing.company} ${i}`,
+        price: scale(base.listing.price),
+        marketCap: scale(base.listing.marketCap),
+        volume: scale(base.listing.volume),
+      },
+      fundamentals: {
+        ...base.fundamentals,
+        epsTtm: scale(base.fundamentals.epsTtm),
+        roe: scale(base.fundamentals.roe),
+        avgVolume: scale(base.fundamentals.avgVolume),
+      },
       fundamentalsAt: base.fundamentalsAt,
     });
   }

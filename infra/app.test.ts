@@ -7,19 +7,36 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../shared/routes';
 import { buildApp, type BuiltApp } from './app';
 import { parseInfraConfig } from './config';
-import { groupRoutes, NOT_IMPLEMENTED_HANDLER, ROUTE_GROUPS, type RouteGroup } from './constructs/api';
+import {
+  groupRoutes,
+  NOT_IMPLEMENTED_HANDLER,
+  ROUTE_GROUPS,
+  type RouteGroup,
+} from './constructs/api';
 import type { HouseFunction } from './constructs/house-function';
 import { SPA_FALLBACK_CODE } from './constructs/web';
 import { JOBS } from './jobs';
 import { CLOUDFORMATION_LIMITS, guardTemplateSize, STACK_RESOURCE_BUDGET } from './stacks/limits';
 
-type Resources = Record<string, { Type: string; Properties?: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string }>;
+type Resources = Record<
+  string,
+  {
+    Type: string;
+    Properties?: Record<string, any>;
+    DeletionPolicy?: string;
+    UpdateReplacePolicy?: string;
+  }
+>;
 
 const CDK_JSON = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'cdk.json'), 'utf8')) as {
   context: Record<string, unknown>;
 };
 
-type TemplateJson = { Resources: Resources; Parameters?: Record<string, unknown>; Outputs?: Record<string, unknown> };
+type TemplateJson = {
+  Resources: Resources;
+  Parameters?: Record<string, unknown>;
+  Outputs?: Record<string, unknown>;
+};
 
 let outdir: string;
 let built: BuiltApp;
@@ -37,13 +54,18 @@ const ofType = (resources: Resources, type: string) =>
 /** The resources of the template that holds `construct` (its own stack, nested or not). */
 const resourcesOf = (construct: HouseFunction | CfnResource | Stack): Resources =>
   templates.get(construct instanceof Stack ? construct : Stack.of(construct))!.Resources;
-const allStacks = (app: App): Stack[] => app.node.findAll().filter((c): c is Stack => Stack.isStack(c));
+const allStacks = (app: App): Stack[] =>
+  app.node.findAll().filter((c): c is Stack => Stack.isStack(c));
 const templatesOf = (app: App): Map<Stack, TemplateJson> =>
-  new Map(allStacks(app).map((stack) => [stack, Template.fromStack(stack).toJSON() as TemplateJson]));
+  new Map(
+    allStacks(app).map((stack) => [stack, Template.fromStack(stack).toJSON() as TemplateJson]),
+  );
 const routeKey = (def: { method: string; path: string }) => `${def.method} ${def.path}`;
 /** Every HTTP API route of every template: [stack, logical id, route]. */
 const allRoutes = (all: Map<Stack, TemplateJson>) =>
-  [...all].flatMap(([stack, t]) => ofType(t.Resources, 'AWS::ApiGatewayV2::Route').map(([id, r]) => [stack, id, r] as const));
+  [...all].flatMap(([stack, t]) =>
+    ofType(t.Resources, 'AWS::ApiGatewayV2::Route').map(([id, r]) => [stack, id, r] as const),
+  );
 
 beforeAll(() => {
   outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'mr-market-cdk-'));
@@ -77,10 +99,16 @@ describe('API: one Lambda and one HTTP API route per route-table entry', () => {
       expect(fn!.handlerModule).toBe(def.handler ?? NOT_IMPLEMENTED_HANDLER);
       // The route, its integration and the function share one nested template.
       const resources = resourcesOf(fn!);
-      const [, route] = ofType(resources, 'AWS::ApiGatewayV2::Route').find(([, r]) => r.Properties?.RouteKey === routeKey(def))!;
-      const integrationId = (route.Properties!.Target['Fn::Join'][1] as unknown[])[1] as { Ref: string };
+      const [, route] = ofType(resources, 'AWS::ApiGatewayV2::Route').find(
+        ([, r]) => r.Properties?.RouteKey === routeKey(def),
+      )!;
+      const integrationId = (route.Properties!.Target['Fn::Join'][1] as unknown[])[1] as {
+        Ref: string;
+      };
       const integration = resources[integrationId.Ref]!;
-      expect(integration.Properties!.IntegrationUri).toEqual({ 'Fn::GetAtt': [logicalId(fn!), 'Arn'] });
+      expect(integration.Properties!.IntegrationUri).toEqual({
+        'Fn::GetAtt': [logicalId(fn!), 'Arn'],
+      });
       seen.add(`${Stack.of(fn!).node.path}/${logicalId(fn!)}`);
     }
     expect(seen.size).toBe(ROUTES.length);
@@ -88,22 +116,32 @@ describe('API: one Lambda and one HTTP API route per route-table entry', () => {
   });
 
   it('puts the Cognito JWT authorizer, defined once in the parent stack, on every login-required route and on none of the public ones', () => {
-    const authorizers = [...templates.values()].flatMap((t) => ofType(t.Resources, 'AWS::ApiGatewayV2::Authorizer'));
+    const authorizers = [...templates.values()].flatMap((t) =>
+      ofType(t.Resources, 'AWS::ApiGatewayV2::Authorizer'),
+    );
     expect(authorizers).toHaveLength(1);
     const [authorizerId, authorizer] = ofType(stateless, 'AWS::ApiGatewayV2::Authorizer')[0]!;
     expect(authorizer.Properties!.AuthorizerType).toBe('JWT');
-    expect(JSON.stringify(authorizer.Properties!.JwtConfiguration.Issuer)).toContain('https://cognito-idp.');
-    expect(JSON.stringify(authorizer.Properties!.JwtConfiguration.Audience)).toContain('UserPoolWebClient');
+    expect(JSON.stringify(authorizer.Properties!.JwtConfiguration.Issuer)).toContain(
+      'https://cognito-idp.',
+    );
+    expect(JSON.stringify(authorizer.Properties!.JwtConfiguration.Audience)).toContain(
+      'UserPoolWebClient',
+    );
     for (const def of ROUTES) {
       const fn = built.stateless.api.functions.get(def.id)!;
       const nested = Stack.of(fn) as NestedStack;
-      const [, route] = ofType(resourcesOf(fn), 'AWS::ApiGatewayV2::Route').find(([, r]) => r.Properties?.RouteKey === routeKey(def))!;
+      const [, route] = ofType(resourcesOf(fn), 'AWS::ApiGatewayV2::Route').find(
+        ([, r]) => r.Properties?.RouteKey === routeKey(def),
+      )!;
       if (def.auth) {
         expect(route.Properties!.AuthorizationType, def.id).toBe('JWT');
         // The nested template takes the authorizer's id as a parameter the parent fills in.
         const parameter = (route.Properties!.AuthorizerId as { Ref: string }).Ref;
         const stackResource = stateless[logicalId(nested.nestedStackResource!)]!;
-        expect(stackResource.Properties!.Parameters[parameter], def.id).toEqual({ Ref: authorizerId });
+        expect(stackResource.Properties!.Parameters[parameter], def.id).toEqual({
+          Ref: authorizerId,
+        });
       } else {
         expect(route.Properties!.AuthorizationType ?? 'NONE', def.id).toBe('NONE');
         expect(route.Properties!.AuthorizerId, def.id).toBeUndefined();
@@ -117,7 +155,9 @@ describe('API: one Lambda and one HTTP API route per route-table entry', () => {
       const fn = built.stateless.api.functions.get(def.id)!;
       const nested = Stack.of(fn) as NestedStack;
       const permissions = ofType(resourcesOf(fn), 'AWS::Lambda::Permission').filter(
-        ([, p]) => JSON.stringify(p.Properties!.FunctionName) === JSON.stringify({ 'Fn::GetAtt': [logicalId(fn), 'Arn'] }),
+        ([, p]) =>
+          JSON.stringify(p.Properties!.FunctionName) ===
+          JSON.stringify({ 'Fn::GetAtt': [logicalId(fn), 'Arn'] }),
       );
       expect(permissions, def.id).toHaveLength(1);
       const [, permission] = permissions[0]!;
@@ -126,7 +166,9 @@ describe('API: one Lambda and one HTTP API route per route-table entry', () => {
       expect(sourceArn.at(-1), def.id).toBe(`/*/*${def.path}`);
       const apiParameter = (sourceArn.at(-2) as { Ref: string }).Ref;
       const stackResource = stateless[logicalId(nested.nestedStackResource!)]!;
-      expect(stackResource.Properties!.Parameters[apiParameter]).toEqual({ Ref: logicalId(built.stateless.api.httpApi.node.defaultChild as CfnResource) });
+      expect(stackResource.Properties!.Parameters[apiParameter]).toEqual({
+        Ref: logicalId(built.stateless.api.httpApi.node.defaultChild as CfnResource),
+      });
     }
   });
 
@@ -146,18 +188,31 @@ describe('stack sizes: the API grows in nested stacks, one per route file', () =
     for (const [stack, template] of all) {
       const resources = Object.keys(template.Resources).length;
       expect(resources, `${stack.node.path} resources`).toBeLessThanOrEqual(STACK_RESOURCE_BUDGET);
-      expect(Object.keys(template.Parameters ?? {}).length, `${stack.node.path} parameters`).toBeLessThan(CLOUDFORMATION_LIMITS.parameters);
-      expect(Object.keys(template.Outputs ?? {}).length, `${stack.node.path} outputs`).toBeLessThanOrEqual(60);
+      expect(
+        Object.keys(template.Parameters ?? {}).length,
+        `${stack.node.path} parameters`,
+      ).toBeLessThan(CLOUDFORMATION_LIMITS.parameters);
+      expect(
+        Object.keys(template.Outputs ?? {}).length,
+        `${stack.node.path} outputs`,
+      ).toBeLessThanOrEqual(60);
     }
   };
-  const expectEachRouteOnce = (all: Map<Stack, TemplateJson>, groups: readonly RouteGroup[], api: BuiltApp['stateless']['api']) => {
+  const expectEachRouteOnce = (
+    all: Map<Stack, TemplateJson>,
+    groups: readonly RouteGroup[],
+    api: BuiltApp['stateless']['api'],
+  ) => {
     const routes = allRoutes(all);
     for (const group of groups) {
       const nested = api.groups.get(group.name)!;
       expect(nested, group.name).toBeInstanceOf(NestedStack);
       for (const def of group.routes) {
         const found = routes.filter(([, , r]) => r.Properties?.RouteKey === routeKey(def));
-        expect(found.map(([stack]) => stack.node.path), def.id).toEqual([nested.node.path]);
+        expect(
+          found.map(([stack]) => stack.node.path),
+          def.id,
+        ).toEqual([nested.node.path]);
         expect(Stack.of(api.functions.get(def.id)!), def.id).toBe(nested);
       }
     }
@@ -170,11 +225,13 @@ describe('stack sizes: the API grows in nested stacks, one per route file', () =
   });
 
   it('deploys every route of the table exactly once, in the nested stack of its file', () => {
-    expect(built.stateless.api.groups.size).toBe(ROUTE_GROUPS.filter((g) => g.routes.length > 0).length);
+    expect(built.stateless.api.groups.size).toBe(
+      ROUTE_GROUPS.filter((g) => g.routes.length > 0).length,
+    );
     expectEachRouteOnce(templates, ROUTE_GROUPS, built.stateless.api);
   });
 
-  it('groups the whole route table by file, in the table\'s order', () => {
+  it("groups the whole route table by file, in the table's order", () => {
     expect(ROUTE_GROUPS.flatMap((g) => g.routes.map((r) => r.id))).toEqual(ROUTES.map((r) => r.id));
     expect(new Set(ROUTE_GROUPS.map((g) => g.name)).size).toBe(ROUTE_GROUPS.length);
   });
@@ -189,7 +246,8 @@ describe('stack sizes: the API grows in nested stacks, one per route file', () =
     const target = 150;
     const extra = target - ROUTES.length;
     const groups = ROUTE_GROUPS.map((group, index) => {
-      const count = Math.floor(extra / ROUTE_GROUPS.length) + (index < extra % ROUTE_GROUPS.length ? 1 : 0);
+      const count =
+        Math.floor(extra / ROUTE_GROUPS.length) + (index < extra % ROUTE_GROUPS.length ? 1 : 0);
       const planned = Array.from({ length: count }, (_, n) => ({
         ...group.routes[0]!,
         id: `planned${group.name}${n}`,
@@ -218,7 +276,9 @@ describe('stack sizes: the API grows in nested stacks, one per route file', () =
     const stack = new Stack(app, 'Crowded');
     for (const id of ['A', 'B', 'C']) new CfnResource(stack, id, { type: 'AWS::SNS::Topic' });
     guardTemplateSize(stack, 'Split the crowded file.', 2);
-    expect(() => app.synth()).toThrow(/Crowded holds 3 CloudFormation resources, over this app's budget of 2 per stack.*Split the crowded file/);
+    expect(() => app.synth()).toThrow(
+      /Crowded holds 3 CloudFormation resources, over this app's budget of 2 per stack.*Split the crowded file/,
+    );
   });
 });
 
@@ -230,7 +290,10 @@ describe('functions', () => {
       ),
     );
     expect(house.size).toBe(ROUTES.length + JOBS.length);
-    const houseFns = [...built.stateless.api.functions.values(), ...built.stateless.jobs.functions.values()];
+    const houseFns = [
+      ...built.stateless.api.functions.values(),
+      ...built.stateless.jobs.functions.values(),
+    ];
     for (const fn of houseFns) {
       const props = resourcesOf(fn)[logicalId(fn)]!.Properties;
       expect(props).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'] });
@@ -239,12 +302,18 @@ describe('functions', () => {
     for (const [stack, template] of templates) {
       if (stack === built.stateful) continue;
       const own = houseFns.filter((fn) => Stack.of(fn) === stack).map(logicalId);
-      const others = ofType(template.Resources, 'AWS::Lambda::Function').map(([id]) => id).filter((id) => !own.includes(id));
-      if (stack === built.stateless) expect(others.every((id) => id.startsWith('CustomCDKBucketDeployment'))).toBe(true);
+      const others = ofType(template.Resources, 'AWS::Lambda::Function')
+        .map(([id]) => id)
+        .filter((id) => !own.includes(id));
+      if (stack === built.stateless)
+        expect(others.every((id) => id.startsWith('CustomCDKBucketDeployment'))).toBe(true);
       else expect(others, stack.node.path).toEqual([]);
     }
     const trigger = logicalId(built.stateful.auth.customMessage);
-    expect(stateful[trigger]!.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'] });
+    expect(stateful[trigger]!.Properties).toMatchObject({
+      Runtime: 'nodejs24.x',
+      Architectures: ['arm64'],
+    });
     expect(ofType(stateful, 'AWS::Lambda::Function')).toHaveLength(1);
   });
 
@@ -253,21 +322,34 @@ describe('functions', () => {
     const readers = new Set<string>();
     for (const [stack, template] of templates) {
       for (const [, policy] of ofType(template.Resources, 'AWS::IAM::Policy')) {
-        const statements = policy.Properties!.PolicyDocument.Statement as { Action: string | string[] }[];
-        const reads = statements.some((s) => [s.Action].flat().includes('secretsmanager:GetSecretValue'));
-        if (reads) for (const role of policy.Properties!.Roles as { Ref: string }[]) readers.add(`${stack.node.path}/${role.Ref}`);
+        const statements = policy.Properties!.PolicyDocument.Statement as {
+          Action: string | string[];
+        }[];
+        const reads = statements.some((s) =>
+          [s.Action].flat().includes('secretsmanager:GetSecretValue'),
+        );
+        if (reads)
+          for (const role of policy.Properties!.Roles as { Ref: string }[])
+            readers.add(`${stack.node.path}/${role.Ref}`);
       }
     }
     const roleOf = (fn: HouseFunction) =>
       `${Stack.of(fn).node.path}/${Stack.of(fn).resolve((fn.role.node.defaultChild as CfnResource).logicalId) as string}`;
     const expected = new Set([
-      ...ROUTES.filter((r) => r.needs.includes('marketData')).map((r) => roleOf(built.stateless.api.functions.get(r.id)!)),
-      ...JOBS.filter((j) => j.needs.includes('marketData')).map((j) => roleOf(built.stateless.jobs.functions.get(j.id)!)),
+      ...ROUTES.filter((r) => r.needs.includes('marketData')).map((r) =>
+        roleOf(built.stateless.api.functions.get(r.id)!),
+      ),
+      ...JOBS.filter((j) => j.needs.includes('marketData')).map((j) =>
+        roleOf(built.stateless.jobs.functions.get(j.id)!),
+      ),
     ]);
     expect(expected.size).toBeGreaterThan(0);
     expect([...readers].sort()).toEqual([...expected].sort());
     for (const [id, fn] of built.stateless.api.functions) {
-      const env = resourcesOf(fn)[logicalId(fn)]!.Properties!.Environment.Variables as Record<string, unknown>;
+      const env = resourcesOf(fn)[logicalId(fn)]!.Properties!.Environment.Variables as Record<
+        string,
+        unknown
+      >;
       expect('FMP_API_KEY_SECRET_ARN' in env, id).toBe(readers.has(roleOf(fn)));
     }
   });
@@ -280,7 +362,9 @@ describe('jobs', () => {
       const props = stateless[logicalId(rule.node.defaultChild as CfnResource)]!.Properties!;
       const unit = job.everyMinutes === 1 ? 'minute' : 'minutes';
       expect(props.ScheduleExpression).toBe(`rate(${job.everyMinutes} ${unit})`);
-      expect(props.Targets[0].Arn).toEqual({ 'Fn::GetAtt': [logicalId(built.stateless.jobs.functions.get(job.id)!), 'Arn'] });
+      expect(props.Targets[0].Arn).toEqual({
+        'Fn::GetAtt': [logicalId(built.stateless.jobs.functions.get(job.id)!), 'Arn'],
+      });
     }
     expect(JOBS.find((j) => j.id === 'refreshQuotes')?.everyMinutes).toBe(1);
   });
@@ -328,7 +412,8 @@ describe('stateful resources', () => {
   });
 
   it('keeps the profile-image bucket private, encrypted and TLS-only', () => {
-    const bucket = stateful[logicalId(built.stateful.storage.profileImages.node.defaultChild as CfnResource)]!;
+    const bucket =
+      stateful[logicalId(built.stateful.storage.profileImages.node.defaultChild as CfnResource)]!;
     expect(bucket.Properties!.PublicAccessBlockConfiguration).toEqual({
       BlockPublicAcls: true,
       BlockPublicPolicy: true,
@@ -336,8 +421,14 @@ describe('stateful resources', () => {
       RestrictPublicBuckets: true,
     });
     expect(bucket.Properties!.BucketEncryption).toBeDefined();
-    const policies = ofType(stateful, 'AWS::S3::BucketPolicy').map(([, p]) => JSON.stringify(p.Properties));
-    expect(policies.some((p) => p.includes('"aws:SecureTransport":"false"') && p.includes('StorageProfileImages'))).toBe(true);
+    const policies = ofType(stateful, 'AWS::S3::BucketPolicy').map(([, p]) =>
+      JSON.stringify(p.Properties),
+    );
+    expect(
+      policies.some(
+        (p) => p.includes('"aws:SecureTransport":"false"') && p.includes('StorageProfileImages'),
+      ),
+    ).toBe(true);
   });
 });
 
@@ -351,10 +442,19 @@ describe('site address for account emails', () => {
     return JSON.stringify(value);
   };
   const triggerStatements = () => {
-    const roleId = logicalId(built.stateful.auth.customMessage.role.node.defaultChild as CfnResource);
+    const roleId = logicalId(
+      built.stateful.auth.customMessage.role.node.defaultChild as CfnResource,
+    );
     return ofType(stateful, 'AWS::IAM::Policy')
       .filter(([, p]) => (p.Properties!.Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
-      .flatMap(([, p]) => p.Properties!.PolicyDocument.Statement as { Effect: string; Action: string | string[]; Resource: unknown }[]);
+      .flatMap(
+        ([, p]) =>
+          p.Properties!.PolicyDocument.Statement as {
+            Effect: string;
+            Action: string | string[];
+            Resource: unknown;
+          }[],
+      );
   };
 
   it('names the parameter with a plain string derived from the stateful stack name', () => {
@@ -365,9 +465,16 @@ describe('site address for account emails', () => {
     const parameters = ofType(stateless, 'AWS::SSM::Parameter');
     expect(parameters).toHaveLength(1);
     const [, parameter] = parameters[0]!;
-    const distributionId = logicalId(built.stateless.web.distribution.node.defaultChild as CfnResource);
-    expect(parameter.Properties).toMatchObject({ Name: built.stateful.siteUrlParameterName, Type: 'String' });
-    expect(parameter.Properties!.Value).toEqual({ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] });
+    const distributionId = logicalId(
+      built.stateless.web.distribution.node.defaultChild as CfnResource,
+    );
+    expect(parameter.Properties).toMatchObject({
+      Name: built.stateful.siteUrlParameterName,
+      Type: 'String',
+    });
+    expect(parameter.Properties!.Value).toEqual({
+      'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]],
+    });
     expect(ofType(stateful, 'AWS::SSM::Parameter')).toEqual([]);
   });
 
@@ -376,7 +483,9 @@ describe('site address for account emails', () => {
     const env = stateful[trigger]!.Properties!.Environment.Variables as Record<string, unknown>;
     expect(env.SITE_URL_PARAMETER).toBe(built.stateful.siteUrlParameterName);
     expect(env.SITE_URL).toBeUndefined(); // no siteDomain in cdk.json
-    const ssmStatements = triggerStatements().filter((s) => [s.Action].flat().some((a) => a.startsWith('ssm:')));
+    const ssmStatements = triggerStatements().filter((s) =>
+      [s.Action].flat().some((a) => a.startsWith('ssm:')),
+    );
     expect(ssmStatements).toHaveLength(1);
     const [statement] = ssmStatements;
     expect(statement!.Effect).toBe('Allow');
@@ -390,7 +499,9 @@ describe('site address for account emails', () => {
     const statefulJson = JSON.stringify(templates.get(built.stateful));
     expect(statefulJson).not.toContain('Fn::ImportValue');
     expect(built.stateful.dependencies).toEqual([]);
-    const statelessOutputs = Object.values(templates.get(built.stateless)!.Outputs ?? {}) as { Export?: unknown }[];
+    const statelessOutputs = Object.values(templates.get(built.stateless)!.Outputs ?? {}) as {
+      Export?: unknown;
+    }[];
     expect(statelessOutputs.filter((o) => o.Export)).toEqual([]);
     expect(built.stateless.dependencies).toContain(built.stateful);
   });
@@ -409,16 +520,25 @@ describe('site address for account emails', () => {
       jobs: [],
     });
     const trigger = Template.fromStack(custom.stateful).toJSON() as TemplateJson;
-    const env = trigger.Resources[logicalId(custom.stateful.auth.customMessage)]!.Properties!.Environment.Variables;
-    expect(env).toMatchObject({ SITE_URL: 'https://app.example.com', SITE_URL_PARAMETER: '/MrMarketStateful/site-url' });
+    const env =
+      trigger.Resources[logicalId(custom.stateful.auth.customMessage)]!.Properties!.Environment
+        .Variables;
+    expect(env).toMatchObject({
+      SITE_URL: 'https://app.example.com',
+      SITE_URL_PARAMETER: '/MrMarketStateful/site-url',
+    });
     const site = Template.fromStack(custom.stateless).toJSON() as TemplateJson;
     const [, parameter] = ofType(site.Resources, 'AWS::SSM::Parameter')[0]!;
-    expect(parameter.Properties).toMatchObject({ Name: '/MrMarketStateful/site-url', Value: 'https://app.example.com' });
+    expect(parameter.Properties).toMatchObject({
+      Name: '/MrMarketStateful/site-url',
+      Value: 'https://app.example.com',
+    });
   }, 60_000);
 });
 
 describe('web distribution', () => {
-  const distribution = () => ofType(stateless, 'AWS::CloudFront::Distribution')[0]![1].Properties!.DistributionConfig;
+  const distribution = () =>
+    ofType(stateless, 'AWS::CloudFront::Distribution')[0]![1].Properties!.DistributionConfig;
 
   it('reads both buckets through Origin Access Control', () => {
     const config = distribution();
@@ -440,7 +560,9 @@ describe('web distribution', () => {
     expect(api.OriginRequestPolicyId).toBe('b689b0a8-53d0-40ab-baf2-68738e2966ac'); // AllViewerExceptHostHeader
     const origin = (config.Origins as any[]).find((o) => o.Id === api.TargetOriginId);
     expect(JSON.stringify(origin.DomainName)).toContain('.execute-api.');
-    const images = (config.CacheBehaviors as any[]).find((b) => b.PathPattern === '/images/profile/*');
+    const images = (config.CacheBehaviors as any[]).find(
+      (b) => b.PathPattern === '/images/profile/*',
+    );
     expect(images.AllowedMethods).toEqual(['GET', 'HEAD']);
   });
 
@@ -457,7 +579,9 @@ describe('web distribution', () => {
   });
 
   it('rewrites paths without a file extension to /index.html and leaves files alone', () => {
-    const handler = new Function(`${SPA_FALLBACK_CODE}; return handler;`)() as (e: unknown) => { uri: string };
+    const handler = new Function(`${SPA_FALLBACK_CODE}; return handler;`)() as (e: unknown) => {
+      uri: string;
+    };
     const uri = (u: string) => handler({ request: { uri: u } }).uri;
     expect(uri('/')).toBe('/index.html');
     expect(uri('/portfolio/12')).toBe('/index.html');
@@ -480,7 +604,9 @@ describe('web distribution', () => {
   });
 
   it('deploys config.json with the pool, client and region for the web app', () => {
-    const deployments = ofType(stateless, 'Custom::CDKBucketDeployment').map(([, d]) => JSON.stringify(d.Properties));
+    const deployments = ofType(stateless, 'Custom::CDKBucketDeployment').map(([, d]) =>
+      JSON.stringify(d.Properties),
+    );
     const shell = deployments.find((d) => d.includes('"/config.json"'));
     expect(shell).toBeDefined();
     for (const marker of ['UserPool', 'WebClient', 'AWS::Region']) expect(shell).toContain(marker);
@@ -490,19 +616,27 @@ describe('web distribution', () => {
 describe('cdk-nag', () => {
   it('finds nothing unacknowledged in the AwsSolutions pack', () => {
     const report = built.nag.validateScope(built.app);
-    expect(report.violations.map((v) => `${v.ruleName} at ${v.violatingResources[0]?.constructPath}`)).toEqual([]);
+    expect(
+      report.violations.map((v) => `${v.ruleName} at ${v.violatingResources[0]?.constructPath}`),
+    ).toEqual([]);
     expect(report.success).toBe(true);
   });
 });
 
 describe('configuration', () => {
   it('rejects a sender that is not an email address, naming the key', () => {
-    expect(() => parseInfraConfig({ mailFrom: 'no-reply', supportEmail: 'help@example.com' })).toThrow(/mailFrom/);
+    expect(() =>
+      parseInfraConfig({ mailFrom: 'no-reply', supportEmail: 'help@example.com' }),
+    ).toThrow(/mailFrom/);
   });
 
   it('rejects a log retention CloudWatch does not offer', () => {
     expect(() =>
-      parseInfraConfig({ mailFrom: 'a@example.com', supportEmail: 'b@example.com', logRetentionDays: 10 }),
+      parseInfraConfig({
+        mailFrom: 'a@example.com',
+        supportEmail: 'b@example.com',
+        logRetentionDays: 10,
+      }),
     ).toThrow(/logRetentionDays: must be one of/);
   });
 

@@ -39,7 +39,9 @@ export function buildApp(options: BuildAppOptions = {}): BuiltApp {
   const app = new App({
     ...(options.context ? { context: options.context } : {}),
     ...(options.outdir ? { outdir: options.outdir } : {}),
-    ...(options.builtinCloudFormationValidation === false ? { builtinCloudFormationValidation: false } : {}),
+    ...(options.builtinCloudFormationValidation === false
+      ? { builtinCloudFormationValidation: false }
+      : {}),
   });
   const config = readInfraConfig((key) => app.node.tryGetContext(key));
 
@@ -61,7 +63,8 @@ export function buildApp(options: BuildAppOptions = {}): BuiltApp {
   return { app, config, stateful, stateless, nag };
 }
 
-const isMain = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+const isMain =
+  process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
   buildApp().app.synth();
 }

@@ -8,7 +8,8 @@ const positiveInt = z.coerce.number().int().positive();
 
 /** CloudWatch Logs accepts only these retention periods (days). */
 const LOG_RETENTION_DAYS = [
-  1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653,
+  1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288,
+  3653,
 ] as const;
 
 const shape = {
@@ -20,7 +21,10 @@ const shape = {
   /** ACM certificate (us-east-1) for `siteDomain`; with both set, CloudFront answers on that domain. */
   certificateArn: z
     .string()
-    .regex(/^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/, 'must be an ACM certificate ARN in us-east-1')
+    .regex(
+      /^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/,
+      'must be an ACM certificate ARN in us-east-1',
+    )
     .optional(),
   /** Sender of account and notification emails; must be a verified SES identity (address or its domain). */
   mailFrom: z.email('must be an email address verified in SES'),
@@ -46,7 +50,15 @@ const shape = {
   apiThrottleBurstLimit: positiveInt.default(100),
   /** Extra browser origins allowed by the API's CORS rules (the site itself is same-origin). */
   corsAllowOrigins: z
-    .union([z.array(z.url()), z.string().transform((s) => s.split(',').map((o) => o.trim()).filter(Boolean))])
+    .union([
+      z.array(z.url()),
+      z.string().transform((s) =>
+        s
+          .split(',')
+          .map((o) => o.trim())
+          .filter(Boolean),
+      ),
+    ])
     .pipe(z.array(z.url('must be an origin such as https://app.example.com')))
     .default([]),
 };
@@ -64,7 +76,9 @@ export const CONFIG_KEYS = Object.keys(shape) as (keyof InfraConfig)[];
 export function parseInfraConfig(raw: Record<string, unknown>): InfraConfig {
   const parsed = infraConfigSchema.safeParse(raw);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(root)'}: ${i.message}`);
+    const problems = parsed.error.issues.map(
+      (i) => `  - ${i.path.join('.') || '(root)'}: ${i.message}`,
+    );
     throw new Error(
       `Invalid CDK context (cdk.json "context" or -c key=value):\n${problems.join('\n')}`,
     );

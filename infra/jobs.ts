@@ -31,6 +31,7 @@ export const JOBS: readonly JobDef[] = [
     handler: 'jobs/refreshScreenerSnapshot',
     everyMinutes: 15,
     needs: ['table', 'marketData'],
-    summary: 'Rebuilds the screener snapshot: quotes every run, fundamentals and price history once a day per symbol',
+    summary:
+      'Rebuilds the screener snapshot: quotes every run, fundamentals and price history once a day per symbol',
   },
 ];

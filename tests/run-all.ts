@@ -96,7 +96,9 @@ function vitestProject(project: string): void {
   } else if (report.numFailedTests > 0) {
     failures.push(`vitest ${project}: ${report.numFailedTests} failed`);
   }
-  console.log(`● ${project}: ${report.numPassedTests} passed, ${report.numFailedTests} failed (${seconds} s)`);
+  console.log(
+    `● ${project}: ${report.numPassedTests} passed, ${report.numFailedTests} failed (${seconds} s)`,
+  );
 }
 
 mkdirSync(outDir, { recursive: true });
@@ -104,6 +106,7 @@ const began = Date.now();
 if (runStatic) {
   check('typecheck (tsc --noEmit)', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
   check('lint (eslint, import boundaries)', 'npx', ['eslint', '.']);
+  check('format (prettier --check)', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']);
   // Bundles every handler with esbuild and runs cdk-nag's AwsSolutions checks, offline.
   check('cdk synth (cdk-nag AwsSolutions)', 'npm', ['run', '--silent', 'synth:infra']);
 }

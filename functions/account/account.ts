@@ -9,14 +9,31 @@ import {
   InitiateAuthCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { MESSAGES, parseLinkCode, type AccountUser, type LoginResponse } from '../../shared/schemas/account';
+import {
+  MESSAGES,
+  parseLinkCode,
+  type AccountUser,
+  type LoginResponse,
+} from '../../shared/schemas/account';
 import { required } from '../lib/config';
 import { BadRequestError, NotFoundError, UnauthorizedError } from '../lib/errors';
 import type { AuthUser } from '../lib/http';
 import { logger } from '../lib/logger';
 import { cognito, cognitoError } from './cognito';
-import { checkImage, deleteProfileImage, listUserImages, profileImageUrl, putProfileImage } from './images';
-import { deleteUserItems, getProfile, saveProfile, setProfileImage, type ProfileItem } from './profile';
+import {
+  checkImage,
+  deleteProfileImage,
+  listUserImages,
+  profileImageUrl,
+  putProfileImage,
+} from './images';
+import {
+  deleteUserItems,
+  getProfile,
+  saveProfile,
+  setProfileImage,
+  type ProfileItem,
+} from './profile';
 import { releaseAllInterest } from '../market/interest';
 
 /**
@@ -29,7 +46,11 @@ const poolId = () => required('USER_POOL_ID');
 /** The pool's user name of a signed-in user (the `username` claim; the `sub` works too). */
 const usernameOf = (user: AuthUser) => user.username ?? user.userId;
 
-export async function register(input: { name: string; email: string; password: string }): Promise<void> {
+export async function register(input: {
+  name: string;
+  email: string;
+  password: string;
+}): Promise<void> {
   try {
     await cognito.send(
       new SignUpCommand({
@@ -58,7 +79,8 @@ export async function login(email: string, password: string): Promise<LoginRespo
     );
     const auth = res.AuthenticationResult;
     // A challenge (e.g. a new password required) cannot be answered by this route.
-    if (!auth?.AccessToken || !auth.IdToken || !auth.RefreshToken) throw new UnauthorizedError(MESSAGES.loginFailed);
+    if (!auth?.AccessToken || !auth.IdToken || !auth.RefreshToken)
+      throw new UnauthorizedError(MESSAGES.loginFailed);
     return {
       token_type: 'Bearer',
       access_token: auth.AccessToken,
@@ -106,7 +128,13 @@ export async function verifyAccount(code: string): Promise<void> {
   const link = parseLinkCode(code);
   if (!link) throw new NotFoundError(MESSAGES.requestNotFound);
   try {
-    await cognito.send(new ConfirmSignUpCommand({ ClientId: clientId(), Username: link.username, ConfirmationCode: link.code }));
+    await cognito.send(
+      new ConfirmSignUpCommand({
+        ClientId: clientId(),
+        Username: link.username,
+        ConfirmationCode: link.code,
+      }),
+    );
   } catch (error) {
     cognitoError(error, 'verify');
   }
@@ -118,8 +146,12 @@ export async function loadProfile(user: AuthUser): Promise<ProfileItem> {
   if (stored) return stored;
   let attributes: Record<string, string>;
   try {
-    const res = await cognito.send(new AdminGetUserCommand({ UserPoolId: poolId(), Username: usernameOf(user) }));
-    attributes = Object.fromEntries((res.UserAttributes ?? []).map((a) => [a.Name ?? '', a.Value ?? '']));
+    const res = await cognito.send(
+      new AdminGetUserCommand({ UserPoolId: poolId(), Username: usernameOf(user) }),
+    );
+    attributes = Object.fromEntries(
+      (res.UserAttributes ?? []).map((a) => [a.Name ?? '', a.Value ?? '']),
+    );
   } catch (error) {
     cognitoError(error, 'user');
   }
@@ -168,15 +200,28 @@ export async function updateImage(user: AuthUser, dataUrl: string): Promise<Prof
     await deleteProfileImage(file).catch(() => undefined);
     throw error;
   }
-  if (previous) await deleteProfileImage(previous).catch((error: unknown) => logger.warn('old photo not deleted', { error: error as Error }));
+  if (previous)
+    await deleteProfileImage(previous).catch((error: unknown) =>
+      logger.warn('old photo not deleted', { error: error as Error }),
+    );
   return { ...profile, profileImage: file };
 }
 
 /** Changes the password with the caller's own access token (Cognito checks the current password). */
-export async function changePassword(accessToken: string | undefined, current: string, next: string): Promise<void> {
+export async function changePassword(
+  accessToken: string | undefined,
+  current: string,
+  next: string,
+): Promise<void> {
   if (!accessToken) throw new BadRequestError('Please log in again to change your password');
   try {
-    await cognito.send(new ChangePasswordCommand({ AccessToken: accessToken, PreviousPassword: current, ProposedPassword: next }));
+    await cognito.send(
+      new ChangePasswordCommand({
+        AccessToken: accessToken,
+        PreviousPassword: current,
+        ProposedPassword: next,
+      }),
+    );
   } catch (error) {
     cognitoError(error, 'changePassword');
   }
@@ -188,7 +233,9 @@ export async function changePassword(accessToken: string | undefined, current: s
  */
 export async function deleteAccount(user: AuthUser): Promise<{ items: number; images: number }> {
   try {
-    await cognito.send(new AdminDeleteUserCommand({ UserPoolId: poolId(), Username: usernameOf(user) }));
+    await cognito.send(
+      new AdminDeleteUserCommand({ UserPoolId: poolId(), Username: usernameOf(user) }),
+    );
   } catch (error) {
     // Already gone (a retried request): still erase what is left.
     if ((error as { name?: string }).name !== 'UserNotFoundException') cognitoError(error, 'user');

@@ -1,6 +1,13 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { MESSAGES } from '../../shared/schemas/account';
-import { AppError, BadRequestError, ConflictError, NotFoundError, TooManyRequestsError, UnauthorizedError } from '../lib/errors';
+import {
+  AppError,
+  BadRequestError,
+  ConflictError,
+  NotFoundError,
+  TooManyRequestsError,
+  UnauthorizedError,
+} from '../lib/errors';
 import { logger } from '../lib/logger';
 
 /**
@@ -13,7 +20,8 @@ export const cognito = new CognitoIdentityProviderClient({
 });
 
 /** What the user was doing when Cognito refused: picks the message they see. */
-export type CognitoAction = 'signIn' | 'signUp' | 'verify' | 'forgot' | 'reset' | 'changePassword' | 'user';
+export type CognitoAction =
+  'signIn' | 'signUp' | 'verify' | 'forgot' | 'reset' | 'changePassword' | 'user';
 
 const nameOf = (error: unknown): string => (error as { name?: string } | null)?.name ?? '';
 

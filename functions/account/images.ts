@@ -1,7 +1,18 @@
-import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { randomUUID } from 'node:crypto';
-import { MESSAGES, PROFILE_IMAGE_MAX_BYTES, splitDataUrl, type ProfileImageType } from '../../shared/schemas/account';
+import {
+  MESSAGES,
+  PROFILE_IMAGE_MAX_BYTES,
+  splitDataUrl,
+  type ProfileImageType,
+} from '../../shared/schemas/account';
 import { config, required } from '../lib/config';
 import { BadRequestError } from '../lib/errors';
 
@@ -15,14 +26,20 @@ const s3 = new S3Client({
   requestChecksumCalculation: 'WHEN_REQUIRED',
 });
 
-const EXTENSIONS: Record<ProfileImageType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
+const EXTENSIONS: Record<ProfileImageType, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+};
 
 /** The image type the bytes are, by their magic numbers, or null for anything else. */
 export function sniffImageType(bytes: Uint8Array): ProfileImageType | null {
   const starts = (sig: number[], at = 0) => sig.every((b, i) => bytes[at + i] === b);
   if (bytes.length >= 4 && starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
-  if (bytes.length >= 8 && starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
-  if (bytes.length >= 12 && starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
+  if (bytes.length >= 8 && starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+    return 'image/png';
+  if (bytes.length >= 12 && starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8))
+    return 'image/webp';
   return null;
 }
 
@@ -39,9 +56,11 @@ export function checkImage(dataUrl: string): CheckedImage {
   const parts = splitDataUrl(dataUrl);
   if (!parts) throw new BadRequestError(MESSAGES.imageType, { profile_image: MESSAGES.imageType });
   const bytes = Buffer.from(parts.base64, 'base64');
-  if (bytes.length > PROFILE_IMAGE_MAX_BYTES) throw new BadRequestError(MESSAGES.imageSize, { profile_image: MESSAGES.imageSize });
+  if (bytes.length > PROFILE_IMAGE_MAX_BYTES)
+    throw new BadRequestError(MESSAGES.imageSize, { profile_image: MESSAGES.imageSize });
   const actual = sniffImageType(bytes);
-  if (!actual || actual !== parts.type) throw new BadRequestError(MESSAGES.imageType, { profile_image: MESSAGES.imageType });
+  if (!actual || actual !== parts.type)
+    throw new BadRequestError(MESSAGES.imageType, { profile_image: MESSAGES.imageType });
   return { bytes, type: actual };
 }
 
@@ -62,7 +81,12 @@ export async function putProfileImage(userId: string, image: CheckedImage): Prom
 }
 
 export async function deleteProfileImage(file: string): Promise<void> {
-  await s3.send(new DeleteObjectCommand({ Bucket: required('PROFILE_BUCKET'), Key: `${PROFILE_IMAGE_PREFIX}${file}` }));
+  await s3.send(
+    new DeleteObjectCommand({
+      Bucket: required('PROFILE_BUCKET'),
+      Key: `${PROFILE_IMAGE_PREFIX}${file}`,
+    }),
+  );
 }
 
 /**
@@ -73,7 +97,11 @@ export async function profileImageUrl(file: string | null | undefined): Promise<
   if (!file) return null;
   const key = `${PROFILE_IMAGE_PREFIX}${file}`;
   if (localS3) {
-    return getSignedUrl(s3, new GetObjectCommand({ Bucket: required('PROFILE_BUCKET'), Key: key }), { expiresIn: 3600 });
+    return getSignedUrl(
+      s3,
+      new GetObjectCommand({ Bucket: required('PROFILE_BUCKET'), Key: key }),
+      { expiresIn: 3600 },
+    );
   }
   const site = config().SITE_URL;
   if (!site) throw new Error('Missing configuration: set the SITE_URL environment variable');
@@ -92,7 +120,8 @@ export async function listUserImages(userId: string): Promise<string[]> {
         ...(token ? { ContinuationToken: token } : {}),
       }),
     );
-    for (const o of res.Contents ?? []) if (o.Key) files.push(o.Key.slice(PROFILE_IMAGE_PREFIX.length));
+    for (const o of res.Contents ?? [])
+      if (o.Key) files.push(o.Key.slice(PROFILE_IMAGE_PREFIX.length));
     token = res.IsTruncated ? res.NextContinuationToken : undefined;
   } while (token);
   return files;

@@ -13,7 +13,9 @@ export interface ProfileItem {
 const table = () => required('TABLE_NAME');
 
 export async function getProfile(userId: string): Promise<ProfileItem | undefined> {
-  const res = await db.send(new GetCommand({ TableName: table(), Key: keys.userProfile(userId), ConsistentRead: true }));
+  const res = await db.send(
+    new GetCommand({ TableName: table(), Key: keys.userProfile(userId), ConsistentRead: true }),
+  );
   if (!res.Item) return undefined;
   const item = res.Item as Partial<ProfileItem>;
   return {
@@ -24,15 +26,24 @@ export async function getProfile(userId: string): Promise<ProfileItem | undefine
 }
 
 /** Writes name and email (creating the item when missing); the photo stays as it is. */
-export async function saveProfile(userId: string, profile: { name: string; email: string }): Promise<void> {
+export async function saveProfile(
+  userId: string,
+  profile: { name: string; email: string },
+): Promise<void> {
   const now = new Date().toISOString();
   await db.send(
     new UpdateCommand({
       TableName: table(),
       Key: keys.userProfile(userId),
-      UpdateExpression: 'SET #type = :type, #name = :name, email = :email, updatedAt = :now, createdAt = if_not_exists(createdAt, :now)',
+      UpdateExpression:
+        'SET #type = :type, #name = :name, email = :email, updatedAt = :now, createdAt = if_not_exists(createdAt, :now)',
       ExpressionAttributeNames: { '#type': 'type', '#name': 'name' },
-      ExpressionAttributeValues: { ':type': 'UserProfile', ':name': profile.name, ':email': profile.email, ':now': now },
+      ExpressionAttributeValues: {
+        ':type': 'UserProfile',
+        ':name': profile.name,
+        ':email': profile.email,
+        ':now': now,
+      },
     }),
   );
 }
@@ -78,9 +89,9 @@ export async function listUserKeys(userId: string): Promise<{ pk: string; sk: st
 export async function deleteUserItems(userId: string): Promise<number> {
   const all = await listUserKeys(userId);
   for (let i = 0; i < all.length; i += 25) {
-    let requests: NonNullable<ConstructorParameters<typeof BatchWriteCommand>[0]['RequestItems']>[string] = all
-      .slice(i, i + 25)
-      .map((key) => ({ DeleteRequest: { Key: key } }));
+    let requests: NonNullable<
+      ConstructorParameters<typeof BatchWriteCommand>[0]['RequestItems']
+    >[string] = all.slice(i, i + 25).map((key) => ({ DeleteRequest: { Key: key } }));
     for (let attempt = 0; requests.length > 0; attempt++) {
       if (attempt > 8) throw new Error('DynamoDB kept items unprocessed while deleting an account');
       if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));

@@ -1,16 +1,28 @@
-import { PITCH_STATUS, VALUATION_API_MESSAGES, addPitchRequest, type SavedValuationResponse } from '../../shared/schemas/valuation-api';
+import {
+  PITCH_STATUS,
+  VALUATION_API_MESSAGES,
+  addPitchRequest,
+  type SavedValuationResponse,
+} from '../../shared/schemas/valuation-api';
 import { route } from '../lib/http';
 import { outputOf } from '../valuations/records';
 import { pitchSaved, saveNewValuation } from '../valuations/service';
 import { signedIn, valuationStore } from '../valuations/store';
 
 /** Pitches a new valuation payload, or `{valuation_id}` of one saved earlier. */
-export const handler = route<typeof addPitchRequest>('addPitch', async ({ input, user }): Promise<SavedValuationResponse> => {
-  const store = valuationStore();
-  const userId = signedIn(user);
-  const record =
-    input.kind === 'new'
-      ? await saveNewValuation(store, userId, input.payload, PITCH_STATUS.pitched)
-      : await pitchSaved(store, userId, input.valuation_id);
-  return { message: VALUATION_API_MESSAGES.pitchAdded, data: record, valuation_output: [outputOf(record)] };
-});
+export const handler = route<typeof addPitchRequest>(
+  'addPitch',
+  async ({ input, user }): Promise<SavedValuationResponse> => {
+    const store = valuationStore();
+    const userId = signedIn(user);
+    const record =
+      input.kind === 'new'
+        ? await saveNewValuation(store, userId, input.payload, PITCH_STATUS.pitched)
+        : await pitchSaved(store, userId, input.valuation_id);
+    return {
+      message: VALUATION_API_MESSAGES.pitchAdded,
+      data: record,
+      valuation_output: [outputOf(record)],
+    };
+  },
+);

@@ -1,12 +1,30 @@
-import { PITCH_STATUS, VALUATION_API_MESSAGES, type AddValuationRequest, type SavedValuationResponse, addValuationRequest } from '../../shared/schemas/valuation-api';
+import {
+  PITCH_STATUS,
+  VALUATION_API_MESSAGES,
+  type AddValuationRequest,
+  type SavedValuationResponse,
+  addValuationRequest,
+} from '../../shared/schemas/valuation-api';
 import { route } from '../lib/http';
 import { outputOf } from '../valuations/records';
 import { saveNewValuation } from '../valuations/service';
 import { signedIn, valuationStore } from '../valuations/store';
 
 /** Saves a new valuation (pitched unless pitch_status 0 asks to keep it for later). */
-export const handler = route<typeof addValuationRequest>('addValuation', async ({ input, user }): Promise<SavedValuationResponse> => {
-  const { pitch_status, ...payload } = input as AddValuationRequest;
-  const record = await saveNewValuation(valuationStore(), signedIn(user), payload, pitch_status ?? PITCH_STATUS.pitched);
-  return { message: VALUATION_API_MESSAGES.pitchAdded, data: record, valuation_output: [outputOf(record)] };
-});
+export const handler = route<typeof addValuationRequest>(
+  'addValuation',
+  async ({ input, user }): Promise<SavedValuationResponse> => {
+    const { pitch_status, ...payload } = input as AddValuationRequest;
+    const record = await saveNewValuation(
+      valuationStore(),
+      signedIn(user),
+      payload,
+      pitch_status ?? PITCH_STATUS.pitched,
+    );
+    return {
+      message: VALUATION_API_MESSAGES.pitchAdded,
+      data: record,
+      valuation_output: [outputOf(record)],
+    };
+  },
+);

@@ -3,7 +3,10 @@ import { route } from '../lib/http';
 import { addToWatchList } from '../watchlist/store';
 
 /** Adds {stock_symbol} to the watchlist; an unknown symbol is refused, a second add changes nothing. */
-export const handler = route<typeof watchListSymbolRequest>('addWatchList', async ({ input, user }) => ({
-  message: 'Watchlist Added successfully',
-  data: await addToWatchList(user!.userId, input.stock_symbol),
-}));
+export const handler = route<typeof watchListSymbolRequest>(
+  'addWatchList',
+  async ({ input, user }) => ({
+    message: 'Watchlist Added successfully',
+    data: await addToWatchList(user!.userId, input.stock_symbol),
+  }),
+);

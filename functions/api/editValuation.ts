@@ -3,7 +3,10 @@ import { route } from '../lib/http';
 import { getValuation, signedIn, valuationStore } from '../valuations/store';
 
 /** One saved valuation of the signed-in user (/Market/{id}); another user's id is not found. */
-export const handler = route<typeof valuationIdRequest>('editValuation', async ({ input, user }): Promise<ValuationResponse> => {
-  const { record } = await getValuation(valuationStore(), signedIn(user), input.valuation_id);
-  return { data: record };
-});
+export const handler = route<typeof valuationIdRequest>(
+  'editValuation',
+  async ({ input, user }): Promise<ValuationResponse> => {
+    const { record } = await getValuation(valuationStore(), signedIn(user), input.valuation_id);
+    return { data: record };
+  },
+);

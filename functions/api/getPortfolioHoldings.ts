@@ -5,5 +5,9 @@ import { portfolioHoldings, portfolioStore } from '../portfolios';
 
 /** `POST api/getPortfolioHoldings`: holdings at the latest quotes, cash, NAV, IRR, benchmark, orders, transactions. */
 export const handler = route<typeof portfolioIdPayload>('getPortfolioHoldings', ({ input, user }) =>
-  portfolioHoldings({ store: portfolioStore(), market: marketService() }, user!.userId, input.portfolio_id),
+  portfolioHoldings(
+    { store: portfolioStore(), market: marketService() },
+    user!.userId,
+    input.portfolio_id,
+  ),
 );

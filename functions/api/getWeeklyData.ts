@@ -3,4 +3,6 @@ import { route } from '../lib/http';
 import { weeklyCloses } from '../market/series';
 import { marketService } from '../market/service';
 
-export const handler = route<typeof symbolSeriesRequest>('getWeeklyData', ({ input }) => weeklyCloses(marketService(), input.stock_symbol));
+export const handler = route<typeof symbolSeriesRequest>('getWeeklyData', ({ input }) =>
+  weeklyCloses(marketService(), input.stock_symbol),
+);

@@ -1,13 +1,23 @@
-import { VALUATION_API_MESSAGES, valuationIdRequest, type ValuationResponse } from '../../shared/schemas/valuation-api';
+import {
+  VALUATION_API_MESSAGES,
+  valuationIdRequest,
+  type ValuationResponse,
+} from '../../shared/schemas/valuation-api';
 import { route } from '../lib/http';
 import { getValuation, signedIn, valuationStore } from '../valuations/store';
 import { removeValuation } from '../valuations/tracking';
 
 /** Ignores a valuation: it leaves My Pitches (and tracking) but is kept. */
-export const handler = route<typeof valuationIdRequest>('ignoreValuation', async ({ input, user }): Promise<ValuationResponse> => {
-  const store = valuationStore();
-  const userId = signedIn(user);
-  await removeValuation(store, userId, input.valuation_id, { kind: 'ignore', now: new Date().toISOString() });
-  const { record } = await getValuation(store, userId, input.valuation_id);
-  return { message: VALUATION_API_MESSAGES.ignored, data: record };
-});
+export const handler = route<typeof valuationIdRequest>(
+  'ignoreValuation',
+  async ({ input, user }): Promise<ValuationResponse> => {
+    const store = valuationStore();
+    const userId = signedIn(user);
+    await removeValuation(store, userId, input.valuation_id, {
+      kind: 'ignore',
+      now: new Date().toISOString(),
+    });
+    const { record } = await getValuation(store, userId, input.valuation_id);
+    return { message: VALUATION_API_MESSAGES.ignored, data: record };
+  },
+);

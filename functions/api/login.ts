@@ -3,4 +3,6 @@ import { login } from '../account/account';
 import { route } from '../lib/http';
 
 /** `POST api/login`: for clients without Amplify; answers the pool's tokens. */
-export const handler = route<typeof loginRequest>('login', ({ input }) => login(input.email, input.password));
+export const handler = route<typeof loginRequest>('login', ({ input }) =>
+  login(input.email, input.password),
+);

@@ -3,7 +3,10 @@ import { route } from '../lib/http';
 import { deleteScreener } from '../screener/saved';
 
 /** Deletes one of the user's saved screeners by id; another user's id is not found. */
-export const handler = route<typeof screenerDeleteRequest>('screenerDelete', async ({ input, user }) => {
-  await deleteScreener(user!.userId, input.id);
-  return { message: 'Screener deleted', data: { id: input.id } };
-});
+export const handler = route<typeof screenerDeleteRequest>(
+  'screenerDelete',
+  async ({ input, user }) => {
+    await deleteScreener(user!.userId, input.id);
+    return { message: 'Screener deleted', data: { id: input.id } };
+  },
+);

@@ -17,16 +17,28 @@ import { updateTrackedIntrinsic } from '../valuations/tracking';
  * quote of each symbol; `{valuation_id, intrinsic_value_per_share}` changes one row's
  * intrinsic value (also at POST /api/updateTrackedPitch).
  */
-export const handler = route<typeof trackedPitchesRequest>('trackedPitches', async ({ input, user }): Promise<TrackedPitchesResponse | ValuationResponse> => {
-  const store = valuationStore();
-  const userId = signedIn(user);
-  if (input.kind === 'update') {
-    const record = await updateTrackedIntrinsic(store, userId, input.valuation_id, input.intrinsic_value_per_share);
-    return { message: VALUATION_API_MESSAGES.pitchUpdated, data: record };
-  }
-  const rows = (await listValuations(store, userId))
-    .filter((r) => r.pitch_status === PITCH_STATUS.tracked && !r.ignored)
-    .sort((a, b) => (b.trackedAt ?? '').localeCompare(a.trackedAt ?? ''))
-    .map(trackedRowOf);
-  return { data: rows, quotes: await listQuotes(rows.map((r) => r.stock_symbol)), limit: config().TRACKING_LIMIT };
-});
+export const handler = route<typeof trackedPitchesRequest>(
+  'trackedPitches',
+  async ({ input, user }): Promise<TrackedPitchesResponse | ValuationResponse> => {
+    const store = valuationStore();
+    const userId = signedIn(user);
+    if (input.kind === 'update') {
+      const record = await updateTrackedIntrinsic(
+        store,
+        userId,
+        input.valuation_id,
+        input.intrinsic_value_per_share,
+      );
+      return { message: VALUATION_API_MESSAGES.pitchUpdated, data: record };
+    }
+    const rows = (await listValuations(store, userId))
+      .filter((r) => r.pitch_status === PITCH_STATUS.tracked && !r.ignored)
+      .sort((a, b) => (b.trackedAt ?? '').localeCompare(a.trackedAt ?? ''))
+      .map(trackedRowOf);
+    return {
+      data: rows,
+      quotes: await listQuotes(rows.map((r) => r.stock_symbol)),
+      limit: config().TRACKING_LIMIT,
+    };
+  },
+);

@@ -3,10 +3,17 @@ import { changePassword } from '../account/account';
 import { route } from '../lib/http';
 
 /** `POST api/update_password`: Cognito checks the current password against the caller's access token. */
-export const handler = route<typeof updatePasswordRequest>('updatePassword', async ({ input, event }) => {
-  const header = event.headers.authorization ?? event.headers.Authorization;
-  const token = header?.replace(/^Bearer\s+/i, '').trim();
-  const tokenUse = event.requestContext.authorizer?.jwt?.claims?.token_use;
-  await changePassword(tokenUse === 'access' ? token : undefined, input.current_password, input.new_password);
-  return { message: TOASTS.passwordChanged };
-});
+export const handler = route<typeof updatePasswordRequest>(
+  'updatePassword',
+  async ({ input, event }) => {
+    const header = event.headers.authorization ?? event.headers.Authorization;
+    const token = header?.replace(/^Bearer\s+/i, '').trim();
+    const tokenUse = event.requestContext.authorizer?.jwt?.claims?.token_use;
+    await changePassword(
+      tokenUse === 'access' ? token : undefined,
+      input.current_password,
+      input.new_password,
+    );
+    return { message: TOASTS.passwordChanged };
+  },
+);

@@ -3,8 +3,14 @@ import { accountUser, updateName } from '../account/account';
 import { route } from '../lib/http';
 
 /** `POST api/updateProfile` {name}. */
-export const handler = route<typeof updateProfileRequest>('updateProfile', async ({ input, user }) => {
-  const profile = await updateName(user!, input.name);
-  const body: UserResponse & { message: string } = { message: TOASTS.profileSaved, user: await accountUser(profile) };
-  return body;
-});
+export const handler = route<typeof updateProfileRequest>(
+  'updateProfile',
+  async ({ input, user }) => {
+    const profile = await updateName(user!, input.name);
+    const body: UserResponse & { message: string } = {
+      message: TOASTS.profileSaved,
+      user: await accountUser(profile),
+    };
+    return body;
+  },
+);

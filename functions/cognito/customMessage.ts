@@ -13,7 +13,10 @@ import { siteUrl } from './site-url';
  */
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 interface Mail {
   subject: string;
@@ -27,11 +30,15 @@ interface Mail {
 
 function render(mail: Mail, greetingName: string | undefined): string {
   const hello = greetingName ? `Hello ${escapeHtml(greetingName)},` : 'Hello,';
-  const paragraphs = [hello, ...mail.lines].map((l) => `<p style="margin:0 0 16px">${l}</p>`).join('');
+  const paragraphs = [hello, ...mail.lines]
+    .map((l) => `<p style="margin:0 0 16px">${l}</p>`)
+    .join('');
   const action = mail.action
     ? `<p style="margin:24px 0"><a href="${mail.action.url}" style="background:#0b5cad;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(mail.action.label)}</a></p>`
     : '';
-  const code = mail.codeText ? `<p style="margin:24px 0;font-size:20px;font-weight:700;letter-spacing:2px">${mail.codeText}</p>` : '';
+  const code = mail.codeText
+    ? `<p style="margin:24px 0;font-size:20px;font-weight:700;letter-spacing:2px">${mail.codeText}</p>`
+    : '';
   return [
     '<!doctype html><html><body style="margin:0;background:#f4f6f9;font-family:Arial,Helvetica,sans-serif;color:#1d2733">',
     '<div style="max-width:560px;margin:0 auto;padding:24px">',
@@ -56,7 +63,9 @@ function mailFor(event: CustomMessageTriggerEvent, site: string | undefined): Ma
       return {
         subject: 'Activate your Mr. Market account',
         heading: 'Please activate your account',
-        lines: ['Thank you for signing up to Mr. Market. Confirm your email address to activate your account.'],
+        lines: [
+          'Thank you for signing up to Mr. Market. Confirm your email address to activate your account.',
+        ],
         ...(site
           ? { action: { label: 'Verify my email', url: `${site}/Verify_account/${linkCode}` } }
           : { codeText: `Your activation code: ${code}` }),
@@ -105,10 +114,16 @@ function mailFor(event: CustomMessageTriggerEvent, site: string | undefined): Ma
   }
 }
 
-export const handler = async (event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> => {
+export const handler = async (
+  event: CustomMessageTriggerEvent,
+): Promise<CustomMessageTriggerEvent> => {
   const site = await siteUrl();
   const mail = mailFor(event, site);
-  logger.info('custom message', { trigger: event.triggerSource, branded: Boolean(mail), linked: Boolean(mail?.action) });
+  logger.info('custom message', {
+    trigger: event.triggerSource,
+    branded: Boolean(mail),
+    linked: Boolean(mail?.action),
+  });
   if (!mail) return event;
   event.response.emailSubject = mail.subject;
   event.response.emailMessage = render(mail, event.request.userAttributes.name);

@@ -15,7 +15,14 @@ const parameters = new Map<string, string>();
 const calls: { target: string | undefined; name: unknown }[] = [];
 let server: http.Server;
 
-const ENV_KEYS = ['SITE_URL', 'SITE_URL_PARAMETER', 'AWS_ENDPOINT_URL_SSM', 'AWS_REGION', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY'];
+const ENV_KEYS = [
+  'SITE_URL',
+  'SITE_URL_PARAMETER',
+  'AWS_ENDPOINT_URL_SSM',
+  'AWS_REGION',
+  'AWS_ACCESS_KEY_ID',
+  'AWS_SECRET_ACCESS_KEY',
+];
 const savedEnv = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
 
 beforeAll(async () => {
@@ -30,10 +37,17 @@ beforeAll(async () => {
       const value = typeof name === 'string' ? parameters.get(name) : undefined;
       if (target !== 'AmazonSSM.GetParameter' || value === undefined) {
         res.statusCode = 400;
-        res.end(JSON.stringify({ __type: 'ParameterNotFound', message: `Parameter ${String(name)} not found.` }));
+        res.end(
+          JSON.stringify({
+            __type: 'ParameterNotFound',
+            message: `Parameter ${String(name)} not found.`,
+          }),
+        );
         return;
       }
-      res.end(JSON.stringify({ Parameter: { Name: name, Type: 'String', Value: value, Version: 1 } }));
+      res.end(
+        JSON.stringify({ Parameter: { Name: name, Type: 'String', Value: value, Version: 1 } }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -72,7 +86,11 @@ const signUpEvent = (): CustomMessageTriggerEvent =>
     userName: 'b3f1c2d4-0000-4000-8000-000000000001',
     callerContext: { awsSdkVersion: 'test', clientId: 'client' },
     triggerSource: 'CustomMessage_SignUp',
-    request: { userAttributes: { name: 'Ada', email: 'ada@example.com' }, codeParameter: '{####}', usernameParameter: null },
+    request: {
+      userAttributes: { name: 'Ada', email: 'ada@example.com' },
+      codeParameter: '{####}',
+      usernameParameter: null,
+    },
     response: { smsMessage: null, emailMessage: null, emailSubject: null },
   }) as unknown as CustomMessageTriggerEvent;
 
@@ -125,7 +143,9 @@ describe('site address for account emails', () => {
     parameters.set(PARAMETER, 'https://d111.cloudfront.net');
 
     const event = await handler(signUpEvent());
-    expect(event.response.emailMessage).toContain('href="https://d111.cloudfront.net/Verify_account/');
+    expect(event.response.emailMessage).toContain(
+      'href="https://d111.cloudfront.net/Verify_account/',
+    );
     expect(event.response.emailMessage).not.toContain('Your activation code');
   });
 

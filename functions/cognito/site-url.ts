@@ -24,7 +24,10 @@ let client: SSMClient | undefined;
  * slow SSM costs the link, never the email. The endpoint comes from AWS_ENDPOINT_URL_SSM when set.
  */
 export const readSsmParameter: ParameterReader = async (name) => {
-  client ??= new SSMClient({ maxAttempts: 2, requestHandler: { connectionTimeout: 1000, requestTimeout: 1500 } });
+  client ??= new SSMClient({
+    maxAttempts: 2,
+    requestHandler: { connectionTimeout: 1000, requestTimeout: 1500 },
+  });
   const output = await client.send(new GetParameterCommand({ Name: name }));
   return output.Parameter?.Value;
 };
@@ -35,7 +38,9 @@ const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
 
 let cached: string | undefined;
 
-export async function siteUrl(read: ParameterReader = readSsmParameter): Promise<string | undefined> {
+export async function siteUrl(
+  read: ParameterReader = readSsmParameter,
+): Promise<string | undefined> {
   const { SITE_URL, SITE_URL_PARAMETER } = config();
   if (SITE_URL) return withoutTrailingSlash(SITE_URL);
   if (cached) return cached;
@@ -44,13 +49,18 @@ export async function siteUrl(read: ParameterReader = readSsmParameter): Promise
     const value = await read(SITE_URL_PARAMETER);
     const parsed = siteAddress.safeParse(value?.trim());
     if (!parsed.success) {
-      logger.warn('site address parameter holds no URL: emails carry the code', { parameter: SITE_URL_PARAMETER });
+      logger.warn('site address parameter holds no URL: emails carry the code', {
+        parameter: SITE_URL_PARAMETER,
+      });
       return undefined;
     }
     cached = withoutTrailingSlash(parsed.data);
     return cached;
   } catch (error) {
-    logger.warn('site address parameter not readable: emails carry the code', { parameter: SITE_URL_PARAMETER, error });
+    logger.warn('site address parameter not readable: emails carry the code', {
+      parameter: SITE_URL_PARAMETER,
+      error,
+    });
     return undefined;
   }
 }

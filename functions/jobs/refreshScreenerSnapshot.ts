@@ -11,12 +11,17 @@ import { loadSnapshot, saveSnapshot } from '../screener/snapshot';
  */
 export const handler = async (event: Partial<ScheduledEvent> = {}) => {
   const previous = await loadSnapshot().catch((error: unknown) => {
-    logger.warn('previous screener snapshot unreadable: rebuilding from scratch', { error: error as Error });
+    logger.warn('previous screener snapshot unreadable: rebuilding from scratch', {
+      error: error as Error,
+    });
     return undefined;
   });
   const { data, stats } = await buildSnapshot({ service: marketService(), previous });
   const header = await saveSnapshot(data);
   const result = { ...stats, parts: header.parts, bytes: header.bytes, version: header.version };
-  logger.info('screener snapshot refreshed', { time: event.time ?? new Date().toISOString(), ...result });
+  logger.info('screener snapshot refreshed', {
+    time: event.time ?? new Date().toISOString(),
+    ...result,
+  });
   return result;
 };

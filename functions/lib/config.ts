@@ -12,7 +12,10 @@ const schema = z.object({
   PROFILE_BUCKET: z.string().min(1).optional(),
   SITE_URL: z.url().optional(),
   /** AWS: the SSM parameter that holds the site address, for functions deployed before the site (the Cognito trigger). */
-  SITE_URL_PARAMETER: z.string().regex(/^\/[\w./-]+$/, 'must be an SSM parameter name such as /Stack/site-url').optional(),
+  SITE_URL_PARAMETER: z
+    .string()
+    .regex(/^\/[\w./-]+$/, 'must be an SSM parameter name such as /Stack/site-url')
+    .optional(),
   MAIL_FROM: z.email().optional(),
   SUPPORT_EMAIL: z.email().optional(),
   /** Region of the SES identity when it differs from the function's region. */

@@ -28,14 +28,19 @@ export interface HandlerArgs<I> {
 }
 
 /** A handler result: a JSON body (200), or a full response when the status or headers matter. */
-export type HandlerReturn = unknown | { statusCode: number; body: unknown; headers?: Record<string, string> };
+export type HandlerReturn =
+  unknown | { statusCode: number; body: unknown; headers?: Record<string, string> };
 
 const JSON_HEADERS = {
   'content-type': 'application/json; charset=utf-8',
   'cache-control': 'no-store',
 };
 
-export function json(statusCode: number, body: unknown, headers: Record<string, string> = {}): ApiResult {
+export function json(
+  statusCode: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): ApiResult {
   return { statusCode, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) };
 }
 
@@ -79,7 +84,9 @@ export function errorResponse(error: unknown, requestId: string): ApiResult {
 
 function parseBody(event: ApiEvent): unknown {
   if (event.body === undefined || event.body === null || event.body === '') return {};
-  const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  const raw = event.isBase64Encoded
+    ? Buffer.from(event.body, 'base64').toString('utf8')
+    : event.body;
   try {
     return JSON.parse(raw) as unknown;
   } catch {
@@ -89,7 +96,8 @@ function parseBody(event: ApiEvent): unknown {
 
 /** Input of a request: query string (GET) or JSON body (POST), with path parameters on top. */
 export function requestInput(event: ApiEvent, route: RouteDef): unknown {
-  const base = route.method === 'GET' ? { ...(event.queryStringParameters ?? {}) } : parseBody(event);
+  const base =
+    route.method === 'GET' ? { ...(event.queryStringParameters ?? {}) } : parseBody(event);
   if (event.pathParameters && Object.keys(event.pathParameters).length > 0) {
     if (typeof base !== 'object' || base === null || Array.isArray(base)) {
       throw new BadRequestError('The request body must be a JSON object');

@@ -1,4 +1,11 @@
-import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { MarketSource } from '../../shared/market';
@@ -75,7 +82,9 @@ function decode<T>(body: Uint8Array): T {
   return JSON.parse(gunzipSync(body).toString('utf8')) as T;
 }
 
-export type BatchFetch<T> = (keys: string[]) => Promise<{ values: Map<string, T>; errors: Map<string, unknown> }>;
+export type BatchFetch<T> = (
+  keys: string[],
+) => Promise<{ values: Map<string, T>; errors: Map<string, unknown> }>;
 
 export class MarketCache {
   private readonly flights = new Map<string, Promise<CacheResult<unknown>>>();
@@ -106,19 +115,29 @@ export class MarketCache {
     if (this.memoryMs <= 0) return undefined;
     const entry = this.memory.get(`${kind}#${key}`);
     if (!entry) return undefined;
-    if (this.now() - entry.at >= this.memoryMs || !this.isFresh(entry.item, freshMs)) return undefined;
+    if (this.now() - entry.at >= this.memoryMs || !this.isFresh(entry.item, freshMs))
+      return undefined;
     return entry.item;
   }
 
   private readonly loading = new Map<string, Promise<Item | undefined>>();
 
-  private async loadMany(kind: string, toLoad: readonly string[], freshMs: number): Promise<Map<string, Item>> {
+  private async loadMany(
+    kind: string,
+    toLoad: readonly string[],
+    freshMs: number,
+  ): Promise<Map<string, Item>> {
     const items = new Map<string, Item>();
     for (let i = 0; i < toLoad.length; i += 100) {
       const part = toLoad.slice(i, i + 100);
-      let request: Record<string, { Keys: Record<string, unknown>[]; ConsistentRead?: boolean }> | undefined = {
-        [this.table]: { Keys: part.map((k): Record<string, unknown> => ({ ...this.k(kind, k) })), ConsistentRead: true },
-      };
+      let request:
+        Record<string, { Keys: Record<string, unknown>[]; ConsistentRead?: boolean }> | undefined =
+        {
+          [this.table]: {
+            Keys: part.map((k): Record<string, unknown> => ({ ...this.k(kind, k) })),
+            ConsistentRead: true,
+          },
+        };
       while (request && Object.keys(request).length > 0) {
         const out = await this.options.client.send(new BatchGetCommand({ RequestItems: request }));
         for (const raw of out.Responses?.[this.table] ?? []) {
@@ -175,7 +194,12 @@ export class MarketCache {
   }
 
   private isFresh(item: Item | undefined, freshMs: number): boolean {
-    return Boolean(item?.body && item.fetchedAt !== undefined && item.source === this.options.source && this.now() - item.fetchedAt < freshMs);
+    return Boolean(
+      item?.body &&
+      item.fetchedAt !== undefined &&
+      item.source === this.options.source &&
+      this.now() - item.fetchedAt < freshMs,
+    );
   }
 
   /** Stores a value fetched now (also used by the quote job). */
@@ -206,7 +230,8 @@ export class MarketCache {
       new UpdateCommand({
         TableName: this.table,
         Key: this.k(kind, key),
-        UpdateExpression: 'SET deniedUntil = :until, deniedDetail = :detail, #type = :type, #kind = :kind, #ttl = if_not_exists(#ttl, :ttl)',
+        UpdateExpression:
+          'SET deniedUntil = :until, deniedDetail = :detail, #type = :type, #kind = :kind, #ttl = if_not_exists(#ttl, :ttl)',
         ExpressionAttributeNames: { '#type': 'type', '#kind': 'kind', '#ttl': 'ttl' },
         ExpressionAttributeValues: {
           ':until': endOfUtcDay(this.now()),
@@ -225,7 +250,12 @@ export class MarketCache {
       await this.options.client.send(
         new PutCommand({
           TableName: this.table,
-          Item: { ...keys.marketCacheLease(this.ns + kind, key), type: 'MarketCache', leaseUntil: now + this.leaseMs, ttl: Math.floor((now + DAY_MS) / 1000) },
+          Item: {
+            ...keys.marketCacheLease(this.ns + kind, key),
+            type: 'MarketCache',
+            leaseUntil: now + this.leaseMs,
+            ttl: Math.floor((now + DAY_MS) / 1000),
+          },
           ConditionExpression: 'attribute_not_exists(pk) OR leaseUntil < :now',
           ExpressionAttributeValues: { ':now': now },
         }),
@@ -239,15 +269,27 @@ export class MarketCache {
 
   private async dropLease(kind: string, key: string): Promise<void> {
     await this.options.client
-      .send(new DeleteCommand({ TableName: this.table, Key: keys.marketCacheLease(this.ns + kind, key) }))
-      .catch((error: unknown) => logger.warn('lease not released', { kind, key, error: error as Error }));
+      .send(
+        new DeleteCommand({
+          TableName: this.table,
+          Key: keys.marketCacheLease(this.ns + kind, key),
+        }),
+      )
+      .catch((error: unknown) =>
+        logger.warn('lease not released', { kind, key, error: error as Error }),
+      );
   }
 
   /**
    * A value no older than `freshMs`: from the table, or fetched once (whatever the number of
    * concurrent callers) and stored. Provider failures serve the last good value, marked stale.
    */
-  async read<T>(kind: string, key: string, freshMs: number, fetch: () => Promise<T>): Promise<CacheResult<T>> {
+  async read<T>(
+    kind: string,
+    key: string,
+    freshMs: number,
+    fetch: () => Promise<T>,
+  ): Promise<CacheResult<T>> {
     const memo = this.remembered(kind, key, freshMs);
     if (memo) {
       this.stats.hits++;
@@ -262,13 +304,21 @@ export class MarketCache {
     const flightKey = `${kind}#${key}`;
     let flight = this.flights.get(flightKey) as Promise<CacheResult<T>> | undefined;
     if (!flight) {
-      flight = this.refresh(kind, key, freshMs, item, fetch).finally(() => this.flights.delete(flightKey));
+      flight = this.refresh(kind, key, freshMs, item, fetch).finally(() =>
+        this.flights.delete(flightKey),
+      );
       this.flights.set(flightKey, flight as Promise<CacheResult<unknown>>);
     }
     return flight;
   }
 
-  private async refresh<T>(kind: string, key: string, freshMs: number, item: Item | undefined, fetch: () => Promise<T>): Promise<CacheResult<T>> {
+  private async refresh<T>(
+    kind: string,
+    key: string,
+    freshMs: number,
+    item: Item | undefined,
+    fetch: () => Promise<T>,
+  ): Promise<CacheResult<T>> {
     const last = item?.body && item.source === this.options.source ? item : undefined;
     if (item?.deniedUntil !== undefined && item.deniedUntil > this.now()) {
       if (last) return this.served(this.hit<T>(last, true));
@@ -296,7 +346,13 @@ export class MarketCache {
     } catch (error) {
       if (error instanceof ProviderPlanError) await this.deny(kind, key, error);
       if (error instanceof ProviderError) {
-        logger.warn('market data provider failed', { kind, key, status: error.statusCode, detail: error.detail, servedStale: Boolean(last) });
+        logger.warn('market data provider failed', {
+          kind,
+          key,
+          status: error.statusCode,
+          detail: error.detail,
+          servedStale: Boolean(last),
+        });
         if (last) return this.served(this.hit<T>(last, true));
       }
       throw error;
@@ -315,7 +371,12 @@ export class MarketCache {
    * (one upstream batch as the plan allows) under per-key leases. Keys with neither a value
    * nor a last good value are left out of the result.
    */
-  async readMany<T>(kind: string, keyList: readonly string[], freshMs: number, fetch: BatchFetch<T>): Promise<Map<string, CacheResult<T>>> {
+  async readMany<T>(
+    kind: string,
+    keyList: readonly string[],
+    freshMs: number,
+    fetch: BatchFetch<T>,
+  ): Promise<Map<string, CacheResult<T>>> {
     const unique = [...new Set(keyList)];
     const items = new Map<string, Item>();
     const toLoad: string[] = [];
@@ -357,29 +418,45 @@ export class MarketCache {
     if (missing.length === 1) {
       const k = missing[0]!;
       try {
-        result.set(k, await this.read(kind, k, freshMs, async () => {
-          const out = await fetch([k]);
-          const error = out.errors.get(k);
-          if (error !== undefined) throw error;
-          if (!out.values.has(k)) throw new MissingValue();
-          return out.values.get(k) as T;
-        }));
+        result.set(
+          k,
+          await this.read(kind, k, freshMs, async () => {
+            const out = await fetch([k]);
+            const error = out.errors.get(k);
+            if (error !== undefined) throw error;
+            if (!out.values.has(k)) throw new MissingValue();
+            return out.values.get(k) as T;
+          }),
+        );
       } catch (error) {
-        if (!(error instanceof MissingValue) && !(error instanceof ProviderError && unique.length > 1)) throw error;
+        if (
+          !(error instanceof MissingValue) &&
+          !(error instanceof ProviderError && unique.length > 1)
+        )
+          throw error;
       }
       return result;
     }
     const flightKey = `${kind}#batch#${missing.sort().join(',')}`;
-    let flight = this.flights.get(flightKey) as unknown as Promise<Map<string, CacheResult<T>>> | undefined;
+    let flight = this.flights.get(flightKey) as unknown as
+      Promise<Map<string, CacheResult<T>>> | undefined;
     if (!flight) {
-      flight = this.refreshMany(kind, missing, items, freshMs, fetch).finally(() => this.flights.delete(flightKey));
+      flight = this.refreshMany(kind, missing, items, freshMs, fetch).finally(() =>
+        this.flights.delete(flightKey),
+      );
       this.flights.set(flightKey, flight as unknown as Promise<CacheResult<unknown>>);
     }
     for (const [k, v] of await flight) result.set(k, v);
     return result;
   }
 
-  private async refreshMany<T>(kind: string, missing: string[], items: Map<string, Item>, freshMs: number, fetch: BatchFetch<T>): Promise<Map<string, CacheResult<T>>> {
+  private async refreshMany<T>(
+    kind: string,
+    missing: string[],
+    items: Map<string, Item>,
+    freshMs: number,
+    fetch: BatchFetch<T>,
+  ): Promise<Map<string, CacheResult<T>>> {
     const result = new Map<string, CacheResult<T>>();
     const now = this.now();
     const lastOf = (k: string) => {
@@ -422,8 +499,14 @@ export class MarketCache {
         );
       } catch (error) {
         if (!(error instanceof ProviderError)) throw error;
-        logger.warn('market data provider failed', { kind, keys: toFetch.length, status: error.statusCode, detail: error.detail });
-        if (error instanceof ProviderPlanError) await Promise.all(toFetch.map((k) => this.deny(kind, k, error)));
+        logger.warn('market data provider failed', {
+          kind,
+          keys: toFetch.length,
+          status: error.statusCode,
+          detail: error.detail,
+        });
+        if (error instanceof ProviderPlanError)
+          await Promise.all(toFetch.map((k) => this.deny(kind, k, error)));
         for (const k of toFetch) {
           const last = lastOf(k);
           if (last) result.set(k, this.served(this.hit<T>(last, true)));
@@ -455,10 +538,16 @@ export class MarketCache {
   }
 
   /** The stored value whatever its age (the job and tests look at it). */
-  async peek<T>(kind: string, key: string): Promise<(CacheResult<T> & { deniedUntil?: number }) | undefined> {
+  async peek<T>(
+    kind: string,
+    key: string,
+  ): Promise<(CacheResult<T> & { deniedUntil?: number }) | undefined> {
     const item = await this.load(kind, key);
     if (!item?.body) return undefined;
-    return { ...this.hit<T>(item, false), ...(item.deniedUntil !== undefined ? { deniedUntil: item.deniedUntil } : {}) };
+    return {
+      ...this.hit<T>(item, false),
+      ...(item.deniedUntil !== undefined ? { deniedUntil: item.deniedUntil } : {}),
+    };
   }
 }
 

@@ -1,5 +1,13 @@
-import { QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
+import {
+  ConditionalCheckFailedException,
+  TransactionCanceledException,
+} from '@aws-sdk/client-dynamodb';
 import { stockSymbol } from '../../shared/schemas/common';
 import { required } from '../lib/config';
 import { db } from '../lib/dynamo';
@@ -33,7 +41,12 @@ function conditionFailed(error: unknown): boolean {
   return error instanceof ConditionalCheckFailedException;
 }
 
-export async function registerInterest(userId: string, symbolText: string, reason: InterestReason, options: InterestStore = {}): Promise<boolean> {
+export async function registerInterest(
+  userId: string,
+  symbolText: string,
+  reason: InterestReason,
+  options: InterestStore = {},
+): Promise<boolean> {
   const { client, table } = store(options);
   const symbol = stockSymbol.parse(symbolText);
   try {
@@ -43,7 +56,13 @@ export async function registerInterest(userId: string, symbolText: string, reaso
           {
             Put: {
               TableName: table,
-              Item: { ...keys.symbolInterest(userId, symbol, reason), type: 'SymbolInterest', symbol, reason, createdAt: new Date().toISOString() },
+              Item: {
+                ...keys.symbolInterest(userId, symbol, reason),
+                type: 'SymbolInterest',
+                symbol,
+                reason,
+                createdAt: new Date().toISOString(),
+              },
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
@@ -51,9 +70,15 @@ export async function registerInterest(userId: string, symbolText: string, reaso
             Update: {
               TableName: table,
               Key: keys.symbolInterestCounter(symbol),
-              UpdateExpression: 'ADD refs :one SET gsi1pk = :g, gsi1sk = :s, #type = :t, symbol = :s',
+              UpdateExpression:
+                'ADD refs :one SET gsi1pk = :g, gsi1sk = :s, #type = :t, symbol = :s',
               ExpressionAttributeNames: { '#type': 'type' },
-              ExpressionAttributeValues: { ':one': 1, ':g': keys.symbolInterestGsi(symbol).gsi1pk, ':s': symbol, ':t': 'SymbolInterest' },
+              ExpressionAttributeValues: {
+                ':one': 1,
+                ':g': keys.symbolInterestGsi(symbol).gsi1pk,
+                ':s': symbol,
+                ':t': 'SymbolInterest',
+              },
             },
           },
         ],
@@ -66,14 +91,25 @@ export async function registerInterest(userId: string, symbolText: string, reaso
   }
 }
 
-export async function releaseInterest(userId: string, symbolText: string, reason: InterestReason, options: InterestStore = {}): Promise<boolean> {
+export async function releaseInterest(
+  userId: string,
+  symbolText: string,
+  reason: InterestReason,
+  options: InterestStore = {},
+): Promise<boolean> {
   const { client, table } = store(options);
   const symbol = stockSymbol.parse(symbolText);
   try {
     await client.send(
       new TransactWriteCommand({
         TransactItems: [
-          { Delete: { TableName: table, Key: keys.symbolInterest(userId, symbol, reason), ConditionExpression: 'attribute_exists(pk)' } },
+          {
+            Delete: {
+              TableName: table,
+              Key: keys.symbolInterest(userId, symbol, reason),
+              ConditionExpression: 'attribute_exists(pk)',
+            },
+          },
           {
             Update: {
               TableName: table,
@@ -107,7 +143,10 @@ export async function releaseInterest(userId: string, symbolText: string, reason
 }
 
 /** Releases every interest of a user (account deletion calls this before erasing the partition). */
-export async function releaseAllInterest(userId: string, options: InterestStore = {}): Promise<number> {
+export async function releaseAllInterest(
+  userId: string,
+  options: InterestStore = {},
+): Promise<number> {
   const { client, table } = store(options);
   let released = 0;
   let start: Record<string, unknown> | undefined;
@@ -121,7 +160,10 @@ export async function releaseAllInterest(userId: string, options: InterestStore 
       }),
     );
     for (const item of out.Items ?? []) {
-      if (await releaseInterest(userId, String(item.symbol), item.reason as InterestReason, options)) released++;
+      if (
+        await releaseInterest(userId, String(item.symbol), item.reason as InterestReason, options)
+      )
+        released++;
     }
     start = out.LastEvaluatedKey;
   } while (start);

@@ -53,16 +53,28 @@ function rowsOf(rows: unknown[], endpoint: string): Row[] {
   });
 }
 
-function check<S extends z.ZodType>(schema: S, record: unknown, endpoint: string, i: number): z.output<S> {
+function check<S extends z.ZodType>(
+  schema: S,
+  record: unknown,
+  endpoint: string,
+  i: number,
+): z.output<S> {
   const parsed = schema.safeParse(record);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new ProviderShapeError(`${endpoint}[${i}].${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`);
+    throw new ProviderShapeError(
+      `${endpoint}[${i}].${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`,
+    );
   }
   return parsed.data;
 }
 
-function mapAll<S extends z.ZodType>(rows: unknown[], endpoint: string, schema: S, fn: (r: Row) => Row): z.output<S>[] {
+function mapAll<S extends z.ZodType>(
+  rows: unknown[],
+  endpoint: string,
+  schema: S,
+  fn: (r: Row) => Row,
+): z.output<S>[] {
   return rowsOf(rows, endpoint).map((r, i) => check(schema, fn(r), endpoint, i));
 }
 
@@ -119,9 +131,18 @@ export interface QuoteExtras {
   sharesOutstanding: number | null;
 }
 
-export const NO_EXTRAS: QuoteExtras = { epsTtm: null, peTtm: null, avgVolume: null, sharesOutstanding: null };
+export const NO_EXTRAS: QuoteExtras = {
+  epsTtm: null,
+  peTtm: null,
+  avgVolume: null,
+  sharesOutstanding: null,
+};
 
-export function quoteExtras(ratiosTtm: unknown[], profile: unknown[], sharesFloat: unknown[]): QuoteExtras {
+export function quoteExtras(
+  ratiosTtm: unknown[],
+  profile: unknown[],
+  sharesFloat: unknown[],
+): QuoteExtras {
   const r = rowsOf(ratiosTtm, 'ratios-ttm')[0] ?? {};
   const p = rowsOf(profile, 'profile')[0] ?? {};
   const f = rowsOf(sharesFloat, 'shares-float')[0] ?? {};
@@ -158,12 +179,15 @@ function joinFields(r: Row, extras: QuoteExtras): Row {
     priceAvg50: n(r.priceAvg50),
     priceAvg200: n(r.priceAvg200),
     // P/E moves with the price: price over TTM EPS; without a positive EPS it is not meaningful.
-    pe: price !== null && eps !== null && eps > 0 ? price / eps : eps === null ? extras.peTtm : null,
+    pe:
+      price !== null && eps !== null && eps > 0 ? price / eps : eps === null ? extras.peTtm : null,
     eps,
     volume: n(r.volume),
     avgVolume: extras.avgVolume ?? n(r.avgVolume),
     previousClose: n(r.previousClose),
-    sharesOutstanding: extras.sharesOutstanding ?? (marketCap !== null && price ? Math.round(marketCap / price) : null),
+    sharesOutstanding:
+      extras.sharesOutstanding ??
+      (marketCap !== null && price ? Math.round(marketCap / price) : null),
     exchange: s(r.exchange),
     timestamp: n(r.timestamp),
   };
@@ -221,7 +245,9 @@ export function mapBalance(rows: unknown[]) {
     totalNonCurrentLiabilities: n(r.totalNonCurrentLiabilities),
     totalLiabilities: n(r.totalLiabilities),
     totalStockholdersEquity: n(r.totalStockholdersEquity),
-    totalLiabilitiesAndStockholdersEquity: n(r.totalLiabilitiesAndTotalEquity ?? r.totalLiabilitiesAndStockholdersEquity),
+    totalLiabilitiesAndStockholdersEquity: n(
+      r.totalLiabilitiesAndTotalEquity ?? r.totalLiabilitiesAndStockholdersEquity,
+    ),
     totalDebt: n(r.totalDebt),
     netDebt: n(r.netDebt),
   }));
@@ -233,8 +259,12 @@ export function mapCashFlow(rows: unknown[]) {
     ...statementFields(r),
     netIncome: n(r.netIncome),
     netCashProvidedByOperatingActivities: n(r.netCashProvidedByOperatingActivities),
-    netCashUsedForInvestingActivites: n(r.netCashProvidedByInvestingActivities ?? r.netCashUsedForInvestingActivites),
-    netCashUsedProvidedByFinancingActivities: n(r.netCashProvidedByFinancingActivities ?? r.netCashUsedProvidedByFinancingActivities),
+    netCashUsedForInvestingActivites: n(
+      r.netCashProvidedByInvestingActivities ?? r.netCashUsedForInvestingActivites,
+    ),
+    netCashUsedProvidedByFinancingActivities: n(
+      r.netCashProvidedByFinancingActivities ?? r.netCashUsedProvidedByFinancingActivities,
+    ),
     effectOfForexChangesOnCash: n(r.effectOfForexChangesOnCash),
     netChangeInCash: n(r.netChangeInCash),
     operatingCashFlow: n(r.operatingCashFlow),
@@ -246,7 +276,9 @@ export function mapCashFlow(rows: unknown[]) {
 
 /** Annual/quarterly ratios; returns and working-capital days come from key metrics of the same date. */
 export function mapRatios(rows: unknown[], keyMetricRows: unknown[]) {
-  const metrics = new Map(rowsOf(keyMetricRows, 'key-metrics').map((m) => [`${String(m.date)}|${String(m.period)}`, m]));
+  const metrics = new Map(
+    rowsOf(keyMetricRows, 'key-metrics').map((m) => [`${String(m.date)}|${String(m.period)}`, m]),
+  );
   return mapAll(rows, 'ratios', ratiosSchema, (r) => {
     const m = metrics.get(`${String(r.date)}|${String(r.period)}`) ?? {};
     const pe = n(r.priceToEarningsRatio);
@@ -391,13 +423,18 @@ export function mapKeyMetricsTtm(rows: unknown[]) {
 }
 
 export function mapHolders(rows: unknown[]) {
-  return mapAll(rows, 'institutional-ownership/extract-analytics/holder', institutionalHolderSchema, (r) => ({
-    ...r,
-    holder: r.investorName ?? r.holder,
-    shares: r.sharesNumber ?? r.shares,
-    dateReported: r.date ?? r.dateReported,
-    change: n(r.changeInSharesNumber ?? r.change),
-  }));
+  return mapAll(
+    rows,
+    'institutional-ownership/extract-analytics/holder',
+    institutionalHolderSchema,
+    (r) => ({
+      ...r,
+      holder: r.investorName ?? r.holder,
+      shares: r.sharesNumber ?? r.shares,
+      dateReported: r.date ?? r.dateReported,
+      change: n(r.changeInSharesNumber ?? r.change),
+    }),
+  );
 }
 
 export function mapExecutives(rows: unknown[]) {

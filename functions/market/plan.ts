@@ -21,10 +21,42 @@ export interface PlanLimits {
 }
 
 export const PLANS: Record<PlanLimits['name'], PlanLimits> = {
-  demo: { name: 'demo', statementLimit: 1000, quoteBatch: 1, jobCallsPerRun: 1000, quoteRefreshMinutes: 1, intraday: true, holders: true },
-  free: { name: 'free', statementLimit: 5, quoteBatch: 1, jobCallsPerRun: 8, quoteRefreshMinutes: 60, intraday: false, holders: false },
-  starter: { name: 'starter', statementLimit: 1000, quoteBatch: 50, jobCallsPerRun: 100, quoteRefreshMinutes: 1, intraday: true, holders: false },
-  premium: { name: 'premium', statementLimit: 1000, quoteBatch: 50, jobCallsPerRun: 300, quoteRefreshMinutes: 1, intraday: true, holders: true },
+  demo: {
+    name: 'demo',
+    statementLimit: 1000,
+    quoteBatch: 1,
+    jobCallsPerRun: 1000,
+    quoteRefreshMinutes: 1,
+    intraday: true,
+    holders: true,
+  },
+  free: {
+    name: 'free',
+    statementLimit: 5,
+    quoteBatch: 1,
+    jobCallsPerRun: 8,
+    quoteRefreshMinutes: 60,
+    intraday: false,
+    holders: false,
+  },
+  starter: {
+    name: 'starter',
+    statementLimit: 1000,
+    quoteBatch: 50,
+    jobCallsPerRun: 100,
+    quoteRefreshMinutes: 1,
+    intraday: true,
+    holders: false,
+  },
+  premium: {
+    name: 'premium',
+    statementLimit: 1000,
+    quoteBatch: 50,
+    jobCallsPerRun: 300,
+    quoteRefreshMinutes: 1,
+    intraday: true,
+    holders: true,
+  },
 };
 
 export function planFor(source: MarketSource, fmpPlan: 'free' | 'starter' | 'premium'): PlanLimits {

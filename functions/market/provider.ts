@@ -39,15 +39,39 @@ export interface StockListFilter {
 export interface MarketProvider {
   readonly source: MarketSource;
   readonly plan: PlanLimits;
-  search(query: string, limit: number, exchanges: readonly SearchExchange[]): Promise<SearchResult[]>;
+  search(
+    query: string,
+    limit: number,
+    exchanges: readonly SearchExchange[],
+  ): Promise<SearchResult[]>;
   profile(symbol: string): Promise<Profile | null>;
   /** Quotes without the slower extras (pe, eps, avgVolume, sharesOutstanding: see service.ts). */
   quotes(symbols: readonly string[]): Promise<Quote[]>;
   sharesOutstanding(symbol: string): Promise<number | null>;
-  statements(kind: 'income', symbol: string, period: Period, limit: number): Promise<IncomeStatement[]>;
-  statements(kind: 'balance', symbol: string, period: Period, limit: number): Promise<BalanceSheet[]>;
-  statements(kind: 'cashflow', symbol: string, period: Period, limit: number): Promise<CashFlowStatement[]>;
-  statements(kind: StatementKind, symbol: string, period: Period, limit: number): Promise<IncomeStatement[] | BalanceSheet[] | CashFlowStatement[]>;
+  statements(
+    kind: 'income',
+    symbol: string,
+    period: Period,
+    limit: number,
+  ): Promise<IncomeStatement[]>;
+  statements(
+    kind: 'balance',
+    symbol: string,
+    period: Period,
+    limit: number,
+  ): Promise<BalanceSheet[]>;
+  statements(
+    kind: 'cashflow',
+    symbol: string,
+    period: Period,
+    limit: number,
+  ): Promise<CashFlowStatement[]>;
+  statements(
+    kind: StatementKind,
+    symbol: string,
+    period: Period,
+    limit: number,
+  ): Promise<IncomeStatement[] | BalanceSheet[] | CashFlowStatement[]>;
   ratios(symbol: string, period: Period, limit: number): Promise<Ratios[]>;
   keyMetrics(symbol: string, period: Period, limit: number): Promise<KeyMetrics[]>;
   ratiosTtm(symbol: string): Promise<RatiosTtm[]>;
@@ -89,7 +113,11 @@ export class StableProvider implements MarketProvider {
     return String(Math.max(1, Math.min(limit, this.plan.statementLimit)));
   }
 
-  async search(query: string, limit: number, exchanges: readonly SearchExchange[]): Promise<SearchResult[]> {
+  async search(
+    query: string,
+    limit: number,
+    exchanges: readonly SearchExchange[],
+  ): Promise<SearchResult[]> {
     // Symbols first, then names; the stable API filters one exchange at a time, so filter here.
     const [bySymbol, byName] = await Promise.all([
       this.get('search-symbol', { query, limit: String(limit) }),
@@ -116,7 +144,9 @@ export class StableProvider implements MarketProvider {
       return rows.flatMap((r) => map.mapQuotes(r));
     }
     const rows = await Promise.all(
-      chunks(symbols, this.plan.quoteBatch).map((list) => this.get('batch-quote', { symbols: list.join(',') })),
+      chunks(symbols, this.plan.quoteBatch).map((list) =>
+        this.get('batch-quote', { symbols: list.join(',') }),
+      ),
     );
     return rows.flatMap((r) => map.mapQuotes(r, 'batch-quote'));
   }
@@ -127,10 +157,30 @@ export class StableProvider implements MarketProvider {
     return first ? map.n(first.outstandingShares) : null;
   }
 
-  statements(kind: 'income', symbol: string, period: Period, limit: number): Promise<IncomeStatement[]>;
-  statements(kind: 'balance', symbol: string, period: Period, limit: number): Promise<BalanceSheet[]>;
-  statements(kind: 'cashflow', symbol: string, period: Period, limit: number): Promise<CashFlowStatement[]>;
-  statements(kind: StatementKind, symbol: string, period: Period, limit: number): Promise<IncomeStatement[] | BalanceSheet[] | CashFlowStatement[]>;
+  statements(
+    kind: 'income',
+    symbol: string,
+    period: Period,
+    limit: number,
+  ): Promise<IncomeStatement[]>;
+  statements(
+    kind: 'balance',
+    symbol: string,
+    period: Period,
+    limit: number,
+  ): Promise<BalanceSheet[]>;
+  statements(
+    kind: 'cashflow',
+    symbol: string,
+    period: Period,
+    limit: number,
+  ): Promise<CashFlowStatement[]>;
+  statements(
+    kind: StatementKind,
+    symbol: string,
+    period: Period,
+    limit: number,
+  ): Promise<IncomeStatement[] | BalanceSheet[] | CashFlowStatement[]>;
   async statements(kind: StatementKind, symbol: string, period: Period, limit: number) {
     const params = { symbol, period, limit: this.limit(limit) };
     switch (kind) {
@@ -145,12 +195,17 @@ export class StableProvider implements MarketProvider {
 
   async ratios(symbol: string, period: Period, limit: number): Promise<Ratios[]> {
     const params = { symbol, period, limit: this.limit(limit) };
-    const [ratios, metrics] = await Promise.all([this.get('ratios', params), this.get('key-metrics', params)]);
+    const [ratios, metrics] = await Promise.all([
+      this.get('ratios', params),
+      this.get('key-metrics', params),
+    ]);
     return map.mapRatios(ratios, metrics);
   }
 
   async keyMetrics(symbol: string, period: Period, limit: number): Promise<KeyMetrics[]> {
-    return map.mapKeyMetrics(await this.get('key-metrics', { symbol, period, limit: this.limit(limit) }));
+    return map.mapKeyMetrics(
+      await this.get('key-metrics', { symbol, period, limit: this.limit(limit) }),
+    );
   }
 
   async ratiosTtm(symbol: string): Promise<RatiosTtm[]> {
@@ -162,8 +217,15 @@ export class StableProvider implements MarketProvider {
   }
 
   async institutionalHolders(symbol: string): Promise<InstitutionalHolder[]> {
-    if (!this.plan.holders) throw new ProviderPlanError('institutional holders are not on this plan');
-    return map.mapHolders(await this.get('institutional-ownership/extract-analytics/holder', { symbol, page: '0', limit: '50' }));
+    if (!this.plan.holders)
+      throw new ProviderPlanError('institutional holders are not on this plan');
+    return map.mapHolders(
+      await this.get('institutional-ownership/extract-analytics/holder', {
+        symbol,
+        page: '0',
+        limit: '50',
+      }),
+    );
   }
 
   async executives(symbol: string): Promise<Executive[]> {
@@ -171,23 +233,40 @@ export class StableProvider implements MarketProvider {
   }
 
   async news(symbols: readonly string[], limit: number): Promise<NewsItem[]> {
-    return map.mapNews(await this.get('news/stock', { symbols: symbols.join(','), limit: String(limit), page: '0' }));
+    return map.mapNews(
+      await this.get('news/stock', { symbols: symbols.join(','), limit: String(limit), page: '0' }),
+    );
   }
 
-  async intraday(interval: Interval, symbol: string, from?: string, to?: string): Promise<PriceBar[]> {
+  async intraday(
+    interval: Interval,
+    symbol: string,
+    from?: string,
+    to?: string,
+  ): Promise<PriceBar[]> {
     if (!this.plan.intraday) throw new ProviderPlanError('intraday charts are not on this plan');
     const endpoint = `historical-chart/${interval}` as const;
     return map.mapBars(await this.get(endpoint, { symbol, ...dateRange(from, to) }), endpoint);
   }
 
   async daily(symbol: string, from?: string, to?: string): Promise<PriceBar[]> {
-    return map.mapBars(await this.get('historical-price-eod/full', { symbol, ...dateRange(from, to) }), 'historical-price-eod/full');
+    return map.mapBars(
+      await this.get('historical-price-eod/full', { symbol, ...dateRange(from, to) }),
+      'historical-price-eod/full',
+    );
   }
 
   async stockList(filter: StockListFilter): Promise<StockListItem[]> {
-    const params: Record<string, string> = { limit: String(filter.limit), isEtf: 'false', isFund: 'false', country: 'US' };
-    if (filter.marketCapMoreThan !== undefined) params.marketCapMoreThan = String(filter.marketCapMoreThan);
-    if (filter.marketCapLowerThan !== undefined) params.marketCapLowerThan = String(filter.marketCapLowerThan);
+    const params: Record<string, string> = {
+      limit: String(filter.limit),
+      isEtf: 'false',
+      isFund: 'false',
+      country: 'US',
+    };
+    if (filter.marketCapMoreThan !== undefined)
+      params.marketCapMoreThan = String(filter.marketCapMoreThan);
+    if (filter.marketCapLowerThan !== undefined)
+      params.marketCapLowerThan = String(filter.marketCapLowerThan);
     if (filter.sector) params.sector = filter.sector;
     if (filter.exchanges?.length) params.exchange = filter.exchanges.join(',');
     return map.mapScreener(await this.get('company-screener', params));

@@ -16,7 +16,11 @@ export interface RefreshResult {
  * upstream calls as the plan allows and written to the cache that page reads use. Under plans
  * with a daily quota (free) it runs less often than the schedule (`quoteRefreshMinutes`).
  */
-export async function refreshQuotes(service: MarketService, store: InterestStore = {}, now: () => number = Date.now): Promise<RefreshResult> {
+export async function refreshQuotes(
+  service: MarketService,
+  store: InterestStore = {},
+  now: () => number = Date.now,
+): Promise<RefreshResult> {
   const plan = service.provider.plan;
   const latest = await service.cache.peek('quote', INDEX_SYMBOLS[0]);
   // A little slack so a run a few seconds early still refreshes.
@@ -28,7 +32,10 @@ export async function refreshQuotes(service: MarketService, store: InterestStore
   const batches: string[][] = [];
   for (let i = 0; i < symbols.length; i += batch) batches.push(symbols.slice(i, i + batch));
   if (batches.length > plan.jobCallsPerRun) {
-    logger.warn('quote job over its call budget: refreshing the first symbols only', { symbols: symbols.length, budget: plan.jobCallsPerRun });
+    logger.warn('quote job over its call budget: refreshing the first symbols only', {
+      symbols: symbols.length,
+      budget: plan.jobCallsPerRun,
+    });
   }
   let refreshed = 0;
   let failed = 0;

@@ -14,18 +14,31 @@ function closes(bars: readonly PriceBar[]): ClosingPrice[] {
 }
 
 /** Closing prices between two days (oldest first); without dates, what the provider keeps. */
-export async function historicalCloses(service: MarketService, symbol: string, from?: string, to?: string): Promise<MarketEnvelope<ClosingPrice[]>> {
+export async function historicalCloses(
+  service: MarketService,
+  symbol: string,
+  from?: string,
+  to?: string,
+): Promise<MarketEnvelope<ClosingPrice[]>> {
   const out = await service.daily(symbol, from, to);
   return { ...out, data: closes(out.data) };
 }
 
 /** Daily closes of the last year. */
-export function dailyCloses(service: MarketService, symbol: string, now = Date.now()): Promise<MarketEnvelope<ClosingPrice[]>> {
+export function dailyCloses(
+  service: MarketService,
+  symbol: string,
+  now = Date.now(),
+): Promise<MarketEnvelope<ClosingPrice[]>> {
   return historicalCloses(service, symbol, isoDay(now - 366 * DAY_MS));
 }
 
 /** Weekly closes (the last close of each week, Monday-based) of the last five years. */
-export async function weeklyCloses(service: MarketService, symbol: string, now = Date.now()): Promise<MarketEnvelope<ClosingPrice[]>> {
+export async function weeklyCloses(
+  service: MarketService,
+  symbol: string,
+  now = Date.now(),
+): Promise<MarketEnvelope<ClosingPrice[]>> {
   const out = await historicalCloses(service, symbol, isoDay(now - 5 * 366 * DAY_MS));
   const weeks = new Map<number, ClosingPrice>();
   for (const point of out.data) {

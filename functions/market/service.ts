@@ -41,7 +41,12 @@ function bucket(limit: number, plan: PlanLimits): number {
   return Math.min(size, plan.statementLimit);
 }
 
-function envelope<T>(data: T, parts: readonly CacheResult<unknown>[], source: MarketSource, now: number): MarketEnvelope<T> {
+function envelope<T>(
+  data: T,
+  parts: readonly CacheResult<unknown>[],
+  source: MarketSource,
+  now: number,
+): MarketEnvelope<T> {
   const fetched = parts.map((p) => p.fetchedAt);
   return {
     data,
@@ -133,7 +138,10 @@ export class MarketService {
 
   /** Contract quotes, in the order asked; unknown symbols are left out. */
   async quotes(symbols: readonly string[]): Promise<MarketEnvelope<Quote[]>> {
-    const [raw, extras] = await Promise.all([this.rawQuotes(symbols), this.extras(symbols).catch(() => new Map<string, CacheResult<QuoteExtras>>())]);
+    const [raw, extras] = await Promise.all([
+      this.rawQuotes(symbols),
+      this.extras(symbols).catch(() => new Map<string, CacheResult<QuoteExtras>>()),
+    ]);
     const parts: CacheResult<unknown>[] = [];
     const data: Quote[] = [];
     for (const symbol of symbols) {
@@ -153,75 +161,117 @@ export class MarketService {
 
   async search(query: string, limit: number, exchanges: readonly SearchExchange[]) {
     const key = `${query.toUpperCase()}|${[...exchanges].sort().join(',')}`;
-    const r = await this.cache.read('search', key, FRESH_MS.search, () => this.provider.search(query, 50, exchanges));
+    const r = await this.cache.read('search', key, FRESH_MS.search, () =>
+      this.provider.search(query, 50, exchanges),
+    );
     return this.one({ ...r, value: r.value.slice(0, limit) });
   }
 
   async profile(symbol: string) {
-    return this.one(await this.cache.read('profile', symbol, FRESH_MS.day, async () => {
-      const p = await this.provider.profile(symbol);
-      return p ? [p] : [];
-    }));
+    return this.one(
+      await this.cache.read('profile', symbol, FRESH_MS.day, async () => {
+        const p = await this.provider.profile(symbol);
+        return p ? [p] : [];
+      }),
+    );
   }
 
   async statements(kind: StatementKind, symbol: string, period: Period, limit: number) {
     const size = bucket(limit, this.provider.plan);
-    const r = await this.cache.read(`statement-${kind}`, `${symbol}|${period}|${size}`, FRESH_MS.day, () =>
-      this.provider.statements(kind, symbol, period, size) as Promise<Record<string, unknown>[]>,
+    const r = await this.cache.read(
+      `statement-${kind}`,
+      `${symbol}|${period}|${size}`,
+      FRESH_MS.day,
+      () =>
+        this.provider.statements(kind, symbol, period, size) as Promise<Record<string, unknown>[]>,
     );
     return this.one({ ...r, value: r.value.slice(0, limit) });
   }
 
   async ratios(symbol: string, period: Period, limit: number) {
     const size = bucket(limit, this.provider.plan);
-    const r = await this.cache.read('ratios', `${symbol}|${period}|${size}`, FRESH_MS.day, () => this.provider.ratios(symbol, period, size));
+    const r = await this.cache.read('ratios', `${symbol}|${period}|${size}`, FRESH_MS.day, () =>
+      this.provider.ratios(symbol, period, size),
+    );
     return this.one({ ...r, value: r.value.slice(0, limit) });
   }
 
   async keyMetrics(symbol: string, period: Period, limit: number) {
     const size = bucket(limit, this.provider.plan);
-    const r = await this.cache.read('keyMetrics', `${symbol}|${period}|${size}`, FRESH_MS.day, () => this.provider.keyMetrics(symbol, period, size));
+    const r = await this.cache.read('keyMetrics', `${symbol}|${period}|${size}`, FRESH_MS.day, () =>
+      this.provider.keyMetrics(symbol, period, size),
+    );
     return this.one({ ...r, value: r.value.slice(0, limit) });
   }
 
   async ratiosTtm(symbol: string) {
-    return this.one(await this.cache.read('ratiosTtm', symbol, FRESH_MS.day, () => this.provider.ratiosTtm(symbol)));
+    return this.one(
+      await this.cache.read('ratiosTtm', symbol, FRESH_MS.day, () =>
+        this.provider.ratiosTtm(symbol),
+      ),
+    );
   }
 
   async keyMetricsTtm(symbol: string) {
-    return this.one(await this.cache.read('keyMetricsTtm', symbol, FRESH_MS.day, () => this.provider.keyMetricsTtm(symbol)));
+    return this.one(
+      await this.cache.read('keyMetricsTtm', symbol, FRESH_MS.day, () =>
+        this.provider.keyMetricsTtm(symbol),
+      ),
+    );
   }
 
   async executives(symbol: string) {
-    return this.one(await this.cache.read('executives', symbol, FRESH_MS.day, () => this.provider.executives(symbol)));
+    return this.one(
+      await this.cache.read('executives', symbol, FRESH_MS.day, () =>
+        this.provider.executives(symbol),
+      ),
+    );
   }
 
   async holders(symbol: string) {
-    return this.one(await this.cache.read('holders', symbol, FRESH_MS.day, () => this.provider.institutionalHolders(symbol)));
+    return this.one(
+      await this.cache.read('holders', symbol, FRESH_MS.day, () =>
+        this.provider.institutionalHolders(symbol),
+      ),
+    );
   }
 
   async news(symbols: readonly string[], limit: number) {
     const list = [...symbols].sort();
-    const r = await this.cache.read('news', list.join(','), FRESH_MS.news, () => this.provider.news(list, 50));
+    const r = await this.cache.read('news', list.join(','), FRESH_MS.news, () =>
+      this.provider.news(list, 50),
+    );
     return this.one({ ...r, value: r.value.slice(0, limit) });
   }
 
   async intraday(interval: Interval, symbol: string, from?: string, to?: string) {
     const key = `${interval}|${symbol}|${from ?? ''}|${to ?? ''}`;
-    return this.one(await this.cache.read('intraday', key, FRESH_MS.intraday, () => this.provider.intraday(interval, symbol, from, to)));
+    return this.one(
+      await this.cache.read('intraday', key, FRESH_MS.intraday, () =>
+        this.provider.intraday(interval, symbol, from, to),
+      ),
+    );
   }
 
   async daily(symbol: string, from?: string, to?: string) {
     const key = `${symbol}|${from ?? ''}|${to ?? ''}`;
-    return this.one(await this.cache.read('daily', key, FRESH_MS.daily, () => this.provider.daily(symbol, from, to)));
+    return this.one(
+      await this.cache.read('daily', key, FRESH_MS.daily, () =>
+        this.provider.daily(symbol, from, to),
+      ),
+    );
   }
 
   /** Stocks in any of the market-cap bands and any of the sectors (US listings). */
   async stockList(bands: readonly MarketCapBand[], sectors: readonly string[]) {
     const key = `${[...bands].sort().join(',')}|${[...sectors].sort().join(',')}`;
     const r = await this.cache.read('stockList', key, FRESH_MS.stockList, async () => {
-      const mins = bands.map((b) => ('min' in MARKET_CAP_BANDS[b] ? (MARKET_CAP_BANDS[b] as { min: number }).min : 0));
-      const maxes = bands.map((b) => ('max' in MARKET_CAP_BANDS[b] ? (MARKET_CAP_BANDS[b] as { max: number }).max : Infinity));
+      const mins = bands.map((b) =>
+        'min' in MARKET_CAP_BANDS[b] ? (MARKET_CAP_BANDS[b] as { min: number }).min : 0,
+      );
+      const maxes = bands.map((b) =>
+        'max' in MARKET_CAP_BANDS[b] ? (MARKET_CAP_BANDS[b] as { max: number }).max : Infinity,
+      );
       const all = await this.provider.stockList({
         ...(Math.min(...mins) > 0 ? { marketCapMoreThan: Math.min(...mins) } : {}),
         ...(Number.isFinite(Math.max(...maxes)) ? { marketCapLowerThan: Math.max(...maxes) } : {}),

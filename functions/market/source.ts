@@ -63,7 +63,8 @@ function errorMessageOf(body: unknown): string | undefined {
 
 function asRows(body: unknown, endpoint: string): unknown[] {
   const message = errorMessageOf(body);
-  if (message !== undefined) throw new ProviderMessageError(`${endpoint}: ${message.slice(0, 200)}`);
+  if (message !== undefined)
+    throw new ProviderMessageError(`${endpoint}: ${message.slice(0, 200)}`);
   if (!Array.isArray(body)) throw new ProviderShapeError(`${endpoint}: expected a JSON array`);
   return body;
 }
@@ -124,7 +125,8 @@ export class FmpHttpSource implements StableSource {
   }
 
   async get(endpoint: StableEndpoint, params: Record<string, string>): Promise<unknown[]> {
-    if (!(STABLE_ENDPOINTS as readonly string[]).includes(endpoint)) throw new Error(`Not a stable endpoint: ${endpoint}`);
+    if (!(STABLE_ENDPOINTS as readonly string[]).includes(endpoint))
+      throw new Error(`Not a stable endpoint: ${endpoint}`);
     const key = await this.options.apiKey();
     const query = new URLSearchParams(params);
     query.set('apikey', key);

@@ -26,7 +26,10 @@ export interface PriceInfo {
  * Latest prices from the quote cache the quote job keeps warm (a miss is fetched once and
  * cached). A symbol the provider cannot price is left out, never guessed.
  */
-export async function latestPrices(service: MarketService, symbols: readonly string[]): Promise<Map<string, PriceInfo>> {
+export async function latestPrices(
+  service: MarketService,
+  symbols: readonly string[],
+): Promise<Map<string, PriceInfo>> {
   const unique = [...new Set(symbols)];
   const prices = new Map<string, PriceInfo>();
   if (unique.length === 0) return prices;
@@ -56,7 +59,10 @@ export async function latestPrices(service: MarketService, symbols: readonly str
 const DAY_MS = 86_400_000;
 
 /** The S&P 500 close on or before the inception day: the start when no level was kept at creation. */
-export async function benchmarkCloseOn(service: MarketService, inception: string): Promise<number | undefined> {
+export async function benchmarkCloseOn(
+  service: MarketService,
+  inception: string,
+): Promise<number | undefined> {
   const day = inception.slice(0, 10);
   const from = new Date(Date.parse(`${day}T00:00:00Z`) - 10 * DAY_MS).toISOString().slice(0, 10);
   try {
@@ -87,7 +93,9 @@ export function recordView(p: PortfolioItem): PortfolioRecord {
 }
 
 function figure(result: ReturnType<typeof irrSinceInception>): ReturnFigureView {
-  return result.kind === 'unavailable' ? { kind: 'unavailable', reason: result.reason, message: result.message } : { kind: result.kind, rate: result.rate };
+  return result.kind === 'unavailable'
+    ? { kind: 'unavailable', reason: result.reason, message: result.message }
+    : { kind: result.kind, rate: result.rate };
 }
 
 export interface RowContext {
@@ -97,7 +105,11 @@ export interface RowContext {
   now: Date;
 }
 
-export function navOf(p: PortfolioItem, holdings: readonly HoldingItem[], prices: ReadonlyMap<string, PriceInfo>) {
+export function navOf(
+  p: PortfolioItem,
+  holdings: readonly HoldingItem[],
+  prices: ReadonlyMap<string, PriceInfo>,
+) {
   const quotes = new Map<string, number>();
   for (const h of holdings) {
     const info = prices.get(h.symbol);
@@ -105,13 +117,19 @@ export function navOf(p: PortfolioItem, holdings: readonly HoldingItem[], prices
   }
   return navCents(
     p.cashCents,
-    Object.fromEntries(holdings.map((h) => [h.symbol, { quantity: h.quantity, costCents: h.costCents }])),
+    Object.fromEntries(
+      holdings.map((h) => [h.symbol, { quantity: h.quantity, costCents: h.costCents }]),
+    ),
     quotes,
   );
 }
 
 /** A dashboard row: NAV at the latest quotes, IRR since inception and the benchmark over the same dates. */
-export function rowView(p: PortfolioItem, holdings: readonly HoldingItem[], ctx: RowContext): PortfolioRow {
+export function rowView(
+  p: PortfolioItem,
+  holdings: readonly HoldingItem[],
+  ctx: RowContext,
+): PortfolioRow {
   const nav = navOf(p, holdings, ctx.prices);
   const today = ctx.now.toISOString();
   const irr: ReturnFigureView = nav.ok
@@ -124,13 +142,28 @@ export function rowView(p: PortfolioItem, holdings: readonly HoldingItem[], ctx:
           flows: p.capitalFlows.map((f) => ({ date: f.date, amountCents: f.amountCents })),
         }),
       )
-    : { kind: 'unavailable', reason: 'no-quotes', message: `No quote for ${nav.missingQuotes.join(', ')} right now` };
+    : {
+        kind: 'unavailable',
+        reason: 'no-quotes',
+        message: `No quote for ${nav.missingQuotes.join(', ')} right now`,
+      };
   const start = p.benchmarkStart ?? ctx.benchmarkStarts.get(p.portfolioId);
   const end = ctx.prices.get(BENCHMARK_SYMBOL)?.price;
   const benchmark: ReturnFigureView =
     start !== undefined && end !== undefined
-      ? figure(benchmarkSinceInception({ inception: p.inception, today, startClose: start, endClose: end }))
-      : { kind: 'unavailable', reason: 'no-quotes', message: 'The S&P 500 level is unavailable right now' };
+      ? figure(
+          benchmarkSinceInception({
+            inception: p.inception,
+            today,
+            startClose: start,
+            endClose: end,
+          }),
+        )
+      : {
+          kind: 'unavailable',
+          reason: 'no-quotes',
+          message: 'The S&P 500 level is unavailable right now',
+        };
   const stale = holdings.some((h) => ctx.prices.get(h.symbol)?.stale === true);
   return {
     ...recordView(p),
@@ -145,23 +178,33 @@ export function rowView(p: PortfolioItem, holdings: readonly HoldingItem[], ctx:
   };
 }
 
-export function holdingView(h: HoldingItem, price: number | undefined, totalNavCents: number | null): HoldingView {
+export function holdingView(
+  h: HoldingItem,
+  price: number | undefined,
+  totalNavCents: number | null,
+): HoldingView {
   const value = price === undefined ? null : navOfOne(h, price);
   return {
     symbol: h.symbol,
     quantity: h.quantity,
     reserved_quantity: h.reservedQuantity ?? 0,
     cost_cents: h.costCents,
-    average_price: h.quantity > 0 ? Math.round((h.costCents / 100 / h.quantity) * 10_000) / 10_000 : 0,
+    average_price:
+      h.quantity > 0 ? Math.round((h.costCents / 100 / h.quantity) * 10_000) / 10_000 : 0,
     price: price ?? null,
     value_cents: value,
     gain_cents: value === null ? null : value - h.costCents,
-    weight: value === null || totalNavCents === null || totalNavCents <= 0 ? null : value / totalNavCents,
+    weight:
+      value === null || totalNavCents === null || totalNavCents <= 0 ? null : value / totalNavCents,
   };
 }
 
 function navOfOne(h: HoldingItem, price: number): number {
-  const result = navCents(0, { [h.symbol]: { quantity: h.quantity, costCents: h.costCents } }, { [h.symbol]: price });
+  const result = navCents(
+    0,
+    { [h.symbol]: { quantity: h.quantity, costCents: h.costCents } },
+    { [h.symbol]: price },
+  );
   return result.ok ? result.holdingsValueCents : 0;
 }
 

@@ -19,7 +19,11 @@ export interface FillRunResult {
  * priced from the quote cache the quote job keeps warm, filled when the quote crosses its
  * limit. A stale or missing quote never fills an order.
  */
-export async function fillOpenOrders(deps: { store: PortfolioStore; market: MarketService; now?: () => Date }): Promise<FillRunResult> {
+export async function fillOpenOrders(deps: {
+  store: PortfolioStore;
+  market: MarketService;
+  now?: () => Date;
+}): Promise<FillRunResult> {
   const refs: { pk: string; sk: string; symbol: string }[] = [];
   let start: Record<string, unknown> | undefined;
   do {
@@ -33,14 +37,21 @@ export async function fillOpenOrders(deps: { store: PortfolioStore; market: Mark
       }),
     );
     for (const item of out.Items ?? []) {
-      refs.push({ pk: String(item.pk), sk: String(item.sk), symbol: String(item.gsi1sk).split('#')[0] ?? '' });
+      refs.push({
+        pk: String(item.pk),
+        sk: String(item.sk),
+        symbol: String(item.gsi1sk).split('#')[0] ?? '',
+      });
     }
     start = out.LastEvaluatedKey;
   } while (start);
 
   const result: FillRunResult = { open: refs.length, filled: 0, unpriced: 0, failed: 0 };
   if (refs.length === 0) return result;
-  const prices = await latestPrices(deps.market, refs.map((r) => r.symbol));
+  const prices = await latestPrices(
+    deps.market,
+    refs.map((r) => r.symbol),
+  );
   for (const ref of refs) {
     const quote = prices.get(ref.symbol);
     if (!quote || quote.stale) {

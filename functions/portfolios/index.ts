@@ -1,5 +1,11 @@
 /** Portfolios and paper trading: the domain functions the api/ handlers and other features call. */
-export { buyIntoPortfolio, cancelOrder, placeOrder, PITCH_BUY_DEFAULT_POSITION_PCT, type BuyIntoPortfolioInput } from './orders';
+export {
+  buyIntoPortfolio,
+  cancelOrder,
+  placeOrder,
+  PITCH_BUY_DEFAULT_POSITION_PCT,
+  type BuyIntoPortfolioInput,
+} from './orders';
 export {
   createPortfolio,
   deletePortfolio,

@@ -49,38 +49,86 @@ function defaultDeps(): OrderDeps {
   return { store: portfolioStore(), market: marketService() };
 }
 
-async function getHolding(store: PortfolioStore, userId: string, portfolioId: string, symbol: string): Promise<HoldingItem | undefined> {
+async function getHolding(
+  store: PortfolioStore,
+  userId: string,
+  portfolioId: string,
+  symbol: string,
+): Promise<HoldingItem | undefined> {
   const out = await store.client.send(
-    new GetCommand({ TableName: store.table, Key: keys.holding(userId, portfolioId, symbol), ConsistentRead: true }),
+    new GetCommand({
+      TableName: store.table,
+      Key: keys.holding(userId, portfolioId, symbol),
+      ConsistentRead: true,
+    }),
   );
   return out.Item as HoldingItem | undefined;
 }
 
-async function getOrder(store: PortfolioStore, userId: string, portfolioId: string, orderId: string): Promise<OrderItem | undefined> {
+async function getOrder(
+  store: PortfolioStore,
+  userId: string,
+  portfolioId: string,
+  orderId: string,
+): Promise<OrderItem | undefined> {
   const out = await store.client.send(
-    new GetCommand({ TableName: store.table, Key: keys.order(userId, portfolioId, orderId), ConsistentRead: true }),
+    new GetCommand({
+      TableName: store.table,
+      Key: keys.order(userId, portfolioId, orderId),
+      ConsistentRead: true,
+    }),
   );
   return out.Item as OrderItem | undefined;
 }
 
 /** The portfolio's update inside a transaction: only if nobody changed it since it was read. */
-function portfolioUpdate(store: PortfolioStore, p: PortfolioItem, cashCents: number, reservedCents: number, now: string) {
+function portfolioUpdate(
+  store: PortfolioStore,
+  p: PortfolioItem,
+  cashCents: number,
+  reservedCents: number,
+  now: string,
+) {
   return {
     Update: {
       TableName: store.table,
       Key: { pk: p.pk, sk: p.sk },
       UpdateExpression: 'SET cashCents = :c, reservedCents = :r, version = :next, updatedAt = :now',
       ConditionExpression: 'version = :v',
-      ExpressionAttributeValues: { ':c': cashCents, ':r': reservedCents, ':next': p.version + 1, ':v': p.version, ':now': now },
+      ExpressionAttributeValues: {
+        ':c': cashCents,
+        ':r': reservedCents,
+        ':next': p.version + 1,
+        ':v': p.version,
+        ':now': now,
+      },
     },
   };
 }
 
 /** Writes the holding as it now is (or deletes it when no shares are left). */
-function holdingWrite(store: PortfolioStore, userId: string, p: PortfolioItem, symbol: string, quantity: number, costCents: number, reservedQuantity: number, now: string) {
+function holdingWrite(
+  store: PortfolioStore,
+  userId: string,
+  p: PortfolioItem,
+  symbol: string,
+  quantity: number,
+  costCents: number,
+  reservedQuantity: number,
+  now: string,
+) {
   const key = keys.holding(userId, p.portfolioId, symbol);
   if (!(quantity > 0)) return { Delete: { TableName: store.table, Key: key } };
-  const item: HoldingItem = { ...key, type: 'Holding', portfolioId: p.portfolioId, symbol, quantity, costCents, reservedQuantity, updatedAt: now };
+  const item: HoldingItem = {
+    ...key,
+    type: 'Holding',
+    portfolioId: p.portfolioId,
+    symbol,
+    quantity,
+    costCents,
+    reservedQuantity,
+    updatedAt: now,
+  };
   return { Put: { TableName: store.table, Item: item } };
 }
 
@@ -99,30 +147,70 @@ function oversellMessage(symbol: string, h: HoldingItem | undefined, wanted: num
 
 function cashMessage(needed: number, availableCents: number, reservedCents: number): string {
   const base = `Not enough cash: this order needs ${formatUsd(needed)} but the portfolio has ${formatUsd(availableCents)}`;
-  return reservedCents > 0 ? `${base} available (${formatUsd(reservedCents)} is set aside for open orders)` : base;
+  return reservedCents > 0
+    ? `${base} available (${formatUsd(reservedCents)} is set aside for open orders)`
+    : base;
 }
 
 /** Applies a fill to a holding with the ledger's arithmetic (cash is checked by the caller). */
-function ledgerFill(h: HoldingItem | undefined, symbol: string, side: OrderSide, quantity: number, price: number, time: string) {
-  const holdings: Holdings = h ? { [symbol]: { quantity: h.quantity, costCents: h.costCents } } : {};
-  const result = applyTransaction({ cashCents: Number.MAX_SAFE_INTEGER / 2, holdings }, { symbol, side, quantity, price, time });
+function ledgerFill(
+  h: HoldingItem | undefined,
+  symbol: string,
+  side: OrderSide,
+  quantity: number,
+  price: number,
+  time: string,
+) {
+  const holdings: Holdings = h
+    ? { [symbol]: { quantity: h.quantity, costCents: h.costCents } }
+    : {};
+  const result = applyTransaction(
+    { cashCents: Number.MAX_SAFE_INTEGER / 2, holdings },
+    { symbol, side, quantity, price, time },
+  );
   if (!result.ok) throw new BadRequestError(result.error.message);
   const next = result.holdings[symbol];
   return { quantity: next?.quantity ?? 0, costCents: next?.costCents ?? 0 };
 }
 
-async function ensurePitch(store: PortfolioStore, userId: string, valuationId: string | undefined): Promise<void> {
+async function ensurePitch(
+  store: PortfolioStore,
+  userId: string,
+  valuationId: string | undefined,
+): Promise<void> {
   if (!valuationId) return;
-  const out = await store.client.send(new GetCommand({ TableName: store.table, Key: keys.valuation(userId, valuationId), ProjectionExpression: 'pk' }));
+  const out = await store.client.send(
+    new GetCommand({
+      TableName: store.table,
+      Key: keys.valuation(userId, valuationId),
+      ProjectionExpression: 'pk',
+    }),
+  );
   if (!out.Item) throw new NotFoundError('Pitch not found');
 }
 
-async function sizeOrder(deps: OrderDeps, userId: string, p: PortfolioItem, input: OrderPayload, price: number) {
+async function sizeOrder(
+  deps: OrderDeps,
+  userId: string,
+  p: PortfolioItem,
+  input: OrderPayload,
+  price: number,
+) {
   let nav: number | undefined;
   if (input.invest_by === 'positionSize') {
     const holdings = await holdingsOf(deps.store, userId, p.portfolioId);
-    const result = navOf(p, holdings, await latestPrices(deps.market, holdings.map((h) => h.symbol)));
-    if (!result.ok) throw new BadRequestError(`The portfolio value is unavailable: no quote for ${result.missingQuotes.join(', ')} right now`);
+    const result = navOf(
+      p,
+      holdings,
+      await latestPrices(
+        deps.market,
+        holdings.map((h) => h.symbol),
+      ),
+    );
+    if (!result.ok)
+      throw new BadRequestError(
+        `The portfolio value is unavailable: no quote for ${result.missingQuotes.join(', ')} right now`,
+      );
     nav = result.navCents;
   }
   const sized = orderQuantity({
@@ -138,7 +226,11 @@ async function sizeOrder(deps: OrderDeps, userId: string, p: PortfolioItem, inpu
 }
 
 /** Places a market or limit order in one of the user's portfolios. */
-export async function placeOrder(deps: OrderDeps, userId: string, input: OrderPayload): Promise<PlaceOrderResponse> {
+export async function placeOrder(
+  deps: OrderDeps,
+  userId: string,
+  input: OrderPayload,
+): Promise<PlaceOrderResponse> {
   const symbol = input.stock_symbol;
   let p = await requirePortfolio(deps.store, userId, input.portfolio_id);
   await ensurePitch(deps.store, userId, input.valuation_id);
@@ -147,7 +239,10 @@ export async function placeOrder(deps: OrderDeps, userId: string, input: OrderPa
   if (input.order_type === 'market') {
     const quote = (await latestPrices(deps.market, [symbol])).get(symbol);
     if (!quote) throw new BadRequestError(`There is no quote for ${symbol} right now`);
-    if (quote.stale) throw new BadRequestError(`The price of ${symbol} is out of date right now, please try again shortly`);
+    if (quote.stale)
+      throw new BadRequestError(
+        `The price of ${symbol} is out of date right now, please try again shortly`,
+      );
     price = quote.price;
   } else {
     price = input.limit_price!;
@@ -163,19 +258,34 @@ export async function placeOrder(deps: OrderDeps, userId: string, input: OrderPa
     const h = await getHolding(deps.store, userId, p.portfolioId, symbol);
     const freeCash = p.cashCents - p.reservedCents;
     const orderId = randomUUID();
-    const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [];
+    const items: NonNullable<
+      ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']
+    > = [];
     let txn: TransactionItem | undefined;
     let cash = p.cashCents;
     let reserved = p.reservedCents;
     let orderReserved = 0;
 
-    if (input.side === 'sell' && available(h).lt(quantity)) throw new BadRequestError(oversellMessage(symbol, h, quantity));
-    if (input.side === 'buy' && costCents > freeCash) throw new BadRequestError(cashMessage(costCents, freeCash, p.reservedCents));
+    if (input.side === 'sell' && available(h).lt(quantity))
+      throw new BadRequestError(oversellMessage(symbol, h, quantity));
+    if (input.side === 'buy' && costCents > freeCash)
+      throw new BadRequestError(cashMessage(costCents, freeCash, p.reservedCents));
 
     if (input.order_type === 'market') {
       const next = ledgerFill(h, symbol, input.side, quantity, price, now);
       cash += input.side === 'buy' ? -costCents : costCents;
-      items.push(holdingWrite(deps.store, userId, p, symbol, next.quantity, next.costCents, h?.reservedQuantity ?? 0, now));
+      items.push(
+        holdingWrite(
+          deps.store,
+          userId,
+          p,
+          symbol,
+          next.quantity,
+          next.costCents,
+          h?.reservedQuantity ?? 0,
+          now,
+        ),
+      );
       const txnId = randomUUID();
       txn = {
         ...keys.transaction(userId, p.portfolioId, now, txnId),
@@ -197,7 +307,18 @@ export async function placeOrder(deps: OrderDeps, userId: string, input: OrderPa
       orderReserved = costCents;
       reserved += costCents;
     } else {
-      items.push(holdingWrite(deps.store, userId, p, symbol, h!.quantity, h!.costCents, new D(h!.reservedQuantity ?? 0).plus(quantity).toNumber(), now));
+      items.push(
+        holdingWrite(
+          deps.store,
+          userId,
+          p,
+          symbol,
+          h!.quantity,
+          h!.costCents,
+          new D(h!.reservedQuantity ?? 0).plus(quantity).toNumber(),
+          now,
+        ),
+      );
     }
 
     const order: OrderItem = {
@@ -212,11 +333,15 @@ export async function placeOrder(deps: OrderDeps, userId: string, input: OrderPa
       status: input.order_type === 'market' ? 'filled' : 'open',
       quantity,
       investBy: input.invest_by,
-      ...(input.limit_price !== undefined && input.order_type === 'limit' ? { limitPrice: input.limit_price } : {}),
+      ...(input.limit_price !== undefined && input.order_type === 'limit'
+        ? { limitPrice: input.limit_price }
+        : {}),
       reservedCents: orderReserved,
       ...(input.valuation_id ? { valuationId: input.valuation_id } : {}),
       createdAt: now,
-      ...(txn ? { closedAt: now, fillPrice: price, txnId: txn.txnId } : keys.openOrderGsi(symbol, orderId)),
+      ...(txn
+        ? { closedAt: now, fillPrice: price, txnId: txn.txnId }
+        : keys.openOrderGsi(symbol, orderId)),
     };
     items.push({ Put: { TableName: deps.store.table, Item: order } });
     items.unshift(portfolioUpdate(deps.store, p, cash, reserved, now));
@@ -227,25 +352,48 @@ export async function placeOrder(deps: OrderDeps, userId: string, input: OrderPa
       if (conditionFailed(error)) continue;
       throw error;
     }
-    if (input.side === 'buy' || input.order_type === 'limit') await registerInterest(userId, symbol, 'holding', { client: deps.store.client, tableName: deps.store.table });
+    if (input.side === 'buy' || input.order_type === 'limit')
+      await registerInterest(userId, symbol, 'holding', {
+        client: deps.store.client,
+        tableName: deps.store.table,
+      });
     else await syncInterest(deps.store, userId, [symbol]);
     return {
-      message: input.order_type === 'market' ? PORTFOLIO_MESSAGES.marketFilled : PORTFOLIO_MESSAGES.limitPlaced,
-      data: { order: orderView(order), transaction: txn ? transactionView(txn) : null, cash_cents: cash, reserved_cents: reserved },
+      message:
+        input.order_type === 'market'
+          ? PORTFOLIO_MESSAGES.marketFilled
+          : PORTFOLIO_MESSAGES.limitPlaced,
+      data: {
+        order: orderView(order),
+        transaction: txn ? transactionView(txn) : null,
+        cash_cents: cash,
+        reserved_cents: reserved,
+      },
     };
   }
   throw new ConflictError('The portfolio is busy with other orders, please try again');
 }
 
 /** Cancels an open limit order, giving back the cash or shares it set aside. */
-export async function cancelOrder(deps: { store: PortfolioStore; now?: () => Date }, userId: string, input: CancelOrderPayload): Promise<CancelOrderResponse> {
+export async function cancelOrder(
+  deps: { store: PortfolioStore; now?: () => Date },
+  userId: string,
+  input: CancelOrderPayload,
+): Promise<CancelOrderResponse> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const p = await requirePortfolio(deps.store, userId, input.portfolio_id);
     const order = await getOrder(deps.store, userId, input.portfolio_id, input.order_id);
     if (!order) throw new NotFoundError(PORTFOLIO_MESSAGES.orderNotFound);
-    if (order.status !== 'open') throw new ConflictError(order.status === 'filled' ? 'This order has already been filled' : 'This order has already been cancelled');
+    if (order.status !== 'open')
+      throw new ConflictError(
+        order.status === 'filled'
+          ? 'This order has already been filled'
+          : 'This order has already been cancelled',
+      );
     const now = (deps.now ? deps.now() : new Date()).toISOString();
-    const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
+    const items: NonNullable<
+      ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']
+    > = [
       portfolioUpdate(deps.store, p, p.cashCents, p.reservedCents - order.reservedCents, now),
       {
         Update: {
@@ -261,8 +409,22 @@ export async function cancelOrder(deps: { store: PortfolioStore; now?: () => Dat
     if (order.side === 'sell') {
       const h = await getHolding(deps.store, userId, p.portfolioId, order.symbol);
       if (h) {
-        const reservedQuantity = D.max(0, new D(h.reservedQuantity ?? 0).minus(order.quantity)).toNumber();
-        items.push(holdingWrite(deps.store, userId, p, order.symbol, h.quantity, h.costCents, reservedQuantity, now));
+        const reservedQuantity = D.max(
+          0,
+          new D(h.reservedQuantity ?? 0).minus(order.quantity),
+        ).toNumber();
+        items.push(
+          holdingWrite(
+            deps.store,
+            userId,
+            p,
+            order.symbol,
+            h.quantity,
+            h.costCents,
+            reservedQuantity,
+            now,
+          ),
+        );
       }
     }
     try {
@@ -272,7 +434,10 @@ export async function cancelOrder(deps: { store: PortfolioStore; now?: () => Dat
       throw error;
     }
     await syncInterest(deps.store, userId, [order.symbol]);
-    return { message: PORTFOLIO_MESSAGES.cancelled, data: { order: orderView({ ...order, status: 'cancelled', closedAt: now }) } };
+    return {
+      message: PORTFOLIO_MESSAGES.cancelled,
+      data: { order: orderView({ ...order, status: 'cancelled', closedAt: now }) },
+    };
   }
   throw new ConflictError('The portfolio is busy with other orders, please try again');
 }
@@ -283,13 +448,28 @@ export type FillOutcome = 'filled' | 'not-crossed' | 'closed' | 'orphaned';
  * Fills one open limit order at `price` when the price crosses its limit: a buy at or below
  * the limit, a sell at or above. The cash set aside covers a buy (it was sized at the limit).
  */
-export async function fillLimitOrder(deps: { store: PortfolioStore; now?: () => Date }, ref: { pk: string; sk: string }, price: number): Promise<FillOutcome> {
+export async function fillLimitOrder(
+  deps: { store: PortfolioStore; now?: () => Date },
+  ref: { pk: string; sk: string },
+  price: number,
+): Promise<FillOutcome> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const got = await deps.store.client.send(new GetCommand({ TableName: deps.store.table, Key: ref, ConsistentRead: true }));
+    const got = await deps.store.client.send(
+      new GetCommand({ TableName: deps.store.table, Key: ref, ConsistentRead: true }),
+    );
     const order = got.Item as OrderItem | undefined;
     if (!order || order.status !== 'open' || order.limitPrice === undefined) return 'closed';
-    if (!limitOrderFills({ side: order.side, limitPrice: order.limitPrice }, price)) return 'not-crossed';
-    const p = (await deps.store.client.send(new GetCommand({ TableName: deps.store.table, Key: keys.portfolio(order.userId, order.portfolioId), ConsistentRead: true }))).Item as PortfolioItem | undefined;
+    if (!limitOrderFills({ side: order.side, limitPrice: order.limitPrice }, price))
+      return 'not-crossed';
+    const p = (
+      await deps.store.client.send(
+        new GetCommand({
+          TableName: deps.store.table,
+          Key: keys.portfolio(order.userId, order.portfolioId),
+          ConsistentRead: true,
+        }),
+      )
+    ).Item as PortfolioItem | undefined;
     if (!p) return 'orphaned';
     const h = await getHolding(deps.store, order.userId, p.portfolioId, order.symbol);
     const now = (deps.now ? deps.now() : new Date()).toISOString();
@@ -335,16 +515,32 @@ export async function fillLimitOrder(deps: { store: PortfolioStore; now?: () => 
         new TransactWriteCommand({
           TransactItems: [
             portfolioUpdate(deps.store, p, cash, reserved, now),
-            holdingWrite(deps.store, order.userId, p, order.symbol, next.quantity, next.costCents, Math.min(reservedQuantity, next.quantity), now),
+            holdingWrite(
+              deps.store,
+              order.userId,
+              p,
+              order.symbol,
+              next.quantity,
+              next.costCents,
+              Math.min(reservedQuantity, next.quantity),
+              now,
+            ),
             { Put: { TableName: deps.store.table, Item: txn } },
             {
               Update: {
                 TableName: deps.store.table,
                 Key: ref,
-                UpdateExpression: 'SET #status = :filled, closedAt = :now, fillPrice = :price, txnId = :txn REMOVE gsi1pk, gsi1sk',
+                UpdateExpression:
+                  'SET #status = :filled, closedAt = :now, fillPrice = :price, txnId = :txn REMOVE gsi1pk, gsi1sk',
                 ConditionExpression: '#status = :open',
                 ExpressionAttributeNames: { '#status': 'status' },
-                ExpressionAttributeValues: { ':filled': 'filled', ':open': 'open', ':now': now, ':price': price, ':txn': txnId },
+                ExpressionAttributeValues: {
+                  ':filled': 'filled',
+                  ':open': 'open',
+                  ':now': now,
+                  ':price': price,
+                  ':txn': txnId,
+                },
               },
             },
           ],
@@ -381,8 +577,18 @@ export interface BuyIntoPortfolioInput {
  * PITCH_BUY_DEFAULT_POSITION_PCT % of the portfolio's NAV. Errors are the order route's:
  * 404 for an unknown portfolio or pitch, 400 for bad input or not enough cash.
  */
-export async function buyIntoPortfolio(userId: string, input: BuyIntoPortfolioInput, deps: OrderDeps = defaultDeps()): Promise<PlaceOrderResponse> {
-  const sized = input.invest_by ?? (input.amount !== undefined ? 'amount' : input.quantity !== undefined ? 'quantity' : 'positionSize');
+export async function buyIntoPortfolio(
+  userId: string,
+  input: BuyIntoPortfolioInput,
+  deps: OrderDeps = defaultDeps(),
+): Promise<PlaceOrderResponse> {
+  const sized =
+    input.invest_by ??
+    (input.amount !== undefined
+      ? 'amount'
+      : input.quantity !== undefined
+        ? 'quantity'
+        : 'positionSize');
   const payload = orderPayload.parse({
     portfolio_id: input.portfolio_id,
     stock_symbol: input.stock_symbol ?? input.symbol,
@@ -391,7 +597,9 @@ export async function buyIntoPortfolio(userId: string, input: BuyIntoPortfolioIn
     invest_by: sized,
     ...(input.amount !== undefined ? { amount: input.amount } : {}),
     ...(input.quantity !== undefined ? { quantity: input.quantity } : {}),
-    position_size: input.position_size ?? (sized === 'positionSize' ? PITCH_BUY_DEFAULT_POSITION_PCT : undefined),
+    position_size:
+      input.position_size ??
+      (sized === 'positionSize' ? PITCH_BUY_DEFAULT_POSITION_PCT : undefined),
     ...(input.valuation_id ? { valuation_id: input.valuation_id } : {}),
   });
   return placeOrder(deps, userId, payload);

@@ -52,7 +52,11 @@ export interface PortfolioDeps {
 const nowOf = (deps: { now?: () => Date }) => (deps.now ? deps.now() : new Date());
 
 /** Creates a portfolio; its inception is the server's time, its cash the seed capital. */
-export async function createPortfolio(deps: PortfolioDeps, userId: string, input: CreatePortfolioPayload): Promise<PortfolioMessageResponse> {
+export async function createPortfolio(
+  deps: PortfolioDeps,
+  userId: string,
+  input: CreatePortfolioPayload,
+): Promise<PortfolioMessageResponse> {
   const now = nowOf(deps).toISOString();
   const portfolioId = randomUUID();
   const seedCents = dollarsToCents(input.investment_value);
@@ -76,12 +80,20 @@ export async function createPortfolio(deps: PortfolioDeps, userId: string, input
     updatedAt: now,
   };
   await deps.store.client.send(
-    new PutCommand({ TableName: deps.store.table, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
+    new PutCommand({
+      TableName: deps.store.table,
+      Item: item,
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
   );
   return { message: PORTFOLIO_MESSAGES.created, data: recordView(item) };
 }
 
-export async function portfolioDetails(deps: { store: PortfolioStore }, userId: string, portfolioId: string): Promise<PortfolioDetailsResponse> {
+export async function portfolioDetails(
+  deps: { store: PortfolioStore },
+  userId: string,
+  portfolioId: string,
+): Promise<PortfolioDetailsResponse> {
   return { data: [recordView(await requirePortfolio(deps.store, userId, portfolioId))] };
 }
 
@@ -90,7 +102,11 @@ export async function portfolioDetails(deps: { store: PortfolioStore }, userId: 
  * seed - buys + sells) and cannot take cash below what open limit buys set aside; for the
  * IRR it is a capital flow on the day it happens (folded into the seed on the inception day).
  */
-export async function updatePortfolio(deps: { store: PortfolioStore; now?: () => Date }, userId: string, input: UpdatePortfolioPayload): Promise<PortfolioMessageResponse> {
+export async function updatePortfolio(
+  deps: { store: PortfolioStore; now?: () => Date },
+  userId: string,
+  input: UpdatePortfolioPayload,
+): Promise<PortfolioMessageResponse> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const p = await requirePortfolio(deps.store, userId, input.portfolio_id);
     const now = nowOf(deps);
@@ -105,7 +121,10 @@ export async function updatePortfolio(deps: { store: PortfolioStore; now?: () =>
       );
     }
     const sameDay = now.toISOString().slice(0, 10) === p.inception.slice(0, 10);
-    const flows = delta === 0 || sameDay ? p.capitalFlows : [...p.capitalFlows, { date: now.toISOString(), amountCents: delta }];
+    const flows =
+      delta === 0 || sameDay
+        ? p.capitalFlows
+        : [...p.capitalFlows, { date: now.toISOString(), amountCents: delta }];
     const next: PortfolioItem = {
       ...p,
       portfolioName: input.portfolio_name,
@@ -141,27 +160,48 @@ export async function updatePortfolio(deps: { store: PortfolioStore; now?: () =>
  * longer holds anywhere. The portfolio goes first: an order racing the delete fails on its
  * version condition instead of writing into a deleted portfolio.
  */
-export async function deletePortfolio(deps: { store: PortfolioStore }, userId: string, portfolioId: string): Promise<PortfolioMessageResponse> {
+export async function deletePortfolio(
+  deps: { store: PortfolioStore },
+  userId: string,
+  portfolioId: string,
+): Promise<PortfolioMessageResponse> {
   try {
     await deps.store.client.send(
-      new DeleteCommand({ TableName: deps.store.table, Key: keys.portfolio(userId, portfolioId), ConditionExpression: 'attribute_exists(pk)' }),
+      new DeleteCommand({
+        TableName: deps.store.table,
+        Key: keys.portfolio(userId, portfolioId),
+        ConditionExpression: 'attribute_exists(pk)',
+      }),
     );
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) throw new NotFoundError(PORTFOLIO_MESSAGES.notFound);
+    if (error instanceof ConditionalCheckFailedException)
+      throw new NotFoundError(PORTFOLIO_MESSAGES.notFound);
     throw error;
   }
   const children = await childKeys(deps.store, userId, portfolioId);
   await batchDelete(deps.store, children);
-  const symbols = new Set(children.filter((c) => (c.type === 'Holding' || c.type === 'Order') && c.symbol).map((c) => c.symbol!));
+  const symbols = new Set(
+    children
+      .filter((c) => (c.type === 'Holding' || c.type === 'Order') && c.symbol)
+      .map((c) => c.symbol!),
+  );
   await syncInterest(deps.store, userId, symbols);
   return { message: PORTFOLIO_MESSAGES.deleted };
 }
 
 /** Keeps the user's 'holding' interest in each symbol only while some portfolio holds it or has an open order in it. */
-export async function syncInterest(store: PortfolioStore, userId: string, symbols: Iterable<string>): Promise<void> {
+export async function syncInterest(
+  store: PortfolioStore,
+  userId: string,
+  symbols: Iterable<string>,
+): Promise<void> {
   for (const symbol of symbols) {
     try {
-      if (!(await userStillTrades(store, userId, symbol))) await releaseInterest(userId, symbol, 'holding', { client: store.client, tableName: store.table });
+      if (!(await userStillTrades(store, userId, symbol)))
+        await releaseInterest(userId, symbol, 'holding', {
+          client: store.client,
+          tableName: store.table,
+        });
     } catch (error) {
       logger.warn('could not release symbol interest', { symbol, error: error as Error });
     }
@@ -169,12 +209,19 @@ export async function syncInterest(store: PortfolioStore, userId: string, symbol
 }
 
 /** Dashboard rows for every portfolio (or those whose name contains `nameFilter`), with the total NAV. */
-export async function portfolioList(deps: PortfolioDeps, userId: string, nameFilter = ''): Promise<PortfolioListResponse> {
+export async function portfolioList(
+  deps: PortfolioDeps,
+  userId: string,
+  nameFilter = '',
+): Promise<PortfolioListResponse> {
   const now = nowOf(deps);
   const needle = nameFilter.trim().toLowerCase();
-  const all = (await portfoliosWithHoldings(deps.store, userId)).filter((e) => needle === '' || e.portfolio.nameLower.includes(needle));
+  const all = (await portfoliosWithHoldings(deps.store, userId)).filter(
+    (e) => needle === '' || e.portfolio.nameLower.includes(needle),
+  );
   const symbols = all.flatMap((e) => e.holdings.map((h) => h.symbol));
-  const prices = all.length > 0 ? await latestPrices(deps.market, [...symbols, BENCHMARK_SYMBOL]) : new Map();
+  const prices =
+    all.length > 0 ? await latestPrices(deps.market, [...symbols, BENCHMARK_SYMBOL]) : new Map();
   const benchmarkStarts = new Map<string, number>();
   const days = new Map<string, Promise<number | undefined>>();
   for (const { portfolio } of all) {
@@ -195,11 +242,19 @@ export async function portfolioList(deps: PortfolioDeps, userId: string, nameFil
   };
 }
 
-export function searchPortfolios(deps: PortfolioDeps, userId: string, input: SearchPortfolioPayload): Promise<PortfolioListResponse> {
+export function searchPortfolios(
+  deps: PortfolioDeps,
+  userId: string,
+  input: SearchPortfolioPayload,
+): Promise<PortfolioListResponse> {
   return portfolioList(deps, userId, input.portfolio_name);
 }
 
-export async function stocksPerPortfolio(deps: { store: PortfolioStore }, userId: string, portfolioId: string): Promise<StockPerPortfolioResponse> {
+export async function stocksPerPortfolio(
+  deps: { store: PortfolioStore },
+  userId: string,
+  portfolioId: string,
+): Promise<StockPerPortfolioResponse> {
   await requirePortfolio(deps.store, userId, portfolioId);
   const holdings = await holdingsOf(deps.store, userId, portfolioId);
   return { data: holdings.map((h) => h.symbol).sort() };
@@ -209,7 +264,11 @@ const TRANSACTIONS_SHOWN = 200;
 const CLOSED_ORDERS_SHOWN = 50;
 
 /** The stock panel's data: holdings at the latest quotes, cash, NAV, IRR, benchmark, orders and transactions. */
-export async function portfolioHoldings(deps: PortfolioDeps, userId: string, portfolioId: string): Promise<PortfolioHoldingsResponse> {
+export async function portfolioHoldings(
+  deps: PortfolioDeps,
+  userId: string,
+  portfolioId: string,
+): Promise<PortfolioHoldingsResponse> {
   const now = nowOf(deps);
   const portfolio = await requirePortfolio(deps.store, userId, portfolioId);
   const [holdings, orders, transactions] = await Promise.all([
@@ -217,7 +276,10 @@ export async function portfolioHoldings(deps: PortfolioDeps, userId: string, por
     ordersOf(deps.store, userId, portfolioId),
     transactionsOf(deps.store, userId, portfolioId, TRANSACTIONS_SHOWN),
   ]);
-  const prices = await latestPrices(deps.market, [...holdings.map((h) => h.symbol), BENCHMARK_SYMBOL]);
+  const prices = await latestPrices(deps.market, [
+    ...holdings.map((h) => h.symbol),
+    BENCHMARK_SYMBOL,
+  ]);
   const benchmarkStarts = new Map<string, number>();
   if (portfolio.benchmarkStart === undefined) {
     const close = await benchmarkCloseOn(deps.market, portfolio.inception);
@@ -231,7 +293,10 @@ export async function portfolioHoldings(deps: PortfolioDeps, userId: string, por
         .map((h) => holdingView(h, prices.get(h.symbol)?.price, row.nav_cents))
         .sort((a, b) => a.symbol.localeCompare(b.symbol)),
       open_orders: orders.filter((o) => o.status === 'open').map(orderView),
-      closed_orders: orders.filter((o) => o.status !== 'open' && o.orderType === 'limit').slice(0, CLOSED_ORDERS_SHOWN).map(orderView),
+      closed_orders: orders
+        .filter((o) => o.status !== 'open' && o.orderType === 'limit')
+        .slice(0, CLOSED_ORDERS_SHOWN)
+        .map(orderView),
       transactions: transactions.map(transactionView),
     },
     asOf: now.toISOString(),

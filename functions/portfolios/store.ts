@@ -1,4 +1,9 @@
-import { BatchWriteCommand, GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchWriteCommand,
+  GetCommand,
+  QueryCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import type { OrderSide } from '../../shared/portfolio/ledger';
 import type { InvestBy } from '../../shared/portfolio/orders';
@@ -112,15 +117,27 @@ export function portfolioIdOf(sk: string): string {
   return sk.slice(keys.portfolioPrefix.length).split('#')[0] ?? '';
 }
 
-export async function getPortfolio(store: PortfolioStore, userId: string, portfolioId: string): Promise<PortfolioItem | undefined> {
+export async function getPortfolio(
+  store: PortfolioStore,
+  userId: string,
+  portfolioId: string,
+): Promise<PortfolioItem | undefined> {
   const out = await store.client.send(
-    new GetCommand({ TableName: store.table, Key: keys.portfolio(userId, portfolioId), ConsistentRead: true }),
+    new GetCommand({
+      TableName: store.table,
+      Key: keys.portfolio(userId, portfolioId),
+      ConsistentRead: true,
+    }),
   );
   return out.Item as PortfolioItem | undefined;
 }
 
 /** The portfolio, or 404 (another user's id finds nothing under this user's partition). */
-export async function requirePortfolio(store: PortfolioStore, userId: string, portfolioId: string): Promise<PortfolioItem> {
+export async function requirePortfolio(
+  store: PortfolioStore,
+  userId: string,
+  portfolioId: string,
+): Promise<PortfolioItem> {
   const item = await getPortfolio(store, userId, portfolioId);
   if (!item) throw new NotFoundError(PORTFOLIO_MESSAGES.notFound);
   return item;
@@ -128,7 +145,15 @@ export async function requirePortfolio(store: PortfolioStore, userId: string, po
 
 async function queryAll(
   store: PortfolioStore,
-  input: { prefix: string; userId: string; filter?: string; names?: Record<string, string>; values?: Record<string, unknown>; descending?: boolean; limit?: number },
+  input: {
+    prefix: string;
+    userId: string;
+    filter?: string;
+    names?: Record<string, string>;
+    values?: Record<string, unknown>;
+    descending?: boolean;
+    limit?: number;
+  },
 ): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
@@ -137,7 +162,11 @@ async function queryAll(
       new QueryCommand({
         TableName: store.table,
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': userPk(input.userId), ':p': input.prefix, ...input.values },
+        ExpressionAttributeValues: {
+          ':pk': userPk(input.userId),
+          ':p': input.prefix,
+          ...input.values,
+        },
         ...(input.names ? { ExpressionAttributeNames: input.names } : {}),
         ...(input.filter ? { FilterExpression: input.filter } : {}),
         ...(input.descending ? { ScanIndexForward: false } : {}),
@@ -154,7 +183,10 @@ async function queryAll(
 }
 
 /** Every portfolio of a user with its holdings (one query; transactions and orders filtered out). */
-export async function portfoliosWithHoldings(store: PortfolioStore, userId: string): Promise<{ portfolio: PortfolioItem; holdings: HoldingItem[] }[]> {
+export async function portfoliosWithHoldings(
+  store: PortfolioStore,
+  userId: string,
+): Promise<{ portfolio: PortfolioItem; holdings: HoldingItem[] }[]> {
   const items = await queryAll(store, {
     userId,
     prefix: keys.portfolioPrefix,
@@ -164,49 +196,97 @@ export async function portfoliosWithHoldings(store: PortfolioStore, userId: stri
   });
   const byId = new Map<string, { portfolio: PortfolioItem; holdings: HoldingItem[] }>();
   for (const item of items) {
-    if (item.type === 'Portfolio') byId.set(String(item.portfolioId), { portfolio: item as unknown as PortfolioItem, holdings: [] });
+    if (item.type === 'Portfolio')
+      byId.set(String(item.portfolioId), {
+        portfolio: item as unknown as PortfolioItem,
+        holdings: [],
+      });
   }
   for (const item of items) {
-    if (item.type === 'Holding') byId.get(String(item.portfolioId))?.holdings.push(item as unknown as HoldingItem);
+    if (item.type === 'Holding')
+      byId.get(String(item.portfolioId))?.holdings.push(item as unknown as HoldingItem);
   }
-  return [...byId.values()].sort((a, b) => a.portfolio.createdAt.localeCompare(b.portfolio.createdAt));
+  return [...byId.values()].sort((a, b) =>
+    a.portfolio.createdAt.localeCompare(b.portfolio.createdAt),
+  );
 }
 
-export async function holdingsOf(store: PortfolioStore, userId: string, portfolioId: string): Promise<HoldingItem[]> {
-  const items = await queryAll(store, { userId, prefix: `${keys.portfolioChildrenPrefix(portfolioId)}HOLDING#` });
+export async function holdingsOf(
+  store: PortfolioStore,
+  userId: string,
+  portfolioId: string,
+): Promise<HoldingItem[]> {
+  const items = await queryAll(store, {
+    userId,
+    prefix: `${keys.portfolioChildrenPrefix(portfolioId)}HOLDING#`,
+  });
   return items as unknown as HoldingItem[];
 }
 
-export async function ordersOf(store: PortfolioStore, userId: string, portfolioId: string): Promise<OrderItem[]> {
-  const items = await queryAll(store, { userId, prefix: `${keys.portfolioChildrenPrefix(portfolioId)}ORDER#` });
+export async function ordersOf(
+  store: PortfolioStore,
+  userId: string,
+  portfolioId: string,
+): Promise<OrderItem[]> {
+  const items = await queryAll(store, {
+    userId,
+    prefix: `${keys.portfolioChildrenPrefix(portfolioId)}ORDER#`,
+  });
   return (items as unknown as OrderItem[]).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
-export async function transactionsOf(store: PortfolioStore, userId: string, portfolioId: string, limit: number): Promise<TransactionItem[]> {
-  const items = await queryAll(store, { userId, prefix: `${keys.portfolioChildrenPrefix(portfolioId)}TXN#`, descending: true, limit });
+export async function transactionsOf(
+  store: PortfolioStore,
+  userId: string,
+  portfolioId: string,
+  limit: number,
+): Promise<TransactionItem[]> {
+  const items = await queryAll(store, {
+    userId,
+    prefix: `${keys.portfolioChildrenPrefix(portfolioId)}TXN#`,
+    descending: true,
+    limit,
+  });
   return items as unknown as TransactionItem[];
 }
 
 /** Keys of everything under a portfolio (holdings, transactions, orders). */
-export async function childKeys(store: PortfolioStore, userId: string, portfolioId: string): Promise<{ pk: string; sk: string; type: string; symbol?: string }[]> {
+export async function childKeys(
+  store: PortfolioStore,
+  userId: string,
+  portfolioId: string,
+): Promise<{ pk: string; sk: string; type: string; symbol?: string }[]> {
   const items = await queryAll(store, {
     userId,
     prefix: keys.portfolioChildrenPrefix(portfolioId),
   });
-  return items.map((i) => ({ pk: String(i.pk), sk: String(i.sk), type: String(i.type), ...(typeof i.symbol === 'string' ? { symbol: i.symbol } : {}) }));
+  return items.map((i) => ({
+    pk: String(i.pk),
+    sk: String(i.sk),
+    type: String(i.type),
+    ...(typeof i.symbol === 'string' ? { symbol: i.symbol } : {}),
+  }));
 }
 
 /** Deletes items 25 at a time, retrying what DynamoDB leaves unprocessed. */
-export async function batchDelete(store: PortfolioStore, itemKeys: readonly { pk: string; sk: string }[]): Promise<void> {
+export async function batchDelete(
+  store: PortfolioStore,
+  itemKeys: readonly { pk: string; sk: string }[],
+): Promise<void> {
   for (let i = 0; i < itemKeys.length; i += 25) {
     let request: Record<string, unknown[]> | undefined = {
-      [store.table]: itemKeys.slice(i, i + 25).map((k) => ({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } })),
+      [store.table]: itemKeys
+        .slice(i, i + 25)
+        .map((k) => ({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } })),
     };
     for (let attempt = 0; request && Object.keys(request).length > 0; attempt++) {
       if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
-      const out = await store.client.send(new BatchWriteCommand({ RequestItems: request as never }));
+      const out = await store.client.send(
+        new BatchWriteCommand({ RequestItems: request as never }),
+      );
       request = out.UnprocessedItems as Record<string, unknown[]> | undefined;
-      if (attempt > 8 && request && Object.keys(request).length > 0) throw new Error('Could not delete every item of the portfolio');
+      if (attempt > 8 && request && Object.keys(request).length > 0)
+        throw new Error('Could not delete every item of the portfolio');
     }
   }
 }
@@ -215,7 +295,11 @@ export async function batchDelete(store: PortfolioStore, itemKeys: readonly { pk
  * Whether the user still holds, or has an open order in, the symbol in any portfolio (decides
  * whether the quote job should keep the symbol warm for this user).
  */
-export async function userStillTrades(store: PortfolioStore, userId: string, symbol: string): Promise<boolean> {
+export async function userStillTrades(
+  store: PortfolioStore,
+  userId: string,
+  symbol: string,
+): Promise<boolean> {
   const items = await queryAll(store, {
     userId,
     prefix: keys.portfolioPrefix,

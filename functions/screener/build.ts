@@ -27,7 +27,12 @@ import { newVersion, type SnapshotData, type SnapshotEntry } from './snapshot';
 export const FUNDAMENTALS_MAX_AGE_MS = 20 * 60 * 60_000;
 
 /** Symbols whose fundamentals one run refreshes (six to seven provider calls each). */
-export const FUNDAMENTALS_PER_RUN: Record<string, number> = { demo: Infinity, free: 2, starter: 60, premium: 150 };
+export const FUNDAMENTALS_PER_RUN: Record<string, number> = {
+  demo: Infinity,
+  free: 2,
+  starter: 60,
+  premium: 150,
+};
 
 export interface BuildOptions {
   service: MarketService;
@@ -49,7 +54,12 @@ export interface BuildStats {
 
 /** The New York calendar day of a moment (YYYY-MM-DD). */
 export function newYorkDay(ms: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(ms));
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/New_York',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(ms));
 }
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
@@ -89,7 +99,10 @@ export async function fetchFundamentals(
   const b = (balance[0] ?? {}) as Record<string, unknown>;
   const equity = num(b.totalStockholdersEquity);
   const currentLiabilities = num(b.totalCurrentLiabilities);
-  const quickAssets = num(b.cashAndShortTermInvestments) !== null && num(b.netReceivables) !== null ? num(b.cashAndShortTermInvestments)! + num(b.netReceivables)! : null;
+  const quickAssets =
+    num(b.cashAndShortTermInvestments) !== null && num(b.netReceivables) !== null
+      ? num(b.cashAndShortTermInvestments)! + num(b.netReceivables)!
+      : null;
 
   const dates = announcements
     .map((r) => (r as Record<string, unknown>).date)
@@ -98,7 +111,11 @@ export async function fetchFundamentals(
     .sort();
   const past = dates.filter((d) => d <= today);
   const future = dates.filter((d) => d > today);
-  const closes = bars.map((bar) => ({ date: bar.date.slice(0, 10), close: bar.close, volume: bar.volume }));
+  const closes = bars.map((bar) => ({
+    date: bar.date.slice(0, 10),
+    close: bar.close,
+    volume: bar.volume,
+  }));
 
   return {
     epsTtm: num(ttm.netIncomePerShareTTM),
@@ -127,7 +144,11 @@ export async function fetchFundamentals(
   };
 }
 
-async function mapLimit<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+async function mapLimit<T>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
     while (next < items.length) {
@@ -141,9 +162,9 @@ async function mapLimit<T>(items: readonly T[], limit: number, fn: (item: T) => 
 /** The universe (stock list) and its quotes, as listings. */
 async function listings(service: MarketService): Promise<Listing[]> {
   const p = service.provider;
-  const universe = (await p.stockList({ exchanges: ['NYSE', 'NASDAQ', 'AMEX'], limit: 10_000 })).filter(
-    (s: StockListItem, i, all) => all.findIndex((o) => o.symbol === s.symbol) === i,
-  );
+  const universe = (
+    await p.stockList({ exchanges: ['NYSE', 'NASDAQ', 'AMEX'], limit: 10_000 })
+  ).filter((s: StockListItem, i, all) => all.findIndex((o) => o.symbol === s.symbol) === i);
   const symbols = universe.map((s) => s.symbol);
   const quotes = new Map<string, Quote>();
   const perCall = Math.max(1, p.plan.quoteBatch);
@@ -153,7 +174,9 @@ async function listings(service: MarketService): Promise<Listing[]> {
     try {
       for (const q of await p.quotes(symbols.slice(i, i + chunk))) quotes.set(q.symbol, q);
     } catch (error) {
-      logger.warn('screener quotes failed; the stock list figures stand in', { error: error as Error });
+      logger.warn('screener quotes failed; the stock list figures stand in', {
+        error: error as Error,
+      });
     }
   }
   return universe.map((s) => {
@@ -173,20 +196,27 @@ async function listings(service: MarketService): Promise<Listing[]> {
 }
 
 /** One build: fresh listings for every symbol, fundamentals for the stalest ones within the budget. */
-export async function buildSnapshot(options: BuildOptions): Promise<{ data: SnapshotData; stats: BuildStats }> {
+export async function buildSnapshot(
+  options: BuildOptions,
+): Promise<{ data: SnapshotData; stats: BuildStats }> {
   const now = options.now ?? Date.now;
   const started = now();
   const startedReal = Date.now();
   const service = options.service;
   const today = newYorkDay(started);
   const earnings = options.earnings ?? defaultEarnings();
-  const budget = options.fundamentalsPerRun ?? FUNDAMENTALS_PER_RUN[service.provider.plan.name] ?? 0;
+  const budget =
+    options.fundamentalsPerRun ?? FUNDAMENTALS_PER_RUN[service.provider.plan.name] ?? 0;
   const previous = new Map((options.previous?.entries ?? []).map((e) => [e.listing.symbol, e]));
 
   const list = await listings(service);
   const entries: SnapshotEntry[] = list.map((listing) => {
     const prev = previous.get(listing.symbol);
-    return { listing, fundamentals: prev?.fundamentals ?? NO_FUNDAMENTALS, fundamentalsAt: prev?.fundamentalsAt ?? 0 };
+    return {
+      listing,
+      fundamentals: prev?.fundamentals ?? NO_FUNDAMENTALS,
+      fundamentalsAt: prev?.fundamentalsAt ?? 0,
+    };
   });
   const due = entries
     .filter((e) => started - e.fundamentalsAt >= FUNDAMENTALS_MAX_AGE_MS)
@@ -201,11 +231,19 @@ export async function buildSnapshot(options: BuildOptions): Promise<{ data: Snap
       refreshed++;
     } catch (error) {
       failed++;
-      logger.warn('screener fundamentals failed; keeping the previous figures', { symbol: entry.listing.symbol, error: error as Error });
+      logger.warn('screener fundamentals failed; keeping the previous figures', {
+        symbol: entry.listing.symbol,
+        error: error as Error,
+      });
     }
   });
   return {
     data: { version: newVersion(started), builtAt: started, source: service.source, entries },
-    stats: { symbols: entries.length, fundamentalsRefreshed: refreshed, fundamentalsFailed: failed, ms: Date.now() - startedReal },
+    stats: {
+      symbols: entries.length,
+      fundamentalsRefreshed: refreshed,
+      fundamentalsFailed: failed,
+      ms: Date.now() - startedReal,
+    },
   };
 }

@@ -1,7 +1,14 @@
 import { logger } from '../lib/logger';
 import { marketService } from '../market/service';
 import { buildSnapshot } from './build';
-import { loadSnapshot, saveSnapshot, storedVersion, toLoaded, type LoadedSnapshot, type SnapshotStore } from './snapshot';
+import {
+  loadSnapshot,
+  saveSnapshot,
+  storedVersion,
+  toLoaded,
+  type LoadedSnapshot,
+  type SnapshotStore,
+} from './snapshot';
 
 /**
  * The function instance's copy of the screener snapshot. Loaded with one query on the first
@@ -38,7 +45,10 @@ async function fresh(store: SnapshotStore, now: number): Promise<LoadedSnapshot>
   return held.snapshot;
 }
 
-export async function currentSnapshot(store: SnapshotStore = {}, now: number = Date.now()): Promise<LoadedSnapshot> {
+export async function currentSnapshot(
+  store: SnapshotStore = {},
+  now: number = Date.now(),
+): Promise<LoadedSnapshot> {
   if (held && now - held.checkedAt < CHECK_MS) return held.snapshot;
   pending ??= fresh(store, now).finally(() => {
     pending = undefined;

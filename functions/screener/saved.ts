@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { SAVED_SCREENER_LIMIT, type SavedScreener, type ScreenerAddRequest } from '../../shared/schemas/watchlist';
+import {
+  SAVED_SCREENER_LIMIT,
+  type SavedScreener,
+  type ScreenerAddRequest,
+} from '../../shared/schemas/watchlist';
 import { required } from '../lib/config';
 import { db } from '../lib/dynamo';
 import { BadRequestError, NotFoundError } from '../lib/errors';
@@ -36,11 +40,16 @@ export async function listScreeners(userId: string): Promise<SavedScreener[]> {
     start = res.LastEvaluatedKey;
   } while (start);
   // Newest first.
-  return out.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id.localeCompare(b.id)));
+  return out.sort((a, b) =>
+    a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id.localeCompare(b.id),
+  );
 }
 
 /** Saves a new screener, or changes the user's screener `id` (another user's id is not found). */
-export async function saveScreener(userId: string, input: ScreenerAddRequest): Promise<SavedScreener> {
+export async function saveScreener(
+  userId: string,
+  input: ScreenerAddRequest,
+): Promise<SavedScreener> {
   const now = new Date().toISOString();
   const filters = JSON.parse(JSON.stringify(input.filters)) as SavedScreener['filters'];
   if (input.id) {
@@ -58,7 +67,8 @@ export async function saveScreener(userId: string, input: ScreenerAddRequest): P
       );
       return toSaved(res.Attributes ?? {});
     } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) throw new NotFoundError('That saved screener was not found');
+      if (error instanceof ConditionalCheckFailedException)
+        throw new NotFoundError('That saved screener was not found');
       throw error;
     }
   }
@@ -71,7 +81,9 @@ export async function saveScreener(userId: string, input: ScreenerAddRequest): P
     }),
   );
   if ((count.Count ?? 0) >= SAVED_SCREENER_LIMIT) {
-    throw new BadRequestError(`You can save up to ${SAVED_SCREENER_LIMIT} screeners. Delete one to save another.`);
+    throw new BadRequestError(
+      `You can save up to ${SAVED_SCREENER_LIMIT} screeners. Delete one to save another.`,
+    );
   }
   const id = randomUUID().replaceAll('-', '').slice(0, 16);
   const item = { id, name: input.name, filters, createdAt: now, updatedAt: now };
@@ -86,6 +98,12 @@ export async function saveScreener(userId: string, input: ScreenerAddRequest): P
 }
 
 export async function deleteScreener(userId: string, id: string): Promise<void> {
-  const res = await db.send(new DeleteCommand({ TableName: table(), Key: keys.screener(userId, id), ReturnValues: 'ALL_OLD' }));
+  const res = await db.send(
+    new DeleteCommand({
+      TableName: table(),
+      Key: keys.screener(userId, id),
+      ReturnValues: 'ALL_OLD',
+    }),
+  );
   if (!res.Attributes) throw new NotFoundError('That saved screener was not found');
 }

@@ -1,9 +1,21 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, DeleteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  DeleteCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import type { MarketSource } from '../../shared/market';
 import type { ScreenerRow } from '../../shared/screener/columns';
-import { computeRow, type Fundamentals, type Listing, type ReferenceCloses } from '../../shared/screener/compute';
+import {
+  computeRow,
+  type Fundamentals,
+  type Listing,
+  type ReferenceCloses,
+} from '../../shared/screener/compute';
 import { required } from '../lib/config';
 import { db } from '../lib/dynamo';
 import { keys } from '../lib/keys';
@@ -36,13 +48,50 @@ const FORMAT = 1;
 /** Bytes per stored part: far enough under 400 KB for the item's other attributes. */
 export const PART_BYTES = 350_000;
 
-const LISTING_FIELDS = ['symbol', 'company', 'sector', 'industry', 'exchange', 'price', 'change', 'volume', 'marketCap'] as const satisfies readonly (keyof Listing)[];
+const LISTING_FIELDS = [
+  'symbol',
+  'company',
+  'sector',
+  'industry',
+  'exchange',
+  'price',
+  'change',
+  'volume',
+  'marketCap',
+] as const satisfies readonly (keyof Listing)[];
 const FUND_FIELDS = [
-  'epsTtm', 'revenuePerShareTtm', 'bookValuePerShareTtm', 'fcfPerShareTtm', 'cashPerShareTtm', 'dividendPerShareTtm',
-  'epsGrowthPastYear', 'epsGrowthPast5Years', 'salesGrowthPast5Years', 'roa', 'roe', 'roi', 'currentRatio', 'quickRatio',
-  'ltDebtEq', 'debtEq', 'grossMargin', 'operatingMargin', 'netMargin', 'lastEarningsDate', 'nextEarningsDate', 'avgVolume',
+  'epsTtm',
+  'revenuePerShareTtm',
+  'bookValuePerShareTtm',
+  'fcfPerShareTtm',
+  'cashPerShareTtm',
+  'dividendPerShareTtm',
+  'epsGrowthPastYear',
+  'epsGrowthPast5Years',
+  'salesGrowthPast5Years',
+  'roa',
+  'roe',
+  'roi',
+  'currentRatio',
+  'quickRatio',
+  'ltDebtEq',
+  'debtEq',
+  'grossMargin',
+  'operatingMargin',
+  'netMargin',
+  'lastEarningsDate',
+  'nextEarningsDate',
+  'avgVolume',
 ] as const satisfies readonly Exclude<keyof Fundamentals, 'refs'>[];
-const REF_FIELDS = ['asOf', 'week', 'month', 'quarter', 'half', 'year', 'ytd'] as const satisfies readonly (keyof ReferenceCloses)[];
+const REF_FIELDS = [
+  'asOf',
+  'week',
+  'month',
+  'quarter',
+  'half',
+  'year',
+  'ytd',
+] as const satisfies readonly (keyof ReferenceCloses)[];
 
 /** Rounds floats to 6 significant digits: smaller JSON, no visible change at 2 decimals. */
 function compact(v: unknown): unknown {
@@ -57,7 +106,13 @@ export function encodeSnapshot(data: SnapshotData): Buffer {
     e.fundamentals.refs ? REF_FIELDS.map((f) => compact(e.fundamentals.refs![f])) : null,
     e.fundamentalsAt,
   ]);
-  const body = { format: FORMAT, listing: LISTING_FIELDS, fundamentals: FUND_FIELDS, refs: REF_FIELDS, rows };
+  const body = {
+    format: FORMAT,
+    listing: LISTING_FIELDS,
+    fundamentals: FUND_FIELDS,
+    refs: REF_FIELDS,
+    rows,
+  };
   return gzipSync(JSON.stringify(body), { level: 6 });
 }
 
@@ -111,17 +166,40 @@ interface Header {
 }
 
 /** Writes a snapshot: all parts and the header in one transaction when it fits (it does up to several MB). */
-export async function saveSnapshot(data: SnapshotData, options: SnapshotStore = {}): Promise<Header> {
+export async function saveSnapshot(
+  data: SnapshotData,
+  options: SnapshotStore = {},
+): Promise<Header> {
   const { client, table } = store(options);
   const bytes = encodeSnapshot(data);
   const chunks: Buffer[] = [];
   for (let i = 0; i < bytes.length; i += PART_BYTES) chunks.push(bytes.subarray(i, i + PART_BYTES));
-  const header: Header = { version: data.version, builtAt: data.builtAt, source: data.source, parts: chunks.length, rows: data.entries.length, bytes: bytes.length };
-  const old = await client.send(new GetCommand({ TableName: table, Key: keys.screenerSnapshotPart(0), ProjectionExpression: 'parts' }));
+  const header: Header = {
+    version: data.version,
+    builtAt: data.builtAt,
+    source: data.source,
+    parts: chunks.length,
+    rows: data.entries.length,
+    bytes: bytes.length,
+  };
+  const old = await client.send(
+    new GetCommand({
+      TableName: table,
+      Key: keys.screenerSnapshotPart(0),
+      ProjectionExpression: 'parts',
+    }),
+  );
   const oldParts = Number(old.Item?.parts ?? 0);
-  const partItems = chunks.map((chunk, i) => ({ ...keys.screenerSnapshotPart(i + 1), type: 'ScreenerSnapshot', version: data.version, data: chunk }));
+  const partItems = chunks.map((chunk, i) => ({
+    ...keys.screenerSnapshotPart(i + 1),
+    type: 'ScreenerSnapshot',
+    version: data.version,
+    data: chunk,
+  }));
   const headerItem = { ...keys.screenerSnapshotPart(0), type: 'ScreenerSnapshot', ...header };
-  const stale = Array.from({ length: Math.max(0, oldParts - chunks.length) }, (_, i) => keys.screenerSnapshotPart(chunks.length + 1 + i));
+  const stale = Array.from({ length: Math.max(0, oldParts - chunks.length) }, (_, i) =>
+    keys.screenerSnapshotPart(chunks.length + 1 + i),
+  );
   if (bytes.length < 3_500_000 && partItems.length + stale.length + 1 <= 100) {
     await client.send(
       new TransactWriteCommand({
@@ -144,7 +222,13 @@ export async function saveSnapshot(data: SnapshotData, options: SnapshotStore = 
 /** The stored snapshot's version (a one-item read), or undefined when there is none. */
 export async function storedVersion(options: SnapshotStore = {}): Promise<string | undefined> {
   const { client, table } = store(options);
-  const res = await client.send(new GetCommand({ TableName: table, Key: keys.screenerSnapshotPart(0), ProjectionExpression: 'version' }));
+  const res = await client.send(
+    new GetCommand({
+      TableName: table,
+      Key: keys.screenerSnapshotPart(0),
+      ProjectionExpression: 'version',
+    }),
+  );
   return res.Item ? String(res.Item.version) : undefined;
 }
 
@@ -156,7 +240,12 @@ export async function loadSnapshot(options: SnapshotStore = {}): Promise<Snapsho
     let start: Record<string, unknown> | undefined;
     do {
       const res = await client.send(
-        new QueryCommand({ TableName: table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.screenerSnapshotPk }, ExclusiveStartKey: start }),
+        new QueryCommand({
+          TableName: table,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': keys.screenerSnapshotPk },
+          ExclusiveStartKey: start,
+        }),
       );
       items.push(...(res.Items ?? []));
       start = res.LastEvaluatedKey;
@@ -170,7 +259,11 @@ export async function loadSnapshot(options: SnapshotStore = {}): Promise<Snapsho
       .slice(0, header.parts);
     if (parts.length === header.parts) {
       const bytes = Buffer.concat(parts.map((p) => Buffer.from(p.data as Uint8Array)));
-      return decodeSnapshot(bytes, { version: header.version, builtAt: Number(header.builtAt), source: header.source });
+      return decodeSnapshot(bytes, {
+        version: header.version,
+        builtAt: Number(header.builtAt),
+        source: header.source,
+      });
     }
     // A write was in progress: read again shortly.
     await new Promise((r) => setTimeout(r, 150));
@@ -194,6 +287,8 @@ export interface LoadedSnapshot {
 
 export function toLoaded(data: SnapshotData): LoadedSnapshot {
   const rows = data.entries.map((e) => computeRow(e.listing, e.fundamentals));
-  const industries = [...new Set(rows.map((r) => r.industry).filter((x): x is string => Boolean(x)))].sort();
+  const industries = [
+    ...new Set(rows.map((r) => r.industry).filter((x): x is string => Boolean(x))),
+  ].sort();
   return { version: data.version, builtAt: data.builtAt, source: data.source, rows, industries };
 }

@@ -1,6 +1,10 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { VALUATION_API_MESSAGES, type BuyPitchRequest, type ValuationRecord } from '../../shared/schemas/valuation-api';
+import {
+  VALUATION_API_MESSAGES,
+  type BuyPitchRequest,
+  type ValuationRecord,
+} from '../../shared/schemas/valuation-api';
 import { BadRequestError, ConflictError } from '../lib/errors';
 import { keys } from '../lib/keys';
 import { buyIntoPortfolio } from '../portfolios/orders';
@@ -12,15 +16,27 @@ import { getValuation, notFound, type ValuationStore } from './store';
  * current quote (the portfolio's order rules: its cash, a fresh quote; the transaction
  * records the pitch), then notes the portfolio on the valuation (`bought_into`).
  */
-export async function buyFromPitch(store: ValuationStore, userId: string, input: BuyPitchRequest): Promise<ValuationRecord> {
+export async function buyFromPitch(
+  store: ValuationStore,
+  userId: string,
+  input: BuyPitchRequest,
+): Promise<ValuationRecord> {
   const { record } = await getValuation(store, userId, input.valuation_id);
   if (record.stock_symbol !== input.stock_symbol) {
-    throw new BadRequestError(`This pitch is for ${record.stock_symbol}, not ${input.stock_symbol}`, { stock_symbol: 'Does not match the pitch' });
+    throw new BadRequestError(
+      `This pitch is for ${record.stock_symbol}, not ${input.stock_symbol}`,
+      { stock_symbol: 'Does not match the pitch' },
+    );
   }
   if (record.valuation_type_id !== input.valuation_type_id) {
-    throw new BadRequestError('The methodology does not match the pitch', { valuation_type_id: 'Does not match the pitch' });
+    throw new BadRequestError('The methodology does not match the pitch', {
+      valuation_type_id: 'Does not match the pitch',
+    });
   }
-  if (input.valuation_output_id !== undefined && input.valuation_output_id !== record.valuation_output_id) {
+  if (
+    input.valuation_output_id !== undefined &&
+    input.valuation_output_id !== record.valuation_output_id
+  ) {
     throw new ConflictError(VALUATION_API_MESSAGES.changedMeanwhile);
   }
   await buyIntoPortfolio(userId, {
@@ -33,10 +49,20 @@ export async function buyFromPitch(store: ValuationStore, userId: string, input:
       new UpdateCommand({
         TableName: store.table,
         Key: keys.valuation(userId, record.id),
-        UpdateExpression: 'ADD #bought :portfolio SET #updatedAt = :now, #version = if_not_exists(#version, :zero) + :one',
+        UpdateExpression:
+          'ADD #bought :portfolio SET #updatedAt = :now, #version = if_not_exists(#version, :zero) + :one',
         ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#bought': 'bought_into', '#updatedAt': 'updatedAt', '#version': 'version' },
-        ExpressionAttributeValues: { ':portfolio': new Set([input.portfolio_id]), ':now': new Date().toISOString(), ':zero': 0, ':one': 1 },
+        ExpressionAttributeNames: {
+          '#bought': 'bought_into',
+          '#updatedAt': 'updatedAt',
+          '#version': 'version',
+        },
+        ExpressionAttributeValues: {
+          ':portfolio': new Set([input.portfolio_id]),
+          ':now': new Date().toISOString(),
+          ':zero': 0,
+          ':one': 1,
+        },
       }),
     );
   } catch (error) {

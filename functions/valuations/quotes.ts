@@ -28,7 +28,10 @@ export async function cachedQuotes(symbols: readonly string[]): Promise<Map<stri
     out.set(symbol, {
       symbol,
       price,
-      name: typeof result.value.name === 'string' && result.value.name !== '' ? result.value.name : null,
+      name:
+        typeof result.value.name === 'string' && result.value.name !== ''
+          ? result.value.name
+          : null,
       asOf: new Date(result.fetchedAt).toISOString(),
       stale: result.stale,
     });
@@ -47,7 +50,12 @@ export async function currentQuote(symbol: string): Promise<CurrentQuote> {
 export async function listQuotes(symbols: readonly string[]): Promise<LiveQuoteRecord[]> {
   try {
     const quotes = await cachedQuotes(symbols);
-    return [...quotes.values()].map(({ symbol, price, asOf, stale }) => ({ symbol, price, asOf, stale }));
+    return [...quotes.values()].map(({ symbol, price, asOf, stale }) => ({
+      symbol,
+      price,
+      asOf,
+      stale,
+    }));
   } catch (error) {
     logger.warn('quotes for a pitch list failed', { error: error as Error });
     return [];

@@ -39,7 +39,9 @@ export interface NewRecordArgs {
 /** A valuation record from a checked payload: its own model's inputs, the recomputed outputs. */
 export function buildRecord(args: NewRecordArgs): ValuationRecord {
   const { payload, outputs, previous } = args;
-  const { pitch_status: _ignored, ...inputs } = payload as ValuationPayload & { pitch_status?: unknown };
+  const { pitch_status: _ignored, ...inputs } = payload as ValuationPayload & {
+    pitch_status?: unknown;
+  };
   const record: ValuationRecord = {
     ...(inputs as Omit<ValuationPayload, 'stock_name'>),
     ...Object.fromEntries(OUTPUT_FIELDS.map((f) => [f, null])),
@@ -83,13 +85,18 @@ export const TINIEST_STORED = 1e-100;
 function storable<T extends Record<string, unknown>>(record: T): T {
   const out: Record<string, unknown> = { ...record };
   for (const [field, value] of Object.entries(out)) {
-    if (typeof value === 'number' && value !== 0 && Math.abs(value) < TINIEST_STORED) out[field] = 0;
+    if (typeof value === 'number' && value !== 0 && Math.abs(value) < TINIEST_STORED)
+      out[field] = 0;
   }
   return out as T;
 }
 
 /** The tracked figures of a valuation at a price (the price at tracking, or the cost on later changes). */
-export function freezeAt(record: ValuationRecord, price: number, intrinsic = record.intrinsic_value_per_share): TrackingPayload {
+export function freezeAt(
+  record: ValuationRecord,
+  price: number,
+  intrinsic = record.intrinsic_value_per_share,
+): TrackingPayload {
   const endOfHoldField = MODELS[record.valuation_type_id].endOfHoldField;
   const frozen = freezeTrackingFigures({
     valuationId: record.id,
@@ -121,7 +128,11 @@ export function trackingFields(p: TrackingPayload) {
 }
 
 /** The stored item: the record under the user's partition, with a version for conditional writes. */
-export function toItem(userId: string, record: ValuationRecord, version: number): Record<string, unknown> {
+export function toItem(
+  userId: string,
+  record: ValuationRecord,
+  version: number,
+): Record<string, unknown> {
   const { bought_into, ...rest } = record;
   return {
     ...keys.valuation(userId, record.id),
@@ -140,8 +151,17 @@ export interface StoredValuation {
 
 export function fromItem(item: Record<string, unknown>): StoredValuation {
   const { pk: _pk, sk: _sk, type: _type, version, bought_into, ...rest } = item;
-  const bought = bought_into instanceof Set ? [...(bought_into as Set<string>)].sort() : Array.isArray(bought_into) ? bought_into : [];
-  const record = valuationRecordSchema.parse({ ...rest, bought_into: bought, ignored: rest.ignored === true });
+  const bought =
+    bought_into instanceof Set
+      ? [...(bought_into as Set<string>)].sort()
+      : Array.isArray(bought_into)
+        ? bought_into
+        : [];
+  const record = valuationRecordSchema.parse({
+    ...rest,
+    bought_into: bought,
+    ignored: rest.ignored === true,
+  });
   return { record, version: typeof version === 'number' ? version : 0 };
 }
 
@@ -157,12 +177,15 @@ export function outputOf(record: ValuationRecord): ValuationOutput {
     intrinsic_value_per_share: record.intrinsic_value_per_share,
     premium: record.premium,
     margin_of_safety: record.premium,
-    margin_label: record.market_price <= record.intrinsic_value_per_share ? MARGIN_OF_SAFETY : PREMIUM,
+    margin_label:
+      record.market_price <= record.intrinsic_value_per_share ? MARGIN_OF_SAFETY : PREMIUM,
     cumulative_loss: record.cumulative_loss,
     cumulative_gain_or_loss: record.cumulative_loss,
     irr: record.irr,
     moic: record.moic,
-    ...Object.fromEntries(OUTPUT_FIELDS.filter((f) => typeof record[f] === 'number').map((f) => [f, record[f]])),
+    ...Object.fromEntries(
+      OUTPUT_FIELDS.filter((f) => typeof record[f] === 'number').map((f) => [f, record[f]]),
+    ),
   };
 }
 
@@ -176,7 +199,8 @@ export function trackedRowOf(record: ValuationRecord): TrackedPitchRow {
     valuation_type_id: record.valuation_type_id,
     tracked_market_price: record.tracked_market_price ?? record.market_price,
     market_price: record.market_price,
-    intrinsic_value_per_share: record.tracked_intrinsic_value_per_share ?? record.intrinsic_value_per_share,
+    intrinsic_value_per_share:
+      record.tracked_intrinsic_value_per_share ?? record.intrinsic_value_per_share,
     holding_period: record.holding_period,
     tracked_premium: record.tracked_premium ?? null,
     tracked_cumulative_loss: record.tracked_cumulative_loss ?? null,

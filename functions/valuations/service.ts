@@ -46,7 +46,12 @@ function assertNearQuote(price: number, quote: CurrentQuote): void {
 }
 
 /** A new valuation (addValuation, addPitch with a payload). */
-export async function saveNewValuation(store: ValuationStore, userId: string, payload: ValuationPayload, pitchStatus: PitchStatus): Promise<ValuationRecord> {
+export async function saveNewValuation(
+  store: ValuationStore,
+  userId: string,
+  payload: ValuationPayload,
+  pitchStatus: PitchStatus,
+): Promise<ValuationRecord> {
   const outputs = checked(payload);
   const quote = await currentQuote(payload.stock_symbol);
   assertNearQuote(payload.market_price, quote);
@@ -66,10 +71,18 @@ export async function saveNewValuation(store: ValuationStore, userId: string, pa
 
 /** Status after a Re-Pitch: a saved valuation becomes pitched; pitched and tracked stay. */
 function repitchStatus(previous: ValuationRecord): PitchStatus {
-  return previous.pitch_status === PITCH_STATUS.saved ? PITCH_STATUS.pitched : previous.pitch_status;
+  return previous.pitch_status === PITCH_STATUS.saved
+    ? PITCH_STATUS.pitched
+    : previous.pitch_status;
 }
 
-async function replace(store: ValuationStore, userId: string, stored: StoredValuation, payload: ValuationPayload, quote: CurrentQuote): Promise<ValuationRecord> {
+async function replace(
+  store: ValuationStore,
+  userId: string,
+  stored: StoredValuation,
+  payload: ValuationPayload,
+  quote: CurrentQuote,
+): Promise<ValuationRecord> {
   const outputs = checked(payload);
   const previous = stored.record;
   const record = buildRecord({
@@ -83,15 +96,23 @@ async function replace(store: ValuationStore, userId: string, stored: StoredValu
     now: new Date().toISOString(),
     previous,
   });
-  if (!(await replaceValuation(store, userId, record, stored.version))) throw new ConflictError(VALUATION_API_MESSAGES.changedMeanwhile);
+  if (!(await replaceValuation(store, userId, record, stored.version)))
+    throw new ConflictError(VALUATION_API_MESSAGES.changedMeanwhile);
   return record;
 }
 
 /** Re-Pitch with new assumptions and outputs (updateValuation with a payload). */
-export async function repitchValuation(store: ValuationStore, userId: string, id: string, payload: ValuationPayload): Promise<ValuationRecord> {
+export async function repitchValuation(
+  store: ValuationStore,
+  userId: string,
+  id: string,
+  payload: ValuationPayload,
+): Promise<ValuationRecord> {
   const stored = await getValuation(store, userId, id);
   if (payload.stock_symbol !== stored.record.stock_symbol) {
-    throw new BadRequestError(VALUATION_API_MESSAGES.symbolFixed, { stock_symbol: VALUATION_API_MESSAGES.symbolFixed });
+    throw new BadRequestError(VALUATION_API_MESSAGES.symbolFixed, {
+      stock_symbol: VALUATION_API_MESSAGES.symbolFixed,
+    });
   }
   checked(payload);
   const quote = await currentQuote(payload.stock_symbol);
@@ -109,7 +130,8 @@ export function payloadAtPrice(record: ValuationRecord, price: number): Valuatio
     moats: record.moats,
     comment: record.comment,
   };
-  for (const field of Object.keys(model.fieldLabels)) inputs[field] = record[field as keyof ValuationRecord];
+  for (const field of Object.keys(model.fieldLabels))
+    inputs[field] = record[field as keyof ValuationRecord];
   inputs.market_price = price;
   const computed = computeValuation(inputs as never);
   if (!computed.ok) throw new BadRequestError(computed.message);
@@ -117,24 +139,37 @@ export function payloadAtPrice(record: ValuationRecord, price: number): Valuatio
 }
 
 /** Re-Pitch of the stored assumptions at the current market price (updateValuation with the id alone). */
-export async function repitchAtCurrentPrice(store: ValuationStore, userId: string, id: string): Promise<ValuationRecord> {
+export async function repitchAtCurrentPrice(
+  store: ValuationStore,
+  userId: string,
+  id: string,
+): Promise<ValuationRecord> {
   const stored = await getValuation(store, userId, id);
   const quote = await currentQuote(stored.record.stock_symbol);
   return replace(store, userId, stored, payloadAtPrice(stored.record, quote.price), quote);
 }
 
 /** addPitch with `{valuation_id}`: pitches a valuation saved earlier (and un-ignores it). */
-export async function pitchSaved(store: ValuationStore, userId: string, id: string): Promise<ValuationRecord> {
+export async function pitchSaved(
+  store: ValuationStore,
+  userId: string,
+  id: string,
+): Promise<ValuationRecord> {
   const stored = await getValuation(store, userId, id);
   const previous = stored.record;
   if (previous.pitch_status !== PITCH_STATUS.saved && !previous.ignored) return previous;
   const record: ValuationRecord = {
     ...previous,
-    pitch_status: previous.pitch_status === PITCH_STATUS.tracked ? PITCH_STATUS.tracked : PITCH_STATUS.pitched,
-    tracked_market_price: previous.pitch_status === PITCH_STATUS.saved ? previous.market_price : previous.tracked_market_price,
+    pitch_status:
+      previous.pitch_status === PITCH_STATUS.tracked ? PITCH_STATUS.tracked : PITCH_STATUS.pitched,
+    tracked_market_price:
+      previous.pitch_status === PITCH_STATUS.saved
+        ? previous.market_price
+        : previous.tracked_market_price,
     ignored: false,
     updatedAt: new Date().toISOString(),
   };
-  if (!(await replaceValuation(store, userId, record, stored.version))) throw new ConflictError(VALUATION_API_MESSAGES.changedMeanwhile);
+  if (!(await replaceValuation(store, userId, record, stored.version)))
+    throw new ConflictError(VALUATION_API_MESSAGES.changedMeanwhile);
   return record;
 }

@@ -1,5 +1,13 @@
-import { TransactionCanceledException, ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  TransactionCanceledException,
+  ConditionalCheckFailedException,
+} from '@aws-sdk/client-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import { VALUATION_API_MESSAGES, type ValuationRecord } from '../../shared/schemas/valuation-api';
 import { required } from '../lib/config';
 import { db } from '../lib/dynamo';
@@ -25,20 +33,35 @@ export function notFound(): NotFoundError {
   return new NotFoundError(VALUATION_API_MESSAGES.notFound);
 }
 
-export async function findValuation(store: ValuationStore, userId: string, id: string): Promise<StoredValuation | undefined> {
+export async function findValuation(
+  store: ValuationStore,
+  userId: string,
+  id: string,
+): Promise<StoredValuation | undefined> {
   const out = await store.client.send(
-    new GetCommand({ TableName: store.table, Key: keys.valuation(userId, id), ConsistentRead: true }),
+    new GetCommand({
+      TableName: store.table,
+      Key: keys.valuation(userId, id),
+      ConsistentRead: true,
+    }),
   );
   return out.Item ? fromItem(out.Item) : undefined;
 }
 
-export async function getValuation(store: ValuationStore, userId: string, id: string): Promise<StoredValuation> {
+export async function getValuation(
+  store: ValuationStore,
+  userId: string,
+  id: string,
+): Promise<StoredValuation> {
   const found = await findValuation(store, userId, id);
   if (!found) throw notFound();
   return found;
 }
 
-export async function listValuations(store: ValuationStore, userId: string): Promise<ValuationRecord[]> {
+export async function listValuations(
+  store: ValuationStore,
+  userId: string,
+): Promise<ValuationRecord[]> {
   const records: ValuationRecord[] = [];
   let start: Record<string, unknown> | undefined;
   do {
@@ -57,7 +80,11 @@ export async function listValuations(store: ValuationStore, userId: string): Pro
 }
 
 /** A new valuation: refused if the id exists (ids are random, so this never happens in practice). */
-export async function createValuation(store: ValuationStore, userId: string, record: ValuationRecord): Promise<void> {
+export async function createValuation(
+  store: ValuationStore,
+  userId: string,
+  record: ValuationRecord,
+): Promise<void> {
   await store.client.send(
     new PutCommand({
       TableName: store.table,
@@ -68,13 +95,21 @@ export async function createValuation(store: ValuationStore, userId: string, rec
 }
 
 /** Replaces a valuation if nothing else changed it since it was read (version check). */
-export async function replaceValuation(store: ValuationStore, userId: string, record: ValuationRecord, readVersion: number): Promise<boolean> {
+export async function replaceValuation(
+  store: ValuationStore,
+  userId: string,
+  record: ValuationRecord,
+  readVersion: number,
+): Promise<boolean> {
   try {
     await store.client.send(
       new PutCommand({
         TableName: store.table,
         Item: toItem(userId, record, readVersion + 1),
-        ConditionExpression: readVersion === 0 ? 'attribute_exists(pk) AND attribute_not_exists(version)' : 'version = :v',
+        ConditionExpression:
+          readVersion === 0
+            ? 'attribute_exists(pk) AND attribute_not_exists(version)'
+            : 'version = :v',
         ...(readVersion === 0 ? {} : { ExpressionAttributeValues: { ':v': readVersion } }),
       }),
     );
@@ -86,7 +121,9 @@ export async function replaceValuation(store: ValuationStore, userId: string, re
 }
 
 /** Which items of a cancelled transaction failed their condition (by index), or null for another cause. */
-export function cancelledConditions(error: unknown): { conflict: boolean; failed: boolean[] } | null {
+export function cancelledConditions(
+  error: unknown,
+): { conflict: boolean; failed: boolean[] } | null {
   if (!(error instanceof TransactionCanceledException)) return null;
   const reasons = error.CancellationReasons ?? [];
   return {
@@ -102,9 +139,13 @@ export async function withConflictRetry<T>(attempt: () => Promise<T>, tries = 12
       return await attempt();
     } catch (error) {
       const cancelled = cancelledConditions(error);
-      const conflict = (cancelled?.conflict ?? false) || (error as { name?: string }).name === 'TransactionConflictException';
+      const conflict =
+        (cancelled?.conflict ?? false) ||
+        (error as { name?: string }).name === 'TransactionConflictException';
       if (!conflict || i >= tries) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(400, 20 * 2 ** i)));
+      await new Promise((resolve) =>
+        setTimeout(resolve, Math.random() * Math.min(400, 20 * 2 ** i)),
+      );
     }
   }
 }

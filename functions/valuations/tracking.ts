@@ -1,6 +1,10 @@
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PITCH_STATUS, VALUATION_API_MESSAGES, type ValuationRecord } from '../../shared/schemas/valuation-api';
+import {
+  PITCH_STATUS,
+  VALUATION_API_MESSAGES,
+  type ValuationRecord,
+} from '../../shared/schemas/valuation-api';
 import { config } from '../lib/config';
 import { ConflictError } from '../lib/errors';
 import { keys } from '../lib/keys';
@@ -8,7 +12,14 @@ import { logger } from '../lib/logger';
 import { registerInterest, releaseInterest } from '../market/interest';
 import { currentQuote } from './quotes';
 import { freezeAt, trackingFields } from './records';
-import { cancelledConditions, getValuation, listValuations, notFound, withConflictRetry, type ValuationStore } from './store';
+import {
+  cancelledConditions,
+  getValuation,
+  listValuations,
+  notFound,
+  withConflictRetry,
+  type ValuationStore,
+} from './store';
 
 /**
  * Tracking (spec/001 section 2, "Track"; section 3, "Tracking payload").
@@ -26,7 +37,11 @@ function trackingLimitError(): ConflictError {
   return new ConflictError(VALUATION_API_MESSAGES.trackingLimit);
 }
 
-function setExpression(fields: Record<string, unknown>, names: Record<string, string>, values: Record<string, unknown>): string {
+function setExpression(
+  fields: Record<string, unknown>,
+  names: Record<string, string>,
+  values: Record<string, unknown>,
+): string {
   return Object.entries(fields)
     .map(([field, value], i) => {
       names[`#f${i}`] = field;
@@ -37,13 +52,25 @@ function setExpression(fields: Record<string, unknown>, names: Record<string, st
 }
 
 /** Freezes the tracked figures at the current quote and marks the pitch tracked, within the limit. */
-export async function trackPitch(store: ValuationStore, userId: string, id: string, limit = config().TRACKING_LIMIT): Promise<ValuationRecord> {
+export async function trackPitch(
+  store: ValuationStore,
+  userId: string,
+  id: string,
+  limit = config().TRACKING_LIMIT,
+): Promise<ValuationRecord> {
   const { record } = await getValuation(store, userId, id);
-  if (record.pitch_status === TRACKED) throw new ConflictError(VALUATION_API_MESSAGES.alreadyTracked);
+  if (record.pitch_status === TRACKED)
+    throw new ConflictError(VALUATION_API_MESSAGES.alreadyTracked);
   const quote = await currentQuote(record.stock_symbol);
   const frozen = freezeAt(record, quote.price);
   const now = new Date().toISOString();
-  const fields = { ...trackingFields(frozen), pitch_status: TRACKED, ignored: false, trackedAt: now, updatedAt: now };
+  const fields = {
+    ...trackingFields(frozen),
+    pitch_status: TRACKED,
+    ignored: false,
+    trackedAt: now,
+    updatedAt: now,
+  };
   const names: Record<string, string> = { '#status': 'pitch_status', '#version': 'version' };
   const values: Record<string, unknown> = { ':tracked': TRACKED, ':one': 1, ':zero': 0 };
   const set = setExpression(fields, names, values);
@@ -81,7 +108,8 @@ export async function trackPitch(store: ValuationStore, userId: string, id: stri
       if (cancelled && !cancelled.conflict) {
         if (cancelled.failed[1]) {
           const now = await getValuation(store, userId, id); // 404 when deleted meanwhile
-          if (now.record.pitch_status === TRACKED) throw new ConflictError(VALUATION_API_MESSAGES.alreadyTracked);
+          if (now.record.pitch_status === TRACKED)
+            throw new ConflictError(VALUATION_API_MESSAGES.alreadyTracked);
         }
         if (cancelled.failed[0]) throw trackingLimitError();
       }
@@ -90,7 +118,10 @@ export async function trackPitch(store: ValuationStore, userId: string, id: stri
   });
 
   try {
-    await registerInterest(userId, record.stock_symbol, 'tracked', { client: store.client, tableName: store.table });
+    await registerInterest(userId, record.stock_symbol, 'tracked', {
+      client: store.client,
+      tableName: store.table,
+    });
   } catch (error) {
     // The pitch is tracked; the quote job only refreshes its symbol less eagerly.
     logger.warn('could not register interest in a tracked symbol', { error: error as Error });
@@ -99,10 +130,20 @@ export async function trackPitch(store: ValuationStore, userId: string, id: stri
 }
 
 /** Releases the symbol's quote interest once none of the user's tracked pitches holds it. */
-async function releaseIfUnused(store: ValuationStore, userId: string, symbol: string): Promise<void> {
+async function releaseIfUnused(
+  store: ValuationStore,
+  userId: string,
+  symbol: string,
+): Promise<void> {
   try {
-    const stillTracked = (await listValuations(store, userId)).some((r) => r.pitch_status === TRACKED && r.stock_symbol === symbol);
-    if (!stillTracked) await releaseInterest(userId, symbol, 'tracked', { client: store.client, tableName: store.table });
+    const stillTracked = (await listValuations(store, userId)).some(
+      (r) => r.pitch_status === TRACKED && r.stock_symbol === symbol,
+    );
+    if (!stillTracked)
+      await releaseInterest(userId, symbol, 'tracked', {
+        client: store.client,
+        tableName: store.table,
+      });
   } catch (error) {
     logger.warn('could not release interest in a symbol', { error: error as Error });
   }
@@ -114,14 +155,26 @@ export type LeaveAction = { kind: 'delete' } | { kind: 'ignore'; now: string };
  * Deletes or ignores a valuation; a tracked one leaves tracking in the same transaction
  * (counter decremented). Conditions on the version read, so a concurrent change is re-read.
  */
-export async function removeValuation(store: ValuationStore, userId: string, id: string, action: LeaveAction): Promise<ValuationRecord> {
+export async function removeValuation(
+  store: ValuationStore,
+  userId: string,
+  id: string,
+  action: LeaveAction,
+): Promise<ValuationRecord> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const { record, version } = await getValuation(store, userId, id);
     const key = keys.valuation(userId, id);
     const versionCondition =
       version === 0
-        ? { ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#version)', ExpressionAttributeNames: { '#version': 'version' } }
-        : { ConditionExpression: '#version = :v', ExpressionAttributeNames: { '#version': 'version' }, ExpressionAttributeValues: { ':v': version } };
+        ? {
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#version)',
+            ExpressionAttributeNames: { '#version': 'version' },
+          }
+        : {
+            ConditionExpression: '#version = :v',
+            ExpressionAttributeNames: { '#version': 'version' },
+            ExpressionAttributeValues: { ':v': version },
+          };
     const write =
       action.kind === 'delete'
         ? { Delete: { TableName: store.table, Key: key, ...versionCondition } }
@@ -129,13 +182,20 @@ export async function removeValuation(store: ValuationStore, userId: string, id:
             Update: {
               TableName: store.table,
               Key: key,
-              UpdateExpression: 'SET #ignored = :true, #status = :status, #updatedAt = :now, #version = if_not_exists(#version, :zero) + :one',
+              UpdateExpression:
+                'SET #ignored = :true, #status = :status, #updatedAt = :now, #version = if_not_exists(#version, :zero) + :one',
               ...versionCondition,
-              ExpressionAttributeNames: { ...versionCondition.ExpressionAttributeNames, '#ignored': 'ignored', '#status': 'pitch_status', '#updatedAt': 'updatedAt' },
+              ExpressionAttributeNames: {
+                ...versionCondition.ExpressionAttributeNames,
+                '#ignored': 'ignored',
+                '#status': 'pitch_status',
+                '#updatedAt': 'updatedAt',
+              },
               ExpressionAttributeValues: {
                 ...(versionCondition.ExpressionAttributeValues ?? {}),
                 ':true': true,
-                ':status': record.pitch_status === TRACKED ? PITCH_STATUS.pitched : record.pitch_status,
+                ':status':
+                  record.pitch_status === TRACKED ? PITCH_STATUS.pitched : record.pitch_status,
                 ':now': action.now,
                 ':zero': 0,
                 ':one': 1,
@@ -146,7 +206,9 @@ export async function removeValuation(store: ValuationStore, userId: string, id:
     let decrement = wasTracked;
     try {
       await withConflictRetry(async () => {
-        const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [write];
+        const items: NonNullable<
+          ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']
+        > = [write];
         if (decrement) {
           items.push({
             Update: {
@@ -184,9 +246,15 @@ export async function removeValuation(store: ValuationStore, userId: string, id:
 }
 
 /** The tracked update: a new intrinsic value for one tracked row, its tracked figures recomputed at its cost. */
-export async function updateTrackedIntrinsic(store: ValuationStore, userId: string, id: string, intrinsic: number): Promise<ValuationRecord> {
+export async function updateTrackedIntrinsic(
+  store: ValuationStore,
+  userId: string,
+  id: string,
+  intrinsic: number,
+): Promise<ValuationRecord> {
   const { record } = await getValuation(store, userId, id);
-  if (record.pitch_status !== TRACKED || record.tracked_market_price === null) throw new ConflictError(VALUATION_API_MESSAGES.notTracked);
+  if (record.pitch_status !== TRACKED || record.tracked_market_price === null)
+    throw new ConflictError(VALUATION_API_MESSAGES.notTracked);
   const frozen = freezeAt(record, record.tracked_market_price, intrinsic);
   const fields = { ...trackingFields(frozen), updatedAt: new Date().toISOString() };
   const names: Record<string, string> = { '#status': 'pitch_status', '#version': 'version' };

@@ -1,7 +1,11 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { changePercentOf } from '../../shared/screener/compute';
-import { WATCHLIST_LIMIT, type WatchListItem, type WatchListResponse } from '../../shared/schemas/watchlist';
+import {
+  WATCHLIST_LIMIT,
+  type WatchListItem,
+  type WatchListResponse,
+} from '../../shared/schemas/watchlist';
 import { required } from '../lib/config';
 import { db } from '../lib/dynamo';
 import { BadRequestError, NotFoundError } from '../lib/errors';
@@ -34,21 +38,32 @@ async function items(userId: string): Promise<WatchItem[]> {
       }),
     );
     for (const item of res.Items ?? []) {
-      out.push({ symbol: String(item.symbol), name: typeof item.name === 'string' ? item.name : null, addedAt: String(item.addedAt) });
+      out.push({
+        symbol: String(item.symbol),
+        name: typeof item.name === 'string' ? item.name : null,
+        addedAt: String(item.addedAt),
+      });
     }
     start = res.LastEvaluatedKey;
   } while (start);
-  return out.sort((a, b) => (a.addedAt < b.addedAt ? -1 : a.addedAt > b.addedAt ? 1 : a.symbol.localeCompare(b.symbol)));
+  return out.sort((a, b) =>
+    a.addedAt < b.addedAt ? -1 : a.addedAt > b.addedAt ? 1 : a.symbol.localeCompare(b.symbol),
+  );
 }
 
 /** Adds a stock the market data knows; adding it again changes nothing. */
-export async function addToWatchList(userId: string, symbol: string): Promise<{ stock_symbol: string; name: string; added: boolean }> {
+export async function addToWatchList(
+  userId: string,
+  symbol: string,
+): Promise<{ stock_symbol: string; name: string; added: boolean }> {
   const profile = (await marketService().profile(symbol)).data[0];
   if (!profile) throw new NotFoundError(`We could not find a stock with the symbol ${symbol}`);
   const existing = await items(userId);
   const already = existing.some((i) => i.symbol === symbol);
   if (!already && existing.length >= WATCHLIST_LIMIT) {
-    throw new BadRequestError(`Your watchlist holds at most ${WATCHLIST_LIMIT} stocks. Remove one to add another.`);
+    throw new BadRequestError(
+      `Your watchlist holds at most ${WATCHLIST_LIMIT} stocks. Remove one to add another.`,
+    );
   }
   let added = false;
   if (!already) {
@@ -56,7 +71,13 @@ export async function addToWatchList(userId: string, symbol: string): Promise<{ 
       await db.send(
         new PutCommand({
           TableName: table(),
-          Item: { ...keys.watchItem(userId, symbol), type: 'WatchItem', symbol, name: profile.companyName, addedAt: new Date().toISOString() },
+          Item: {
+            ...keys.watchItem(userId, symbol),
+            type: 'WatchItem',
+            symbol,
+            name: profile.companyName,
+            addedAt: new Date().toISOString(),
+          },
           ConditionExpression: 'attribute_not_exists(pk)',
         }),
       );
@@ -70,8 +91,17 @@ export async function addToWatchList(userId: string, symbol: string): Promise<{ 
   return { stock_symbol: symbol, name: profile.companyName, added };
 }
 
-export async function removeFromWatchList(userId: string, symbol: string): Promise<{ stock_symbol: string }> {
-  const res = await db.send(new DeleteCommand({ TableName: table(), Key: keys.watchItem(userId, symbol), ReturnValues: 'ALL_OLD' }));
+export async function removeFromWatchList(
+  userId: string,
+  symbol: string,
+): Promise<{ stock_symbol: string }> {
+  const res = await db.send(
+    new DeleteCommand({
+      TableName: table(),
+      Key: keys.watchItem(userId, symbol),
+      ReturnValues: 'ALL_OLD',
+    }),
+  );
   await releaseInterest(userId, symbol, 'watch');
   if (!res.Attributes) throw new NotFoundError(`${symbol} is not on your watchlist`);
   return { stock_symbol: symbol };
@@ -81,7 +111,9 @@ export async function removeFromWatchList(userId: string, symbol: string): Promi
 export async function watchList(userId: string): Promise<WatchListResponse> {
   const list = await items(userId);
   const service = marketService();
-  const quotes = list.length ? await service.quotes(list.map((i) => i.symbol)) : { data: [], source: service.source, stale: false, asOf: new Date().toISOString() };
+  const quotes = list.length
+    ? await service.quotes(list.map((i) => i.symbol))
+    : { data: [], source: service.source, stale: false, asOf: new Date().toISOString() };
   const bySymbol = new Map(quotes.data.map((q) => [q.symbol, q]));
   const data: WatchListItem[] = list.map((i) => {
     const q = bySymbol.get(i.symbol);

@@ -45,7 +45,10 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
  * group fails here: a new file of the route table must be listed in ROUTE_GROUPS, or its
  * routes would not be deployed.
  */
-export function groupRoutes(routes: readonly RouteDef[], groups: readonly RouteGroup[] = ROUTE_GROUPS): RouteGroup[] {
+export function groupRoutes(
+  routes: readonly RouteDef[],
+  groups: readonly RouteGroup[] = ROUTE_GROUPS,
+): RouteGroup[] {
   const groupOf = new Map<string, RouteGroup>();
   for (const group of groups) for (const route of group.routes) groupOf.set(route.id, group);
   const missing = routes.filter((r) => !groupOf.has(r.id)).map((r) => r.id);
@@ -157,7 +160,11 @@ export class Api extends Construct {
         ? {
             corsPreflight: {
               allowOrigins: props.corsAllowOrigins,
-              allowMethods: [apigw.CorsHttpMethod.GET, apigw.CorsHttpMethod.POST, apigw.CorsHttpMethod.OPTIONS],
+              allowMethods: [
+                apigw.CorsHttpMethod.GET,
+                apigw.CorsHttpMethod.POST,
+                apigw.CorsHttpMethod.OPTIONS,
+              ],
               allowHeaders: ['authorization', 'content-type'],
               allowCredentials: false,
             },
@@ -205,7 +212,8 @@ export class Api extends Construct {
     for (const group of props.routeGroups) {
       for (const route of group.routes) {
         const key = `${route.method} ${route.path}`;
-        if (seenIds.has(route.id)) throw new Error(`Route id "${route.id}" appears twice in the route table`);
+        if (seenIds.has(route.id))
+          throw new Error(`Route id "${route.id}" appears twice in the route table`);
         if (seenKeys.has(key)) throw new Error(`Route "${key}" appears twice in the route table`);
         seenIds.add(route.id);
         seenKeys.add(key);

@@ -21,7 +21,11 @@ export interface AuthProps {
 
 /** ARN of an SSM parameter in the stack's account and region, from its name (`/a/b`). */
 export function siteUrlParameterArn(stack: Stack, parameterName: string): string {
-  return stack.formatArn({ service: 'ssm', resource: 'parameter', resourceName: parameterName.replace(/^\//, '') });
+  return stack.formatArn({
+    service: 'ssm',
+    resource: 'parameter',
+    resourceName: parameterName.replace(/^\//, ''),
+  });
 }
 
 /**

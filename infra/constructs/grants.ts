@@ -45,7 +45,11 @@ export const USER_POOL_ACTIONS = [
  * Turns a route's or job's `needs` into grants and the environment variables that go with
  * them (names as read by functions/lib/config.ts). Nothing is granted that is not needed.
  */
-export function grantNeeds(target: HouseFunction, needs: readonly RouteNeed[], r: NeedResources): void {
+export function grantNeeds(
+  target: HouseFunction,
+  needs: readonly RouteNeed[],
+  r: NeedResources,
+): void {
   const fn = target.fn;
   for (const need of new Set(needs)) {
     switch (need) {
@@ -54,7 +58,8 @@ export function grantNeeds(target: HouseFunction, needs: readonly RouteNeed[], r
         fn.addEnvironment('TABLE_NAME', r.table.tableName);
         acknowledge(target.role, {
           id: `AwsSolutions-IAM5[Resource::${r.nagRefs.table}/index/*]`,
-          reason: 'Queries on the table\'s overloaded GSI need the index ARN; the wildcard covers only this table\'s indexes.',
+          reason:
+            "Queries on the table's overloaded GSI need the index ARN; the wildcard covers only this table's indexes.",
         });
         break;
       case 'marketData':
@@ -90,12 +95,15 @@ export function grantNeeds(target: HouseFunction, needs: readonly RouteNeed[], r
           target.role,
           {
             id: `AwsSolutions-IAM5[Resource::${r.nagRefs.profileImages}/${PROFILE_IMAGE_PREFIX}*]`,
-            reason: 'Profile photos are one object per user under images/profile/; the grant is limited to that prefix of one bucket.',
+            reason:
+              'Profile photos are one object per user under images/profile/; the grant is limited to that prefix of one bucket.',
           },
-          ...['s3:GetObject*', 's3:GetBucket*', 's3:List*', 's3:DeleteObject*', 's3:Abort*'].map((action) => ({
-            id: `AwsSolutions-IAM5[Action::${action}]`,
-            reason: `${action} comes from the bucket's grantReadWrite/grantDelete (read, replace, delete a photo, abort an upload), scoped to images/profile/* of the profile bucket.`,
-          })),
+          ...['s3:GetObject*', 's3:GetBucket*', 's3:List*', 's3:DeleteObject*', 's3:Abort*'].map(
+            (action) => ({
+              id: `AwsSolutions-IAM5[Action::${action}]`,
+              reason: `${action} comes from the bucket's grantReadWrite/grantDelete (read, replace, delete a photo, abort an upload), scoped to images/profile/* of the profile bucket.`,
+            }),
+          ),
         );
         break;
       case 'userPool':

@@ -78,7 +78,8 @@ export class HouseFunction extends Construct {
         format: OutputFormat.ESM,
         mainFields: ['module', 'main'],
         // ESM bundles of CommonJS dependencies still call require(): give them one.
-        banner: "import { createRequire as __houseCreateRequire } from 'module';const require = __houseCreateRequire(import.meta.url);",
+        banner:
+          "import { createRequire as __houseCreateRequire } from 'module';const require = __houseCreateRequire(import.meta.url);",
         externalModules: ['@aws-sdk/*'],
       },
     });
@@ -89,5 +90,4 @@ export class HouseFunction extends Construct {
         'Active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords have no resource-level permissions, so AWS requires Resource "*" for them.',
     });
   }
-
 }

@@ -7,7 +7,8 @@ import type { IConstruct } from 'constructs';
  */
 export function nagArnRef(resource: IConstruct): string {
   const cfn = resource instanceof CfnResource ? resource : resource.node.defaultChild;
-  if (!(cfn instanceof CfnResource)) throw new Error(`${resource.node.path} has no CloudFormation resource`);
+  if (!(cfn instanceof CfnResource))
+    throw new Error(`${resource.node.path} has no CloudFormation resource`);
   return `<${Stack.of(cfn).resolve(cfn.logicalId) as string}.Arn>`;
 }
 

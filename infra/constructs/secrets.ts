@@ -14,7 +14,8 @@ export class Secrets extends Construct {
     super(scope, id);
 
     this.marketDataKey = new secretsmanager.Secret(this, 'MarketDataKey', {
-      description: 'market-data key: the Financial Modeling Prep API key (replace the generated placeholder)',
+      description:
+        'market-data key: the Financial Modeling Prep API key (replace the generated placeholder)',
       generateSecretString: { passwordLength: 32, excludePunctuation: true },
       removalPolicy: RemovalPolicy.RETAIN,
     });

@@ -32,7 +32,8 @@ export class Storage extends Construct {
     });
     Validations.of(this.accessLogs).acknowledge({
       id: 'AwsSolutions-S1',
-      reason: 'This is the access-log bucket itself; logging it into another bucket would only log the log deliveries.',
+      reason:
+        'This is the access-log bucket itself; logging it into another bucket would only log the log deliveries.',
     });
 
     this.profileImages = new s3.Bucket(this, 'ProfileImages', {
@@ -45,7 +46,8 @@ export class Storage extends Construct {
       cors: [
         {
           allowedMethods: [s3.HttpMethods.PUT],
-          allowedOrigins: props.uploadOrigins && props.uploadOrigins.length > 0 ? props.uploadOrigins : ['*'],
+          allowedOrigins:
+            props.uploadOrigins && props.uploadOrigins.length > 0 ? props.uploadOrigins : ['*'],
           allowedHeaders: ['content-type'],
           maxAge: 3000,
         },
@@ -64,7 +66,9 @@ export class Storage extends Construct {
         actions: ['s3:GetObject'],
         resources: [this.profileImages.arnForObjects(`${PROFILE_IMAGE_PREFIX}*`)],
         conditions: {
-          ArnLike: { 'AWS:SourceArn': `arn:${Aws.PARTITION}:cloudfront::${Aws.ACCOUNT_ID}:distribution/*` },
+          ArnLike: {
+            'AWS:SourceArn': `arn:${Aws.PARTITION}:cloudfront::${Aws.ACCOUNT_ID}:distribution/*`,
+          },
         },
       }),
     );

@@ -85,7 +85,8 @@ export class Web extends Construct {
     });
     Validations.of(this.logs).acknowledge({
       id: 'AwsSolutions-S1',
-      reason: 'This is the log bucket of the site bucket and of CloudFront; logging it would only log the log deliveries.',
+      reason:
+        'This is the log bucket of the site bucket and of CloudFront; logging it would only log the log deliveries.',
     });
 
     this.bucket = new s3.Bucket(this, 'Site', {
@@ -142,7 +143,11 @@ export class Web extends Construct {
       props.siteDomain && props.certificateArn
         ? {
             domainNames: [props.siteDomain],
-            certificate: acm.Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn),
+            certificate: acm.Certificate.fromCertificateArn(
+              this,
+              'Certificate',
+              props.certificateArn,
+            ),
             minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
           }
         : {};
@@ -194,7 +199,8 @@ export class Web extends Construct {
       this.siteUrlParameter = new ssm.StringParameter(this, 'SiteUrlParameter', {
         parameterName: props.siteUrlParameterName,
         stringValue: this.url,
-        description: 'Mr. Market site address, read by the Cognito CustomMessage trigger for links in account emails',
+        description:
+          'Mr. Market site address, read by the Cognito CustomMessage trigger for links in account emails',
       });
     }
 
@@ -202,7 +208,8 @@ export class Web extends Construct {
     // read images/profile/*; see infra/constructs/storage.ts.
     Validations.of(this.distribution).acknowledge({
       id: 'annotation::@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac',
-      reason: 'The profile-image bucket grants CloudFront read access to images/profile/* in its own stack (Storage construct).',
+      reason:
+        'The profile-image bucket grants CloudFront read access to images/profile/* in its own stack (Storage construct).',
     });
     Validations.of(this.distribution).acknowledge(
       {
@@ -229,7 +236,9 @@ export class Web extends Construct {
     const distDir = WEB_DIST;
     this.usesPlaceholder = !fs.existsSync(path.join(distDir, 'index.html'));
     if (this.usesPlaceholder) {
-      Annotations.of(this).addInfo(`web/dist/index.html not found: deploying a placeholder page (run npm run build:web).`);
+      Annotations.of(this).addInfo(
+        `web/dist/index.html not found: deploying a placeholder page (run npm run build:web).`,
+      );
     } else {
       new s3deploy.BucketDeployment(this, 'Assets', {
         destinationBucket: this.bucket,
@@ -244,7 +253,10 @@ export class Web extends Construct {
       sources: [
         this.usesPlaceholder
           ? s3deploy.Source.data('index.html', PLACEHOLDER_HTML)
-          : s3deploy.Source.data('index.html', fs.readFileSync(path.join(distDir, 'index.html'), 'utf8')),
+          : s3deploy.Source.data(
+              'index.html',
+              fs.readFileSync(path.join(distDir, 'index.html'), 'utf8'),
+            ),
         s3deploy.Source.jsonData('config.json', { ...props.appConfig, apiBaseUrl: '' }),
       ],
       cacheControl: [s3deploy.CacheControl.noCache()],
@@ -259,8 +271,11 @@ export class Web extends Construct {
   /** The Lambda that BucketDeployment adds once per stack is CDK's own code and role. */
   private acknowledgeDeploymentProvider(): void {
     const stack = Stack.of(this);
-    const providers = stack.node.children.filter((c) => c.node.id.startsWith('Custom::CDKBucketDeployment'));
-    const why = 'CDK-managed BucketDeployment provider (copies the web build into the site bucket at deploy time);';
+    const providers = stack.node.children.filter((c) =>
+      c.node.id.startsWith('Custom::CDKBucketDeployment'),
+    );
+    const why =
+      'CDK-managed BucketDeployment provider (copies the web build into the site bucket at deploy time);';
     for (const provider of providers) {
       acknowledge(
         provider,
@@ -268,7 +283,10 @@ export class Web extends Construct {
           id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
           reason: `${why} its role and managed logging policy are defined by aws-cdk-lib, not by this app.`,
         },
-        { id: 'AwsSolutions-L1', reason: `${why} aws-cdk-lib pins its Python runtime together with the bundled AWS CLI layer.` },
+        {
+          id: 'AwsSolutions-L1',
+          reason: `${why} aws-cdk-lib pins its Python runtime together with the bundled AWS CLI layer.`,
+        },
         {
           id: 'AwsSolutions-IAM5[Resource::*]',
           reason: `${why} cloudfront:CreateInvalidation has no resource-level permission for the distribution in this form.`,
@@ -281,10 +299,12 @@ export class Web extends Construct {
           id: `AwsSolutions-IAM5[Resource::${nagArnRef(this.bucket)}/*]`,
           reason: `${why} it writes every object of the site bucket.`,
         },
-        ...['s3:GetObject*', 's3:GetBucket*', 's3:List*', 's3:DeleteObject*', 's3:Abort*'].map((action) => ({
-          id: `AwsSolutions-IAM5[Action::${action}]`,
-          reason: `${why} ${action} comes from its read of the asset bucket and write of the site bucket.`,
-        })),
+        ...['s3:GetObject*', 's3:GetBucket*', 's3:List*', 's3:DeleteObject*', 's3:Abort*'].map(
+          (action) => ({
+            id: `AwsSolutions-IAM5[Action::${action}]`,
+            reason: `${why} ${action} comes from its read of the asset bucket and write of the site bucket.`,
+          }),
+        ),
       );
     }
   }

@@ -39,7 +39,11 @@ function templateRegex(path: string): { regex: RegExp; names: string[] } {
  * The route of the table for a method and path, as API Gateway picks it: exact paths win
  * over templates; a known path with another method is no match (API Gateway answers 404).
  */
-export function matchRoute(routes: readonly RouteDef[], method: string, rawPath: string): RouteMatch | undefined {
+export function matchRoute(
+  routes: readonly RouteDef[],
+  method: string,
+  rawPath: string,
+): RouteMatch | undefined {
   const candidates = routes.filter((r) => r.method === method.toUpperCase());
   const exact = candidates.find((r) => r.path === rawPath);
   if (exact) return { route: exact, pathParameters: {} };
@@ -99,7 +103,13 @@ export function stringifyClaims(payload: Record<string, unknown>): Record<string
 export function buildApiEvent(
   req: IncomingRequest,
   match: RouteMatch,
-  options: { claims?: Record<string, string>; scopes?: string[]; domainName: string; now?: Date; requestId?: string },
+  options: {
+    claims?: Record<string, string>;
+    scopes?: string[];
+    domainName: string;
+    now?: Date;
+    requestId?: string;
+  },
 ): APIGatewayProxyEventV2WithJWTAuthorizer {
   const now = options.now ?? new Date();
   const requestId = options.requestId ?? randomUUID();
@@ -194,7 +204,11 @@ export function formatRequestTime(d: Date): string {
 }
 
 /** A Lambda-like context for one invocation. */
-export function buildLambdaContext(functionName: string, requestId: string, timeoutMs: number): Context {
+export function buildLambdaContext(
+  functionName: string,
+  requestId: string,
+  timeoutMs: number,
+): Context {
   const deadline = Date.now() + timeoutMs;
   const fail = () => {
     throw new Error('callback-style completion is not supported: return a promise');

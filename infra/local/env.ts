@@ -29,7 +29,10 @@ export interface LocalEndpoints {
  * Values the user already set in `base` win (e.g. endpoints of their own LocalStack),
  * except the credentials: every emulator here accepts the `local` key pair.
  */
-export function buildHandlerEnv(endpoints: LocalEndpoints, base: NodeJS.ProcessEnv = process.env): Record<string, string> {
+export function buildHandlerEnv(
+  endpoints: LocalEndpoints,
+  base: NodeJS.ProcessEnv = process.env,
+): Record<string, string> {
   const defaults: Record<string, string> = {
     AWS_REGION: LOCAL_REGION,
     AWS_DEFAULT_REGION: LOCAL_REGION,
@@ -69,7 +72,10 @@ export function applyEnv(env: Record<string, string>): void {
 }
 
 /** An endpoint the user set for a service: the stack uses it instead of starting an emulator. */
-export function userEndpoint(service: keyof typeof ENDPOINT_VARS, base: NodeJS.ProcessEnv = process.env): string | undefined {
+export function userEndpoint(
+  service: keyof typeof ENDPOINT_VARS,
+  base: NodeJS.ProcessEnv = process.env,
+): string | undefined {
   const value = base[ENDPOINT_VARS[service]] ?? base.AWS_ENDPOINT_URL;
   return value && value.trim() !== '' ? value.trim() : undefined;
 }

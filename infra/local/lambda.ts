@@ -6,7 +6,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildLambdaContext } from './api-event';
 
 /** Function names cognito-local invokes for the pool's triggers, and their handler modules. */
-export const LOCAL_TRIGGERS = { CustomMessage: { name: 'mr-market-local-customMessage', handler: 'cognito/customMessage' } } as const;
+export const LOCAL_TRIGGERS = {
+  CustomMessage: { name: 'mr-market-local-customMessage', handler: 'cognito/customMessage' },
+} as const;
 
 export interface LambdaHandle {
   url: string;
@@ -29,13 +31,23 @@ async function readBody(req: IncomingMessage): Promise<string> {
  * trigger functions, run in this process with the functions' environment, as Lambda runs
  * them for Cognito in AWS. cognito-local's Lambda client points here.
  */
-export async function startLambdaEndpoint({ port, log }: { port: number; log?: (line: string) => void }): Promise<LambdaHandle> {
-  const modules = new Map<string, string>(Object.values(LOCAL_TRIGGERS).map((t) => [t.name, t.handler]));
+export async function startLambdaEndpoint({
+  port,
+  log,
+}: {
+  port: number;
+  log?: (line: string) => void;
+}): Promise<LambdaHandle> {
+  const modules = new Map<string, string>(
+    Object.values(LOCAL_TRIGGERS).map((t) => [t.name, t.handler]),
+  );
   const loaded = new Map<string, Promise<Handler>>();
   const load = (module: string) => {
     let handler = loaded.get(module);
     if (!handler) {
-      handler = import(pathToFileURL(join(FUNCTIONS_DIR, `${module}.ts`)).href).then((m: { handler: Handler }) => m.handler);
+      handler = import(pathToFileURL(join(FUNCTIONS_DIR, `${module}.ts`)).href).then(
+        (m: { handler: Handler }) => m.handler,
+      );
       loaded.set(module, handler);
     }
     return handler;
@@ -45,7 +57,10 @@ export async function startLambdaEndpoint({ port, log }: { port: number; log?: (
     const name = INVOKE_PATH.exec(req.url ?? '')?.[1];
     const module = name ? modules.get(decodeURIComponent(name)) : undefined;
     if (req.method !== 'POST' || !name || !module) {
-      res.writeHead(404, { 'content-type': 'application/json', 'x-amzn-errortype': 'ResourceNotFoundException' });
+      res.writeHead(404, {
+        'content-type': 'application/json',
+        'x-amzn-errortype': 'ResourceNotFoundException',
+      });
       res.end(JSON.stringify({ message: `Function not found: ${name ?? req.url}` }));
       return;
     }
@@ -54,12 +69,23 @@ export async function startLambdaEndpoint({ port, log }: { port: number; log?: (
     try {
       const handler = await load(module);
       const result = await handler(event, buildLambdaContext(name, requestId, 5000));
-      res.writeHead(200, { 'content-type': 'application/json', 'x-amz-executed-version': '$LATEST' });
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'x-amz-executed-version': '$LATEST',
+      });
       res.end(JSON.stringify(result ?? null));
     } catch (error) {
       log?.(`${name} failed: ${(error as Error)?.stack ?? String(error)}`);
-      res.writeHead(200, { 'content-type': 'application/json', 'x-amz-function-error': 'Unhandled' });
-      res.end(JSON.stringify({ errorType: (error as Error)?.name ?? 'Error', errorMessage: (error as Error)?.message ?? String(error) }));
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'x-amz-function-error': 'Unhandled',
+      });
+      res.end(
+        JSON.stringify({
+          errorType: (error as Error)?.name ?? 'Error',
+          errorMessage: (error as Error)?.message ?? String(error),
+        }),
+      );
     }
   };
 

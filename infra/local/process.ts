@@ -89,7 +89,11 @@ export function freePort(): Promise<number> {
 export async function waitUntil(
   what: string,
   check: () => Promise<boolean>,
-  { timeoutMs = 30_000, intervalMs = 100, child }: { timeoutMs?: number; intervalMs?: number; child?: ChildHandle } = {},
+  {
+    timeoutMs = 30_000,
+    intervalMs = 100,
+    child,
+  }: { timeoutMs?: number; intervalMs?: number; child?: ChildHandle } = {},
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -102,7 +106,9 @@ export async function waitUntil(
       // not up yet
     }
     if (Date.now() > deadline) {
-      throw new Error(`${what} was not ready after ${timeoutMs / 1000} s${child ? `:\n${child.output()}` : ''}`);
+      throw new Error(
+        `${what} was not ready after ${timeoutMs / 1000} s${child ? `:\n${child.output()}` : ''}`,
+      );
     }
     await new Promise((r) => setTimeout(r, intervalMs));
   }
@@ -120,7 +126,11 @@ export function assertPortFree(port: number, what: string, envName: string): Pro
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', () =>
-      reject(new Error(`Port ${port} (${what}) is already in use: stop what uses it or set ${envName} to another port`)),
+      reject(
+        new Error(
+          `Port ${port} (${what}) is already in use: stop what uses it or set ${envName} to another port`,
+        ),
+      ),
     );
     server.listen(port, '127.0.0.1', () => server.close(() => resolve()));
   });

@@ -61,7 +61,11 @@ export async function startS3({ port, dir, buckets }: S3Options): Promise<S3Hand
 }
 
 /** Creates a bucket at an S3 endpoint the user chose (e.g. LocalStack) when it is missing. */
-export async function ensureBucket(endpoint: string, bucket: string, region: string): Promise<void> {
+export async function ensureBucket(
+  endpoint: string,
+  bucket: string,
+  region: string,
+): Promise<void> {
   const client = new S3Client({
     endpoint,
     region,

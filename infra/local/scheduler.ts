@@ -6,7 +6,10 @@ import { JOBS, type JobDef } from '../jobs';
 import { LOCAL_ACCOUNT_ID } from './api-event';
 import { buildLambdaContext } from './api-event';
 
-type JobHandler = (event: ScheduledEvent, context: ReturnType<typeof buildLambdaContext>) => Promise<unknown>;
+type JobHandler = (
+  event: ScheduledEvent,
+  context: ReturnType<typeof buildLambdaContext>,
+) => Promise<unknown>;
 
 export interface SchedulerOptions {
   jobs?: readonly JobDef[];
@@ -43,14 +46,18 @@ export function scheduledEvent(job: JobDef, region: string, now = new Date()): S
  */
 export async function startScheduler(options: SchedulerOptions = {}): Promise<SchedulerHandle> {
   const jobs = options.jobs ?? JOBS;
-  const functionsDir = options.functionsDir ?? fileURLToPath(new URL('../../functions', import.meta.url));
+  const functionsDir =
+    options.functionsDir ?? fileURLToPath(new URL('../../functions', import.meta.url));
   const log = options.log ?? ((line: string) => console.log(line));
   const timers: NodeJS.Timeout[] = [];
   const running = new Map<string, Promise<void>>();
   const handlers = new Map<string, JobHandler>();
   for (const job of jobs) {
-    const mod = (await import(pathToFileURL(join(functionsDir, `${job.handler}.ts`)).href)) as { handler?: JobHandler };
-    if (typeof mod.handler !== 'function') throw new Error(`functions/${job.handler}.ts exports no handler`);
+    const mod = (await import(pathToFileURL(join(functionsDir, `${job.handler}.ts`)).href)) as {
+      handler?: JobHandler;
+    };
+    if (typeof mod.handler !== 'function')
+      throw new Error(`functions/${job.handler}.ts exports no handler`);
     handlers.set(job.id, mod.handler);
   }
 
@@ -81,10 +88,13 @@ export async function startScheduler(options: SchedulerOptions = {}): Promise<Sc
   };
 
   for (const job of jobs) {
-    const first = setTimeout(() => {
-      void run(job);
-      timers.push(setInterval(() => void run(job), job.everyMinutes * 60_000));
-    }, options.firstRunAfterMs ?? job.everyMinutes * 60_000);
+    const first = setTimeout(
+      () => {
+        void run(job);
+        timers.push(setInterval(() => void run(job), job.everyMinutes * 60_000));
+      },
+      options.firstRunAfterMs ?? job.everyMinutes * 60_000,
+    );
     timers.push(first);
   }
 

@@ -163,10 +163,19 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         if (external.cognito) {
           const ids = await ensureUserPool(external.cognito, region);
           const issuer = base.LOCAL_JWT_ISSUER ?? `${external.cognito}/${ids.userPoolId}`;
-          return { url: external.cognito, proxyUrl: external.cognito, issuer, jwksUrl: `${issuer}/.well-known/jwks.json`, ...ids };
+          return {
+            url: external.cognito,
+            proxyUrl: external.cognito,
+            issuer,
+            jwksUrl: `${issuer}/.well-known/jwks.json`,
+            ...ids,
+          };
         }
         // Cognito's triggers (the CustomMessage function) run in this process, as Lambda runs them in AWS.
-        const lambda = await startLambdaEndpoint({ port: ports.lambda, log: (line) => log('lambda', line) });
+        const lambda = await startLambdaEndpoint({
+          port: ports.lambda,
+          log: (line) => log('lambda', line),
+        });
         stops.push(lambda.stop);
         const handle = await startCognito({
           port: ports.cognito,
@@ -192,16 +201,29 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           await ensureBucket(external.s3, profileBucket, region);
           return external.s3;
         }
-        const s3 = await startS3({ port: ports.s3, dir: join(dataDir, 's3'), buckets: [profileBucket] });
+        const s3 = await startS3({
+          port: ports.s3,
+          dir: join(dataDir, 's3'),
+          buckets: [profileBucket],
+        });
         stops.push(s3.stop);
         return s3.url;
       })(),
     ] as const);
     // Wait for every emulator (started or failed) so a failure stops all of them.
     for (const result of started) if (result.status === 'rejected') throw result.reason;
-    const [dynamodbUrl, cognito, sesUrl, s3Url] = started.map((r) => (r as PromiseFulfilledResult<unknown>).value) as [
+    const [dynamodbUrl, cognito, sesUrl, s3Url] = started.map(
+      (r) => (r as PromiseFulfilledResult<unknown>).value,
+    ) as [
       string,
-      { url: string; proxyUrl: string; issuer: string; jwksUrl: string; userPoolId: string; userPoolClientId: string },
+      {
+        url: string;
+        proxyUrl: string;
+        issuer: string;
+        jwksUrl: string;
+        userPoolId: string;
+        userPoolClientId: string;
+      },
       string,
       string,
     ];
@@ -231,7 +253,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
     if (options.jobs) {
       const scheduler = await startScheduler({
-        ...(options.firstJobRunAfterMs !== undefined ? { firstRunAfterMs: options.firstJobRunAfterMs } : {}),
+        ...(options.firstJobRunAfterMs !== undefined
+          ? { firstRunAfterMs: options.firstJobRunAfterMs }
+          : {}),
         log: (line) => log('jobs', line),
       });
       stops.push(scheduler.stop);

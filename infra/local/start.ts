@@ -63,7 +63,9 @@ if (stack && !stopping) {
       `Mr. Market is running locally (ready in ${seconds} s)`,
       '',
       ...rows.map(([k, v]) => `  ${k.padEnd(width)}  ${v}`),
-      ...(stack.external.length ? ['', `  Using your own endpoints for: ${stack.external.join(', ')}`] : []),
+      ...(stack.external.length
+        ? ['', `  Using your own endpoints for: ${stack.external.join(', ')}`]
+        : []),
       '',
       '  Data is kept in .local/. Press Ctrl-C to stop.',
       '',

@@ -15,7 +15,13 @@ export const WEB_CONFIG_FILE = fileURLToPath(new URL('../../web/vite.config.ts',
  * `/config.json` from `.local/web-config.json`. Returns undefined when the web app has
  * no Vite config yet.
  */
-export async function startWeb({ port, apiUrl }: { port: number; apiUrl: string }): Promise<WebHandle | undefined> {
+export async function startWeb({
+  port,
+  apiUrl,
+}: {
+  port: number;
+  apiUrl: string;
+}): Promise<WebHandle | undefined> {
   if (!existsSync(WEB_CONFIG_FILE)) return undefined;
   process.env.LOCAL_API_URL = apiUrl;
   const { createServer } = await import('vite');

@@ -31,7 +31,11 @@ export function countTemplate(stack: Stack): TemplateCounts {
  * holds more resources than the budget, or more parameters or outputs than CloudFormation
  * takes. `advice` says what to split.
  */
-export function guardTemplateSize(stack: Stack, advice: string, budget: number = STACK_RESOURCE_BUDGET): void {
+export function guardTemplateSize(
+  stack: Stack,
+  advice: string,
+  budget: number = STACK_RESOURCE_BUDGET,
+): void {
   stack.node.addValidation({
     validate: () => {
       const counts = countTemplate(stack);
@@ -42,10 +46,14 @@ export function guardTemplateSize(stack: Stack, advice: string, budget: number =
         );
       }
       if (counts.parameters > CLOUDFORMATION_LIMITS.parameters) {
-        errors.push(`${stack.node.path} takes ${counts.parameters} parameters; CloudFormation allows ${CLOUDFORMATION_LIMITS.parameters}. ${advice}`);
+        errors.push(
+          `${stack.node.path} takes ${counts.parameters} parameters; CloudFormation allows ${CLOUDFORMATION_LIMITS.parameters}. ${advice}`,
+        );
       }
       if (counts.outputs > CLOUDFORMATION_LIMITS.outputs) {
-        errors.push(`${stack.node.path} has ${counts.outputs} outputs; CloudFormation allows ${CLOUDFORMATION_LIMITS.outputs}. ${advice}`);
+        errors.push(
+          `${stack.node.path} has ${counts.outputs} outputs; CloudFormation allows ${CLOUDFORMATION_LIMITS.outputs}. ${advice}`,
+        );
       }
       return errors;
     },

@@ -17,7 +17,8 @@ export interface StatefulStackProps extends StackProps {
  * string: the stateless stack writes the parameter, the Cognito trigger here reads it at run
  * time, and no cross-stack reference points back from this stack to the later one.
  */
-export const siteUrlParameterNameFor = (statefulStackName: string): string => `/${statefulStackName}/site-url`;
+export const siteUrlParameterNameFor = (statefulStackName: string): string =>
+  `/${statefulStackName}/site-url`;
 
 /** What holds users' data and identities: retained, changed rarely, deployed first. */
 export class StatefulStack extends Stack {
@@ -31,7 +32,10 @@ export class StatefulStack extends Stack {
     super(scope, id, props);
     const { config } = props;
     const siteUrl = siteUrlFrom(config);
-    if (Token.isUnresolved(this.stackName)) throw new Error('The stateful stack needs a literal stack name (it names the site-address parameter).');
+    if (Token.isUnresolved(this.stackName))
+      throw new Error(
+        'The stateful stack needs a literal stack name (it names the site-address parameter).',
+      );
     this.siteUrlParameterName = siteUrlParameterNameFor(this.stackName);
 
     this.data = new Data(this, 'Data');

@@ -42,7 +42,9 @@ export class StatelessStack extends Stack {
       globalIndexes: TABLE_DESIGN.indexes.map((index) => index.name),
     });
     const profileImages = s3.Bucket.fromBucketAttributes(this, 'ProfileImages', {
-      bucketArn: stateful.exportValue(stateful.storage.profileImages.bucketArn, { name: profileImagesArnExport }),
+      bucketArn: stateful.exportValue(stateful.storage.profileImages.bucketArn, {
+        name: profileImagesArnExport,
+      }),
       bucketName: stateful.storage.profileImages.bucketName,
       bucketRegionalDomainName: stateful.storage.profileImages.bucketRegionalDomainName,
     });
@@ -65,7 +67,10 @@ export class StatelessStack extends Stack {
       routeGroups: props.routeGroups,
       resources,
       logRetentionDays: config.logRetentionDays,
-      throttle: { rateLimit: config.apiThrottleRateLimit, burstLimit: config.apiThrottleBurstLimit },
+      throttle: {
+        rateLimit: config.apiThrottleRateLimit,
+        burstLimit: config.apiThrottleBurstLimit,
+      },
       corsAllowOrigins: [...new Set([...(siteUrl ? [siteUrl] : []), ...config.corsAllowOrigins])],
     });
 
@@ -95,12 +100,18 @@ export class StatelessStack extends Stack {
     this.api.addEnvironment('SUPPORT_EMAIL', config.supportEmail);
 
     new CfnOutput(this, 'SiteUrl', { value: publicUrl, description: 'The site' });
-    new CfnOutput(this, 'ApiEndpoint', { value: this.api.httpApi.apiEndpoint, description: 'HTTP API (also under /api on the site)' });
+    new CfnOutput(this, 'ApiEndpoint', {
+      value: this.api.httpApi.apiEndpoint,
+      description: 'HTTP API (also under /api on the site)',
+    });
     new CfnOutput(this, 'MarketDataSecretArn', {
       value: stateful.secrets.marketDataKey.secretArn,
       description: 'Put the market-data provider key here',
     });
 
-    guardTemplateSize(this, 'Move route functions into the route-group nested stacks (infra/constructs/api.ts), or jobs into a stack of their own.');
+    guardTemplateSize(
+      this,
+      'Move route functions into the route-group nested stacks (infra/constructs/api.ts), or jobs into a stack of their own.',
+    );
   }
 }

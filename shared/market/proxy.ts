@@ -79,7 +79,8 @@ function dayOf(raw: string | undefined, name: string): string | undefined {
   if (raw === undefined) return undefined;
   if (!ISO_DAY.test(raw)) fail(`${name} must be a date in YYYY-MM-DD form`);
   const d = new Date(`${raw}T00:00:00Z`);
-  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== raw) fail(`${name} is not a real date`);
+  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== raw)
+    fail(`${name} is not a real date`);
   if (raw < '1900-01-01' || raw > '2999-12-31') fail(`${name} is out of range`);
   return raw;
 }
@@ -147,14 +148,16 @@ export function parseProxyRequest(request: ProxyRequest): ProxyRead {
   const { url, parameters } = request;
   // Refuse anything that could name another host, scheme, folder or escape sequence.
   if (/[^A-Za-z0-9/?&=,.^_%+ -]/.test(url)) fail('The url has characters that are not allowed');
-  if (url.includes('..') || url.includes('//') || /^[a-z][a-z0-9+.-]*:/i.test(url)) fail('Only market-data paths are allowed');
+  if (url.includes('..') || url.includes('//') || /^[a-z][a-z0-9+.-]*:/i.test(url))
+    fail('Only market-data paths are allowed');
   const percent = url.replace(/%5E/gi, '');
   if (percent.includes('%')) fail('Encoded characters are not allowed');
   const q = url.indexOf('?');
   const path = (q < 0 ? url : url.slice(0, q)).replace(/^\//, '');
   let query = q < 0 ? '' : url.slice(q + 1);
   const extra = Object.entries(parameters).map(([k, v]) => `${k}=${String(v)}`);
-  if (extra.some((pair) => /[&%]/.test(pair) || /[^A-Za-z0-9=,.^_ '-]/.test(pair))) fail('A parameter has characters that are not allowed');
+  if (extra.some((pair) => /[&%]/.test(pair) || /[^A-Za-z0-9=,.^_ '-]/.test(pair)))
+    fail('A parameter has characters that are not allowed');
   if (extra.length) query = [query, ...extra].filter(Boolean).join('&');
   const segments = path.split('/');
   const [head, a, b] = segments;
@@ -169,8 +172,15 @@ export function parseProxyRequest(request: ProxyRequest): ProxyRead {
       const text = decodeURIComponentSafe(p.get('query') ?? '').trim();
       if (!SEARCH_TEXT.test(text)) fail('Enter 1 to 40 letters or digits to search');
       const exchanges = (p.get('exchange') ?? SEARCH_EXCHANGES.join(',')).split(',');
-      for (const e of exchanges) if (!(SEARCH_EXCHANGES as readonly string[]).includes(e)) fail('exchange must be AMEX, NASDAQ or NYSE');
-      return { kind: 'search', query: text, limit: intOf(p.get('limit'), 50, MAX_LIMITS.search, 'limit'), exchanges: [...new Set(exchanges)] as SearchExchange[] };
+      for (const e of exchanges)
+        if (!(SEARCH_EXCHANGES as readonly string[]).includes(e))
+          fail('exchange must be AMEX, NASDAQ or NYSE');
+      return {
+        kind: 'search',
+        query: text,
+        limit: intOf(p.get('limit'), 50, MAX_LIMITS.search, 'limit'),
+        exchanges: [...new Set(exchanges)] as SearchExchange[],
+      };
     }
     case 'profile':
     case 'key-executives':
@@ -204,7 +214,12 @@ export function parseProxyRequest(request: ProxyRequest): ProxyRead {
       const p = parseQuery(query, PARAMS.statement);
       const symbol = symbolOf(a!);
       const period = periodOf(p.get('period'));
-      const limit = intOf(p.get('limit'), period === 'annual' ? 10 : 42, MAX_LIMITS.statement, 'limit');
+      const limit = intOf(
+        p.get('limit'),
+        period === 'annual' ? 10 : 42,
+        MAX_LIMITS.statement,
+        'limit',
+      );
       if (head === 'ratios') return { kind: 'ratios', symbol, period, limit };
       if (head === 'key-metrics') return { kind: 'keyMetrics', symbol, period, limit };
       return { kind: 'statement', statement: STATEMENTS[head]!, symbol, period, limit };
@@ -214,11 +229,16 @@ export function parseProxyRequest(request: ProxyRequest): ProxyRead {
       const p = parseQuery(query, PARAMS.news);
       const tickers = p.get('tickers');
       if (!tickers) fail('tickers is required');
-      return { kind: 'news', symbols: symbolList(tickers, 10), limit: intOf(p.get('limit'), 5, MAX_LIMITS.news, 'limit') };
+      return {
+        kind: 'news',
+        symbols: symbolList(tickers, 10),
+        limit: intOf(p.get('limit'), 5, MAX_LIMITS.news, 'limit'),
+      };
     }
     case 'historical-chart': {
       only(3);
-      if (!(INTERVALS as readonly string[]).includes(a!)) fail(`interval must be one of ${INTERVALS.join(', ')}`);
+      if (!(INTERVALS as readonly string[]).includes(a!))
+        fail(`interval must be one of ${INTERVALS.join(', ')}`);
       const p = parseQuery(query, PARAMS.chart);
       return { kind: 'intraday', interval: a as Interval, symbol: symbolOf(b!), ...range(p) };
     }

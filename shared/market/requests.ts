@@ -13,7 +13,10 @@ export const symbolSeriesRequest = z.object({ stock_symbol: stockSymbol }).stric
 export const historicalDataRequest = z
   .object({ stock_symbol: stockSymbol, from: isoDate.optional(), to: isoDate.optional() })
   .strict()
-  .refine((r) => !r.from || !r.to || r.from <= r.to, { message: 'from must not be after to', path: ['from'] });
+  .refine((r) => !r.from || !r.to || r.from <= r.to, {
+    message: 'from must not be after to',
+    path: ['from'],
+  });
 
 /** Closing prices, oldest first. */
 export const closingSeriesResponse = marketEnvelope(z.array(closingPriceSchema));

@@ -167,7 +167,10 @@ export const placeOrderResponseSchema = z.object({
 });
 export type PlaceOrderResponse = z.infer<typeof placeOrderResponseSchema>;
 
-export const cancelOrderResponseSchema = z.object({ message: z.string(), data: z.object({ order: orderViewSchema }) });
+export const cancelOrderResponseSchema = z.object({
+  message: z.string(),
+  data: z.object({ order: orderViewSchema }),
+});
 export type CancelOrderResponse = z.infer<typeof cancelOrderResponseSchema>;
 
 /** The messages the portfolio routes answer with (the spec's toasts, spelling corrected). */

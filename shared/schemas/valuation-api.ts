@@ -58,10 +58,15 @@ export const MARKET_PRICE_TOLERANCE = 0.05;
  * that takes one of two forms still answers with field messages (a zod union answers
  * "Invalid input" without saying which field is wrong).
  */
-function parseInto<S extends z.ZodType>(schema: S, value: unknown, ctx: z.RefinementCtx): z.output<S> | typeof z.NEVER {
+function parseInto<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  ctx: z.RefinementCtx,
+): z.output<S> | typeof z.NEVER {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
-  for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+  for (const issue of parsed.error.issues)
+    ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
   return z.NEVER;
 }
 
@@ -119,12 +124,16 @@ export type AddPitchRequest = z.output<typeof addPitchRequest>;
  * assumptions and outputs (same checks as a new save; the stock stays the same), or
  * `{valuation_id}` alone re-pitches the stored assumptions at the current market price.
  */
-export const updateValuationRequest = z.looseObject({ valuation_id: valuationId }).transform((value, ctx) => {
-  const rest = Object.keys(value).filter((k) => k !== 'valuation_id' && k !== 'id');
-  if (rest.length === 0) return { kind: 'refresh' as const, valuation_id: value.valuation_id };
-  const payload = parseInto(valuationPayloadSchema, value, ctx) as z.output<typeof valuationPayloadSchema>;
-  return { kind: 'payload' as const, valuation_id: value.valuation_id, payload };
-});
+export const updateValuationRequest = z
+  .looseObject({ valuation_id: valuationId })
+  .transform((value, ctx) => {
+    const rest = Object.keys(value).filter((k) => k !== 'valuation_id' && k !== 'id');
+    if (rest.length === 0) return { kind: 'refresh' as const, valuation_id: value.valuation_id };
+    const payload = parseInto(valuationPayloadSchema, value, ctx) as z.output<
+      typeof valuationPayloadSchema
+    >;
+    return { kind: 'payload' as const, valuation_id: value.valuation_id, payload };
+  });
 export type UpdateValuationRequest = z.output<typeof updateValuationRequest>;
 
 /** editValuation, getValuationOutput, deletePitch, ignoreValuation, update-pitch. */
@@ -173,7 +182,9 @@ export type BuyPitchRequest = z.infer<typeof buyPitchRequest>;
  */
 export const trackedPitchesRequest = z.looseObject({}).transform((value, ctx) => {
   if (Object.keys(value).length === 0) return { kind: 'list' as const };
-  const update = parseInto(trackedUpdatePayload, value, ctx) as z.output<typeof trackedUpdatePayload>;
+  const update = parseInto(trackedUpdatePayload, value, ctx) as z.output<
+    typeof trackedUpdatePayload
+  >;
   return { kind: 'update' as const, ...update };
 });
 export type TrackedPitchesRequest = z.output<typeof trackedPitchesRequest>;

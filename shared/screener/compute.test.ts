@@ -20,7 +20,11 @@ import {
 /** Weekday closes from `from` to `to`, close = 100 + index of the day, volume = 1000 x (index + 1). */
 function weekdays(from: string, to: string): DailyClose[] {
   const out: DailyClose[] = [];
-  for (let t = Date.parse(`${from}T00:00:00Z`), i = 0; t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000) {
+  for (
+    let t = Date.parse(`${from}T00:00:00Z`), i = 0;
+    t <= Date.parse(`${to}T00:00:00Z`);
+    t += 86_400_000
+  ) {
     const d = new Date(t);
     if (d.getUTCDay() === 0 || d.getUTCDay() === 6) continue;
     out.push({ date: d.toISOString().slice(0, 10), close: 100 + i, volume: 1000 * (i + 1) });
@@ -118,8 +122,36 @@ describe('ratio arithmetic', () => {
 
   it('a row combines the current price with the fundamentals', () => {
     const r = computeRow(
-      { symbol: 'X', company: 'X Inc', sector: 'Energy', industry: 'Oil', exchange: 'NYSE', price: 50, change: -2, volume: 10, marketCap: 5e9 },
-      { ...NO_FUNDAMENTALS, epsTtm: 2.5, revenuePerShareTtm: 10, bookValuePerShareTtm: 25, fcfPerShareTtm: -1, cashPerShareTtm: 5, dividendPerShareTtm: 1, epsGrowthPast5Years: 12.5, refs: { asOf: '2026-03-11', week: 40, month: null, quarter: 50, half: 100, year: 25, ytd: 62.5 } },
+      {
+        symbol: 'X',
+        company: 'X Inc',
+        sector: 'Energy',
+        industry: 'Oil',
+        exchange: 'NYSE',
+        price: 50,
+        change: -2,
+        volume: 10,
+        marketCap: 5e9,
+      },
+      {
+        ...NO_FUNDAMENTALS,
+        epsTtm: 2.5,
+        revenuePerShareTtm: 10,
+        bookValuePerShareTtm: 25,
+        fcfPerShareTtm: -1,
+        cashPerShareTtm: 5,
+        dividendPerShareTtm: 1,
+        epsGrowthPast5Years: 12.5,
+        refs: {
+          asOf: '2026-03-11',
+          week: 40,
+          month: null,
+          quarter: 50,
+          half: 100,
+          year: 25,
+          ytd: 62.5,
+        },
+      },
     );
     expect(r.pe).toBe(20);
     expect(r.ps).toBe(5);
@@ -129,7 +161,13 @@ describe('ratio arithmetic', () => {
     expect(r.peg).toBe(1.6);
     expect(r.dividendYield).toBe(2);
     expect(r.changePercent).toBeCloseTo((-2 / 52) * 100, 12);
-    expect([r.perfWeek, r.perfMonth, r.perfQuarter, r.perfHalf, r.perfYear]).toEqual([25, null, 0, -50, 100]);
+    expect([r.perfWeek, r.perfMonth, r.perfQuarter, r.perfHalf, r.perfYear]).toEqual([
+      25,
+      null,
+      0,
+      -50,
+      100,
+    ]);
     expect(r.perfYtd).toBeCloseTo(-20, 12);
   });
 });

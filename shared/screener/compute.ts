@@ -147,7 +147,11 @@ export function referenceCloses(bars: readonly DailyClose[], asOf: string): Refe
 export const AVG_VOLUME_SESSIONS = 63;
 
 /** Mean volume of the last 63 complete sessions before `asOf` (fewer when the history is shorter). */
-export function averageVolume(bars: readonly DailyClose[], asOf: string, sessions = AVG_VOLUME_SESSIONS): number | null {
+export function averageVolume(
+  bars: readonly DailyClose[],
+  asOf: string,
+  sessions = AVG_VOLUME_SESSIONS,
+): number | null {
   const done = sortedBars(bars).filter((b) => b.date.slice(0, 10) < asOf && ok(b.volume));
   const last = done.slice(-sessions);
   if (last.length === 0) return null;
@@ -203,18 +207,39 @@ export interface Listing {
 }
 
 export const NO_FUNDAMENTALS: Fundamentals = {
-  epsTtm: null, revenuePerShareTtm: null, bookValuePerShareTtm: null, fcfPerShareTtm: null, cashPerShareTtm: null,
-  dividendPerShareTtm: null, epsGrowthPastYear: null, epsGrowthPast5Years: null, salesGrowthPast5Years: null,
-  roa: null, roe: null, roi: null, currentRatio: null, quickRatio: null, ltDebtEq: null, debtEq: null,
-  grossMargin: null, operatingMargin: null, netMargin: null, lastEarningsDate: null, nextEarningsDate: null,
-  refs: null, avgVolume: null,
+  epsTtm: null,
+  revenuePerShareTtm: null,
+  bookValuePerShareTtm: null,
+  fcfPerShareTtm: null,
+  cashPerShareTtm: null,
+  dividendPerShareTtm: null,
+  epsGrowthPastYear: null,
+  epsGrowthPast5Years: null,
+  salesGrowthPast5Years: null,
+  roa: null,
+  roe: null,
+  roi: null,
+  currentRatio: null,
+  quickRatio: null,
+  ltDebtEq: null,
+  debtEq: null,
+  grossMargin: null,
+  operatingMargin: null,
+  netMargin: null,
+  lastEarningsDate: null,
+  nextEarningsDate: null,
+  refs: null,
+  avgVolume: null,
 };
 
 /** The result row: price-dependent columns from the current quote, the rest from fundamentals. */
 export function computeRow(listing: Listing, f: Fundamentals): ScreenerRow {
   const price = listing.price;
   const pe = priceMultiple(price, f.epsTtm);
-  const dividendYield = ok(price) && price > 0 && ok(f.dividendPerShareTtm) && f.dividendPerShareTtm >= 0 ? (f.dividendPerShareTtm / price) * 100 : null;
+  const dividendYield =
+    ok(price) && price > 0 && ok(f.dividendPerShareTtm) && f.dividendPerShareTtm >= 0
+      ? (f.dividendPerShareTtm / price) * 100
+      : null;
   const refs = f.refs;
   return {
     symbol: listing.symbol,

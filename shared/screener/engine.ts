@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { SCREENER_COLUMNS, type ScreenerColumn, type ScreenerRow } from './columns';
-import { NUMERIC_FILTERS, inBound, optionOf, screenerFilters, type EarningsDateOption, type NumericFilterField, type ScreenerFilters } from './filters';
+import {
+  NUMERIC_FILTERS,
+  inBound,
+  optionOf,
+  screenerFilters,
+  type EarningsDateOption,
+  type NumericFilterField,
+  type ScreenerFilters,
+} from './filters';
 
 /**
  * The screen itself: filter, sort and page rows of the snapshot, in memory. Pure.
@@ -13,8 +21,18 @@ export const screenRequest = z
     filters: screenerFilters.default({}),
     sort: z.enum(SCREENER_COLUMNS, { message: 'Choose a column to sort by' }).default('marketCap'),
     order: z.enum(['asc', 'desc'], { message: 'Sort order is asc or desc' }).default('desc'),
-    page: z.coerce.number().int('Page is a whole number').min(1, 'Pages start at 1').max(100_000).default(1),
-    pageSize: z.coerce.number().int('Page size is a whole number').min(1).max(MAX_PAGE_SIZE, `At most ${MAX_PAGE_SIZE} rows a page`).default(20),
+    page: z.coerce
+      .number()
+      .int('Page is a whole number')
+      .min(1, 'Pages start at 1')
+      .max(100_000)
+      .default(1),
+    pageSize: z.coerce
+      .number()
+      .int('Page size is a whole number')
+      .min(1)
+      .max(MAX_PAGE_SIZE, `At most ${MAX_PAGE_SIZE} rows a page`)
+      .default(20),
   })
   .strict();
 export type ScreenRequest = z.output<typeof screenRequest>;
@@ -60,7 +78,9 @@ export function compileFilters(filters: ScreenerFilters, today: string): Predica
   const out: Predicate[] = [];
   if (filters.name) {
     const needle = filters.name.toLowerCase();
-    out.push((r) => r.symbol.toLowerCase().includes(needle) || r.company.toLowerCase().includes(needle));
+    out.push(
+      (r) => r.symbol.toLowerCase().includes(needle) || r.company.toLowerCase().includes(needle),
+    );
   }
   if (filters.sector) {
     const sector = filters.sector.toLowerCase();
@@ -116,7 +136,11 @@ export function compareBy(column: ScreenerColumn, order: 'asc' | 'desc') {
 }
 
 /** Filters, sorts and pages. A page past the end is empty (the total still tells the count). */
-export function screen(rows: readonly ScreenerRow[], request: ScreenRequest, today: string): ScreenResult {
+export function screen(
+  rows: readonly ScreenerRow[],
+  request: ScreenRequest,
+  today: string,
+): ScreenResult {
   const predicates = compileFilters(request.filters as ScreenerFilters, today);
   const hits = predicates.length ? rows.filter((r) => matches(r, predicates)) : [...rows];
   hits.sort(compareBy(request.sort, request.order));

@@ -2,11 +2,32 @@ import { describe, expect, it } from 'vitest';
 import type { ScreenerRow } from './columns';
 import { NO_FUNDAMENTALS, computeRow } from './compute';
 import { compileFilters, earningsWindow, matches, screen, screenRequest } from './engine';
-import { FILTER_FIELDS, NUMERIC_FILTERS, inBound, optionOf, screenerFilters, type FilterOption, type NumericFilterField } from './filters';
+import {
+  FILTER_FIELDS,
+  NUMERIC_FILTERS,
+  inBound,
+  optionOf,
+  screenerFilters,
+  type FilterOption,
+  type NumericFilterField,
+} from './filters';
 
 function row(patch: Partial<ScreenerRow> = {}): ScreenerRow {
   return {
-    ...computeRow({ symbol: 'TEST', company: 'Test Corp', sector: 'Technology', industry: 'Software', exchange: 'NASDAQ', price: 10, change: 0, volume: 1000, marketCap: 1e9 }, NO_FUNDAMENTALS),
+    ...computeRow(
+      {
+        symbol: 'TEST',
+        company: 'Test Corp',
+        sector: 'Technology',
+        industry: 'Software',
+        exchange: 'NASDAQ',
+        price: 10,
+        change: 0,
+        volume: 1000,
+        marketCap: 1e9,
+      },
+      NO_FUNDAMENTALS,
+    ),
     ...patch,
   };
 }
@@ -27,8 +48,10 @@ describe('filter definitions', () => {
   it('label every bound the way it tests: "Under"/"<" strict, "<="/">=" inclusive, "Over" strict', () => {
     for (const def of Object.values(NUMERIC_FILTERS)) {
       for (const o of def.options as readonly FilterOption[]) {
-        if (o.label.startsWith('Under ') || o.label.startsWith('< ')) expect(o.bound, o.label).toEqual({ max: expect.any(Number) });
-        if (o.label.startsWith('Over ')) expect(o.bound, o.label).toEqual({ min: expect.any(Number) });
+        if (o.label.startsWith('Under ') || o.label.startsWith('< '))
+          expect(o.bound, o.label).toEqual({ max: expect.any(Number) });
+        if (o.label.startsWith('Over '))
+          expect(o.bound, o.label).toEqual({ min: expect.any(Number) });
         if (o.label.startsWith('<= ')) expect(o.bound.maxInclusive, o.label).toBe(true);
         if (o.label.startsWith('>= ')) expect(o.bound.minInclusive, o.label).toBe(true);
       }
@@ -53,18 +76,32 @@ describe('every numeric option on every field', () => {
     const def = NUMERIC_FILTERS[field];
     it(`${field}: passes values inside its bound, fails at an exclusive edge or outside, never passes N/A`, () => {
       for (const o of def.options as readonly FilterOption[]) {
-        const at = (v: number | null) => passes({ [field]: o.id }, { [def.column]: v } as Partial<ScreenerRow>);
+        const at = (v: number | null) =>
+          passes({ [field]: o.id }, { [def.column]: v } as Partial<ScreenerRow>);
         expect(at(null), `${o.id} N/A`).toBe(false);
         const { min, max, minInclusive, maxInclusive } = o.bound;
         if (min !== undefined) {
-          expect(at(min), `${o.id} at ${min}`).toBe(Boolean(minInclusive) && (max === undefined || min < max || Boolean(maxInclusive)));
-          expect(at(min - Math.max(1e-6, Math.abs(min) * 1e-6)), `${o.id} below ${min}`).toBe(false);
+          expect(at(min), `${o.id} at ${min}`).toBe(
+            Boolean(minInclusive) && (max === undefined || min < max || Boolean(maxInclusive)),
+          );
+          expect(at(min - Math.max(1e-6, Math.abs(min) * 1e-6)), `${o.id} below ${min}`).toBe(
+            false,
+          );
         }
         if (max !== undefined) {
-          expect(at(max), `${o.id} at ${max}`).toBe(Boolean(maxInclusive) && (min === undefined || max > min || Boolean(minInclusive)));
-          expect(at(max + Math.max(1e-6, Math.abs(max) * 1e-6)), `${o.id} above ${max}`).toBe(false);
+          expect(at(max), `${o.id} at ${max}`).toBe(
+            Boolean(maxInclusive) && (min === undefined || max > min || Boolean(minInclusive)),
+          );
+          expect(at(max + Math.max(1e-6, Math.abs(max) * 1e-6)), `${o.id} above ${max}`).toBe(
+            false,
+          );
         }
-        const inside = min !== undefined && max !== undefined ? (min + max) / 2 : min !== undefined ? min + Math.abs(min) + 1 : max! - Math.abs(max!) - 1;
+        const inside =
+          min !== undefined && max !== undefined
+            ? (min + max) / 2
+            : min !== undefined
+              ? min + Math.abs(min) + 1
+              : max! - Math.abs(max!) - 1;
         if (!(min === max)) expect(at(inside), `${o.id} inside at ${inside}`).toBe(true);
       }
     });
@@ -125,11 +162,18 @@ describe('named options', () => {
   });
 
   it('earnings date filters match the last or the next announcement and exclude rows without dates', () => {
-    expect(passes({ earningdate: 'previousweek' }, { lastEarningsDate: '2026-03-02', nextEarningsDate: '2026-06-01' })).toBe(true);
+    expect(
+      passes(
+        { earningdate: 'previousweek' },
+        { lastEarningsDate: '2026-03-02', nextEarningsDate: '2026-06-01' },
+      ),
+    ).toBe(true);
     expect(passes({ earningdate: 'previousweek' }, { lastEarningsDate: '2026-03-09' })).toBe(false);
     expect(passes({ earningdate: 'nextweek' }, { nextEarningsDate: '2026-03-22' })).toBe(true);
     expect(passes({ earningdate: 'nextweek' }, { nextEarningsDate: '2026-03-23' })).toBe(false);
-    expect(passes({ earningdate: 'thismonth' }, { lastEarningsDate: null, nextEarningsDate: null })).toBe(false);
+    expect(
+      passes({ earningdate: 'thismonth' }, { lastEarningsDate: null, nextEarningsDate: null }),
+    ).toBe(false);
   });
 });
 
@@ -143,9 +187,24 @@ describe('screen', () => {
   const run = (body: unknown) => screen(rows, screenRequest.parse(body), TODAY);
 
   it('sorts by a column either way with N/A last, ties by ticker, and numbers rows across pages', () => {
-    expect(run({ sort: 'pe', order: 'asc' }).rows.map((r) => r.symbol)).toEqual(['AAA', 'CCC', 'DDD', 'BBB']);
-    expect(run({ sort: 'pe', order: 'desc' }).rows.map((r) => r.symbol)).toEqual(['DDD', 'CCC', 'AAA', 'BBB']);
-    expect(run({ sort: 'marketCap', order: 'desc' }).rows.map((r) => r.symbol)).toEqual(['BBB', 'CCC', 'DDD', 'AAA']);
+    expect(run({ sort: 'pe', order: 'asc' }).rows.map((r) => r.symbol)).toEqual([
+      'AAA',
+      'CCC',
+      'DDD',
+      'BBB',
+    ]);
+    expect(run({ sort: 'pe', order: 'desc' }).rows.map((r) => r.symbol)).toEqual([
+      'DDD',
+      'CCC',
+      'AAA',
+      'BBB',
+    ]);
+    expect(run({ sort: 'marketCap', order: 'desc' }).rows.map((r) => r.symbol)).toEqual([
+      'BBB',
+      'CCC',
+      'DDD',
+      'AAA',
+    ]);
     const page2 = run({ sort: 'symbol', order: 'asc', page: 2, pageSize: 3 });
     expect(page2.total).toBe(4);
     expect(page2.rows.map((r) => [r.no, r.symbol])).toEqual([[4, 'DDD']]);

@@ -208,7 +208,10 @@ test('a signed-in investor adds the company to the watchlist from the company vi
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect
-    .poll(() => page.locator('.toast--success').filter({ hasText: 'Login Successful!' }).count(), slow)
+    .poll(
+      () => page.locator('.toast--success').filter({ hasText: 'Login Successful!' }).count(),
+      slow,
+    )
     .toBeGreaterThan(0);
   await open('/Market?symbol=NVDA');
   await page.locator('.company-header__name').waitFor(slow);

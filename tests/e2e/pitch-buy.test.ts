@@ -47,7 +47,13 @@ async function savePitch(user: TestUser) {
   if (!result.ok) throw new Error(result.message);
   const res = await apiClient().post(
     '/api/addValuation',
-    { ...inputs, stock_symbol: SYMBOL, moats: ['Brand(s)'], comment: 'Bought from the pitch', ...toStoredOutputs(result) },
+    {
+      ...inputs,
+      stock_symbol: SYMBOL,
+      moats: ['Brand(s)'],
+      comment: 'Bought from the pitch',
+      ...toStoredOutputs(result),
+    },
     { token: user.accessToken },
   );
   if (res.status !== 200)
@@ -117,9 +123,7 @@ test('a signed-in investor buys a pitched stock into a portfolio and sees it in 
   const panel = page.getByRole('region', { name: `Stocks in ${PORTFOLIO}` });
   await expect.poll(() => panel.getByTestId('stock-count').textContent(), SLOW).toBe('1');
   const holdings = page.getByRole('region', { name: 'Holdings' });
-  await expect
-    .poll(() => holdings.getByRole('rowheader', { name: SYMBOL }).count(), SLOW)
-    .toBe(1);
+  await expect.poll(() => holdings.getByRole('rowheader', { name: SYMBOL }).count(), SLOW).toBe(1);
   const cash = dollars((await holdings.getByTestId('holdings-cash').textContent()) ?? '');
   expect(cash).toBeLessThan(SEED);
   expect(cash).toBeGreaterThanOrEqual(0);

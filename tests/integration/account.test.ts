@@ -34,7 +34,11 @@ describe('an account from sign-up to deletion, through the API, cognito-local, t
 
   beforeAll(async () => {
     other = await createSignedInUser({ name: 'Other Investor' });
-    await api.post('/api/updateProfileimage', { profile_image: pngDataUrl }, { token: other.accessToken });
+    await api.post(
+      '/api/updateProfileimage',
+      { profile_image: pngDataUrl },
+      { token: other.accessToken },
+    );
     await seedOwnedItems(other.userId);
   });
 
@@ -62,38 +66,59 @@ describe('an account from sign-up to deletion, through the API, cognito-local, t
   });
 
   it('cannot log in before the account is activated', async () => {
-    const res = await api.post<{ message: string }>('/api/login', { email, password: firstPassword });
+    const res = await api.post<{ message: string }>('/api/login', {
+      email,
+      password: firstPassword,
+    });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('Please activate your account with the link in the email we sent you');
+    expect(res.body.message).toBe(
+      'Please activate your account with the link in the email we sent you',
+    );
   });
 
   it('a link with a wrong code is "Request not found" and does not activate', async () => {
     const wrong = verifyCode.replace(/^\d+-/, '000001-');
-    const res = await api.get<{ message: string }>(`/api/verify_account/${encodeURIComponent(wrong)}`);
+    const res = await api.get<{ message: string }>(
+      `/api/verify_account/${encodeURIComponent(wrong)}`,
+    );
     expect(res.status).toBe(404);
     expect(res.body.message).toBe('Request not found');
   });
 
   it('the link from the email activates the account; opening it again is "Request not found"', async () => {
-    const res = await api.get<{ message: string }>(`/api/verify_account/${encodeURIComponent(verifyCode)}`);
+    const res = await api.get<{ message: string }>(
+      `/api/verify_account/${encodeURIComponent(verifyCode)}`,
+    );
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Your email has been verified successfully');
 
-    const again = await api.get<{ message: string }>(`/api/verify_account/${encodeURIComponent(verifyCode)}`);
+    const again = await api.get<{ message: string }>(
+      `/api/verify_account/${encodeURIComponent(verifyCode)}`,
+    );
     expect(again.status).toBe(404);
     expect(again.body.message).toBe('Request not found');
   });
 
   it('logs in and gets the pool tokens; a wrong password gets the product message', async () => {
-    const bad = await api.post<{ message: string }>('/api/login', { email, password: 'Wrong-Passw0rd' });
+    const bad = await api.post<{ message: string }>('/api/login', {
+      email,
+      password: 'Wrong-Passw0rd',
+    });
     expect(bad.status).toBe(401);
-    expect(bad.body.message).toBe("Please check that you've entered the right username and password!");
+    expect(bad.body.message).toBe(
+      "Please check that you've entered the right username and password!",
+    );
 
-    const res = await api.post<LoginResponse>('/api/login', { email: email.toUpperCase(), password: firstPassword });
+    const res = await api.post<LoginResponse>('/api/login', {
+      email: email.toUpperCase(),
+      password: firstPassword,
+    });
     expect(res.status).toBe(200);
     expect(res.body.token_type).toBe('Bearer');
     tokens = res.body;
-    const payload = JSON.parse(Buffer.from(tokens.access_token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub: string };
+    const payload = JSON.parse(
+      Buffer.from(tokens.access_token.split('.')[1] ?? '', 'base64url').toString('utf8'),
+    ) as { sub: string };
     userId = payload.sub;
     expect(userId).toMatch(/[0-9a-f-]{36}/);
   });
@@ -101,11 +126,20 @@ describe('an account from sign-up to deletion, through the API, cognito-local, t
   it('GET api/user answers the name, the email and no photo yet', async () => {
     const res = await api.get<UserResponse>('/api/user', { token: tokens.access_token });
     expect(res.status).toBe(200);
-    expect(res.body.user).toEqual({ name: 'Jane Investor', email, profile: null, profile_image_url: null });
+    expect(res.body.user).toEqual({
+      name: 'Jane Investor',
+      email,
+      profile: null,
+      profile_image_url: null,
+    });
   });
 
   it('changes the name in the profile and in Cognito (the attribute tokens carry)', async () => {
-    const res = await api.post<UserResponse & { message: string }>('/api/updateProfile', { name: '  Jane Q. Investor ' }, { token: tokens.access_token });
+    const res = await api.post<UserResponse & { message: string }>(
+      '/api/updateProfile',
+      { name: '  Jane Q. Investor ' },
+      { token: tokens.access_token },
+    );
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Changes Saved!');
     expect(res.body.user.name).toBe('Jane Q. Investor');
@@ -116,7 +150,11 @@ describe('an account from sign-up to deletion, through the API, cognito-local, t
   });
 
   it('uploads a photo, stored under images/profile/ and served at the URL GET api/user gives', async () => {
-    const res = await api.post<UserResponse & { message: string }>('/api/updateProfileimage', { profile_image: pngDataUrl }, { token: tokens.access_token });
+    const res = await api.post<UserResponse & { message: string }>(
+      '/api/updateProfileimage',
+      { profile_image: pngDataUrl },
+      { token: tokens.access_token },
+    );
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Upload Successful!');
     expect(res.body.user.profile).toMatch(new RegExp(`^${userId}-[0-9a-f-]+\\.png$`));
@@ -133,7 +171,11 @@ describe('an account from sign-up to deletion, through the API, cognito-local, t
   it('a second photo replaces the first (the old object is removed)', async () => {
     const before = await profileImages(userId);
     expect(before).toHaveLength(1);
-    const res = await api.post<UserResponse>('/api/updateProfileimage', { profile_image: pngDataUrl }, { token: tokens.access_token });
+    const res = await api.post<UserResponse>(
+      '/api/updateProfileimage',
+      { profile_image: pngDataUrl },
+      { token: tokens.access_token },
+    );
     expect(res.status).toBe(200);
     const after = await profileImages(userId);
     expect(after).toEqual([`images/profile/${res.body.user.profile}`]);
@@ -143,7 +185,11 @@ describe('an account from sign-up to deletion, through the API, cognito-local, t
   it('changes the password only with the right current password', async () => {
     const wrong = await api.post<{ message: string }>(
       '/api/update_password',
-      { current_password: 'Not-The-Passw0rd', new_password: secondPassword, new_confirm_password: secondPassword },
+      {
+        current_password: 'Not-The-Passw0rd',
+        new_password: secondPassword,
+        new_confirm_password: secondPassword,
+      },
       { token: tokens.access_token },
     );
     expect(wrong.status).toBe(400);
@@ -151,7 +197,11 @@ describe('an account from sign-up to deletion, through the API, cognito-local, t
 
     const res = await api.post<{ message: string }>(
       '/api/update_password',
-      { current_password: firstPassword, new_password: secondPassword, new_confirm_password: secondPassword },
+      {
+        current_password: firstPassword,
+        new_password: secondPassword,
+        new_confirm_password: secondPassword,
+      },
       { token: tokens.access_token },
     );
     expect(res.status).toBe(200);
@@ -192,7 +242,9 @@ describe('an account from sign-up to deletion, through the API, cognito-local, t
       password_confirmation: 'Fourth-Passw0rd',
     });
     expect(reused.status).toBe(400);
-    expect(reused.body.message).toBe('This password reset link is invalid or has expired. Please request a new one.');
+    expect(reused.body.message).toBe(
+      'This password reset link is invalid or has expired. Please request a new one.',
+    );
 
     expect((await api.post('/api/login', { email, password: secondPassword })).status).toBe(401);
     const login = await api.post<LoginResponse>('/api/login', { email, password: thirdPassword });
@@ -214,12 +266,20 @@ describe('an account from sign-up to deletion, through the API, cognito-local, t
     const otherImagesBefore = await profileImages(other.userId);
     expect(otherImagesBefore).toHaveLength(1);
 
-    const unconfirmed = await api.post<{ message: string }>('/api/deleteAccount', {}, { token: tokens.access_token });
+    const unconfirmed = await api.post<{ message: string }>(
+      '/api/deleteAccount',
+      {},
+      { token: tokens.access_token },
+    );
     expect(unconfirmed.status).toBe(400);
     expect(unconfirmed.body.message).toBe('Please confirm that you want to delete your account');
     expect(await cognitoUserExists(email)).toBe(true);
 
-    const res = await api.post<{ message: string }>('/api/deleteAccount', { confirm: true }, { token: tokens.access_token });
+    const res = await api.post<{ message: string }>(
+      '/api/deleteAccount',
+      { confirm: true },
+      { token: tokens.access_token },
+    );
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Account Deleted!');
 
@@ -247,7 +307,9 @@ describe('an account from sign-up to deletion, through the API, cognito-local, t
       terms_and_conditions: true,
     });
     expect(res.status).toBe(200);
-    const profile = await doc.send(new GetCommand({ TableName: stack.tableName, Key: keys.userProfile(userId) }));
+    const profile = await doc.send(
+      new GetCommand({ TableName: stack.tableName, Key: keys.userProfile(userId) }),
+    );
     expect(profile.Item).toBeUndefined();
   });
 });
@@ -268,17 +330,35 @@ describe('sign-up refusals', () => {
 
   it('the profile of a user who never called the API is created from Cognito on first read', async () => {
     const user = await createSignedInUser({ name: 'Fresh Name' });
-    const before = await doc.send(new GetCommand({ TableName: stack.tableName, Key: keys.userProfile(user.userId) }));
+    const before = await doc.send(
+      new GetCommand({ TableName: stack.tableName, Key: keys.userProfile(user.userId) }),
+    );
     expect(before.Item).toBeUndefined();
     const res = await api.get<UserResponse>('/api/user', { token: user.accessToken });
-    expect(res.body.user).toEqual({ name: 'Fresh Name', email: user.email, profile: null, profile_image_url: null });
-    const after = await doc.send(new GetCommand({ TableName: stack.tableName, Key: keys.userProfile(user.userId) }));
-    expect(after.Item).toMatchObject({ type: 'UserProfile', name: 'Fresh Name', email: user.email });
+    expect(res.body.user).toEqual({
+      name: 'Fresh Name',
+      email: user.email,
+      profile: null,
+      profile_image_url: null,
+    });
+    const after = await doc.send(
+      new GetCommand({ TableName: stack.tableName, Key: keys.userProfile(user.userId) }),
+    );
+    expect(after.Item).toMatchObject({
+      type: 'UserProfile',
+      name: 'Fresh Name',
+      email: user.email,
+    });
   });
 
   it('a stored profile survives unrelated items in the partition', async () => {
     const user = await createSignedInUser({ name: 'Keeper' });
-    await doc.send(new PutCommand({ TableName: stack.tableName, Item: { ...keys.watchItem(user.userId, 'IBM'), type: 'WatchItem' } }));
+    await doc.send(
+      new PutCommand({
+        TableName: stack.tableName,
+        Item: { ...keys.watchItem(user.userId, 'IBM'), type: 'WatchItem' },
+      }),
+    );
     const res = await api.get<UserResponse>('/api/user', { token: user.accessToken });
     expect(res.body.user.name).toBe('Keeper');
   });

@@ -11,9 +11,30 @@ import { createSignedInUser, type TestUser } from '../support/users';
 const fixtures = fileURLToPath(new URL('../support/fixtures/functions', import.meta.url));
 const base = { request: z.object({}), needs: [], summary: 'fixture' } as const;
 const routes: RouteDef[] = [
-  { ...base, id: 'echoAuth', method: 'GET', path: '/api/echo/{code}', auth: true, handler: 'echoEvent' },
-  { ...base, id: 'echoPublic', method: 'POST', path: '/api/echo', auth: false, handler: 'echoEvent' },
-  { ...base, id: 'binary', method: 'GET', path: '/api/binary', auth: false, handler: 'binaryReply' },
+  {
+    ...base,
+    id: 'echoAuth',
+    method: 'GET',
+    path: '/api/echo/{code}',
+    auth: true,
+    handler: 'echoEvent',
+  },
+  {
+    ...base,
+    id: 'echoPublic',
+    method: 'POST',
+    path: '/api/echo',
+    auth: false,
+    handler: 'echoEvent',
+  },
+  {
+    ...base,
+    id: 'binary',
+    method: 'GET',
+    path: '/api/binary',
+    auth: false,
+    handler: 'binaryReply',
+  },
   { ...base, id: 'throws', method: 'GET', path: '/api/throws', auth: false, handler: 'throws' },
   { ...routeById('register'), handler: 'wrappedPost' },
 ];
@@ -102,7 +123,11 @@ describe('the local API server hands functions the event API Gateway builds', ()
 
   it('a binary request body arrives base64-encoded', async () => {
     const bytes = Buffer.from([137, 80, 78, 71, 0, 255]);
-    const res = await fetch(`${server.url}/api/echo`, { method: 'POST', headers: { 'content-type': 'image/png' }, body: bytes });
+    const res = await fetch(`${server.url}/api/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'image/png' },
+      body: bytes,
+    });
     const { event } = (await res.json()) as Echo;
     expect(event.isBase64Encoded).toBe(true);
     expect(Buffer.from(event.body ?? '', 'base64').equals(bytes)).toBe(true);

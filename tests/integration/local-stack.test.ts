@@ -1,4 +1,8 @@
-import { DescribeTableCommand, DescribeTimeToLiveCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  DescribeTableCommand,
+  DescribeTimeToLiveCommand,
+  DynamoDBClient,
+} from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { describe, expect, it } from 'vitest';
@@ -16,21 +20,38 @@ const TARGET = 'AWSCognitoIdentityProviderService.';
 async function callCognitoProxy(target: string, body: unknown, origin = 'http://127.0.0.1:5173') {
   const res = await fetch(stack.urls.cognitoProxy, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `${TARGET}${target}`, origin },
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': `${TARGET}${target}`,
+      origin,
+    },
     body: JSON.stringify(body),
   });
-  return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: (await res.json()) as Record<string, unknown>,
+  };
 }
 
 describe('the local stack is the local twin of the AWS resources', () => {
   it('a handler imported by a test reaches DynamoDB Local through the standard endpoint variable', async () => {
     const match = matchRoute(ROUTES, 'GET', '/api/health')!;
     const event = buildApiEvent(
-      { method: 'GET', url: '/api/health', headers: {}, body: Buffer.alloc(0), sourceIp: '127.0.0.1' },
+      {
+        method: 'GET',
+        url: '/api/health',
+        headers: {},
+        body: Buffer.alloc(0),
+        sourceIp: '127.0.0.1',
+      },
       match,
       { domainName: 'localhost' },
     );
-    const result = (await health(event, buildLambdaContext('health', 'req-1', 3000))) as { statusCode: number; body: string };
+    const result = (await health(event, buildLambdaContext('health', 'req-1', 3000))) as {
+      statusCode: number;
+      body: string;
+    };
     expect(process.env.AWS_ENDPOINT_URL_DYNAMODB).toBe(stack.urls.dynamodb);
     expect(result.statusCode).toBe(200);
     expect(JSON.parse(result.body)).toMatchObject({ table: 'reachable' });
@@ -45,7 +66,10 @@ describe('the local stack is the local twin of the AWS resources', () => {
     ]);
     expect(Table?.GlobalSecondaryIndexes?.map((i) => i.IndexName)).toEqual(['gsi1']);
     const ttl = await client.send(new DescribeTimeToLiveCommand({ TableName: stack.tableName }));
-    expect(ttl.TimeToLiveDescription).toMatchObject({ AttributeName: 'ttl', TimeToLiveStatus: 'ENABLED' });
+    expect(ttl.TimeToLiveDescription).toMatchObject({
+      AttributeName: 'ttl',
+      TimeToLiveStatus: 'ENABLED',
+    });
     client.destroy();
   });
 
@@ -57,7 +81,12 @@ describe('the local stack is the local twin of the AWS resources', () => {
       new SendEmailCommand({
         FromEmailAddress: stack.env.MAIL_FROM,
         Destination: { ToAddresses: [to] },
-        Content: { Simple: { Subject: { Data: 'Welcome to Mr. Market' }, Body: { Text: { Data: 'Your code is 123456' } } } },
+        Content: {
+          Simple: {
+            Subject: { Data: 'Welcome to Mr. Market' },
+            Body: { Text: { Data: 'Your code is 123456' } },
+          },
+        },
       }),
     );
     ses.destroy();
@@ -70,8 +99,17 @@ describe('the local stack is the local twin of the AWS resources', () => {
   it('the profile bucket stores and returns an image with the shared local credentials', async () => {
     const s3 = new S3Client({ forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED' });
     const bytes = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10, 1, 2, 3]);
-    await s3.send(new PutObjectCommand({ Bucket: stack.profileBucket, Key: 'users/u1/profile.png', Body: bytes, ContentType: 'image/png' }));
-    const got = await s3.send(new GetObjectCommand({ Bucket: stack.profileBucket, Key: 'users/u1/profile.png' }));
+    await s3.send(
+      new PutObjectCommand({
+        Bucket: stack.profileBucket,
+        Key: 'users/u1/profile.png',
+        Body: bytes,
+        ContentType: 'image/png',
+      }),
+    );
+    const got = await s3.send(
+      new GetObjectCommand({ Bucket: stack.profileBucket, Key: 'users/u1/profile.png' }),
+    );
     expect(Buffer.from(await got.Body!.transformToByteArray()).equals(bytes)).toBe(true);
     expect(got.ContentType).toBe('image/png');
     s3.destroy();
@@ -79,19 +117,31 @@ describe('the local stack is the local twin of the AWS resources', () => {
 
   it('the Cognito proxy refreshes tokens as Amplify asks (GetTokensFromRefreshToken)', async () => {
     const user = await createSignedInUser();
-    const res = await callCognitoProxy('GetTokensFromRefreshToken', { ClientId: stack.userPoolClientId, RefreshToken: user.refreshToken });
+    const res = await callCognitoProxy('GetTokensFromRefreshToken', {
+      ClientId: stack.userPoolClientId,
+      RefreshToken: user.refreshToken,
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173');
-    const auth = res.body.AuthenticationResult as { AccessToken: string; IdToken: string; RefreshToken: string };
+    const auth = res.body.AuthenticationResult as {
+      AccessToken: string;
+      IdToken: string;
+      RefreshToken: string;
+    };
     expect(auth.RefreshToken).toBe(user.refreshToken);
     const authRoute = ROUTES.find((r) => r.auth)!;
     const api = apiClient();
-    const call = await api.request(authRoute.method, authRoute.path.replace(/\{[^}]+\}/g, 'x'), { token: auth.AccessToken });
+    const call = await api.request(authRoute.method, authRoute.path.replace(/\{[^}]+\}/g, 'x'), {
+      token: auth.AccessToken,
+    });
     expect(call.status).not.toBe(401);
   });
 
   it('the Cognito proxy refuses a refresh token it never issued', async () => {
-    const res = await callCognitoProxy('GetTokensFromRefreshToken', { ClientId: stack.userPoolClientId, RefreshToken: 'forged' });
+    const res = await callCognitoProxy('GetTokensFromRefreshToken', {
+      ClientId: stack.userPoolClientId,
+      RefreshToken: 'forged',
+    });
     expect(res.status).toBe(400);
     expect(res.body.__type).toBe('NotAuthorizedException');
   });
@@ -102,10 +152,16 @@ describe('the local stack is the local twin of the AWS resources', () => {
     expect(signOut.status).toBe(200);
     const preflight = await fetch(stack.urls.cognitoProxy, {
       method: 'OPTIONS',
-      headers: { origin: 'http://127.0.0.1:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-amz-target,x-amz-user-agent' },
+      headers: {
+        origin: 'http://127.0.0.1:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,x-amz-target,x-amz-user-agent',
+      },
     });
     expect(preflight.status).toBe(204);
-    expect(preflight.headers.get('access-control-allow-headers')).toBe('content-type,x-amz-target,x-amz-user-agent');
+    expect(preflight.headers.get('access-control-allow-headers')).toBe(
+      'content-type,x-amz-target,x-amz-user-agent',
+    );
   });
 
   it('the Cognito proxy passes other calls through to cognito-local', async () => {

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { interestedSymbols, registerInterest, releaseInterest } from '../../functions/market/interest';
+import {
+  interestedSymbols,
+  registerInterest,
+  releaseInterest,
+} from '../../functions/market/interest';
 import { PLANS } from '../../functions/market/plan';
 import { refreshQuotes } from '../../functions/market/refresh';
 import { INDEX_SYMBOLS } from '../../shared/market';
@@ -18,7 +22,11 @@ afterAll(async () => {
 });
 
 it('keeps one interest entry per symbol however many users share it, and drops it with the last', async () => {
-  const symbol = 'ZZZ' + String(Math.floor(Math.random() * 1000)).padStart(3, '0').replace(/\d/g, (d) => 'ABCDEFGHIJ'[Number(d)]!);
+  const symbol =
+    'ZZZ' +
+    String(Math.floor(Math.random() * 1000))
+      .padStart(3, '0')
+      .replace(/\d/g, (d) => 'ABCDEFGHIJ'[Number(d)]!);
   const users = [randomUUID(), randomUUID()];
   expect(await registerInterest(users[0]!, symbol, 'watch')).toBe(true);
   expect(await registerInterest(users[0]!, symbol, 'watch')).toBe(false);
@@ -33,12 +41,18 @@ it('keeps one interest entry per symbol however many users share it, and drops i
 
 it('1,000 users polling index and tracked quotes every 30 s for 10 minutes cost only the job’s upstream calls', async () => {
   const TRACKED = ['AAPL', 'MSFT', 'KO', 'JPM', 'XOM', 'NVDA', 'PG', 'T'];
-  const users = Array.from({ length: 1000 }, (_, i) => ({ id: randomUUID(), symbols: [TRACKED[i % 8]!, TRACKED[(i * 3 + 1) % 8]!], offsetS: i % 30 }));
+  const users = Array.from({ length: 1000 }, (_, i) => ({
+    id: randomUUID(),
+    symbols: [TRACKED[i % 8]!, TRACKED[(i * 3 + 1) % 8]!],
+    offsetS: i % 30,
+  }));
   for (const symbol of TRACKED) await registerInterest(users[0]!.id, symbol, 'tracked');
 
   const namespace = `load${Date.now()}:`;
   // Pages are served by a handful of function instances sharing the table; the job is one more.
-  const instances = Array.from({ length: 4 }, () => fmpService(fake, { plan: PLANS.starter, namespace, now: clock.now, memoryMs: 5000 }));
+  const instances = Array.from({ length: 4 }, () =>
+    fmpService(fake, { plan: PLANS.starter, namespace, now: clock.now, memoryMs: 5000 }),
+  );
   const job = fmpService(fake, { plan: PLANS.starter, namespace, now: clock.now });
   fake.clear();
 
@@ -54,7 +68,10 @@ it('1,000 users polling index and tracked quotes every 30 s for 10 minutes cost 
     await Promise.all(
       polling.map(async (user, i) => {
         const service = instances[i % instances.length]!;
-        const [indexes, tracked] = await Promise.all([service.indexQuotes(), service.quotes(user.symbols)]);
+        const [indexes, tracked] = await Promise.all([
+          service.indexQuotes(),
+          service.quotes(user.symbols),
+        ]);
         expect(indexes.data.map((q) => q.symbol)).toEqual([...INDEX_SYMBOLS]);
         expect(tracked.data).toHaveLength(new Set(user.symbols).size);
         reads += 2;
@@ -65,9 +82,15 @@ it('1,000 users polling index and tracked quotes every 30 s for 10 minutes cost 
   }
   for (const symbol of TRACKED) await releaseInterest(users[0]!.id, symbol, 'tracked');
 
-  const quoteCalls = fake.calls.filter((c) => c.endpoint === 'quote' || c.endpoint === 'batch-quote').length;
-  const extraCalls = fake.calls.filter((c) => ['ratios-ttm', 'profile', 'shares-float'].includes(c.endpoint)).length;
-  console.log(`simulated ${reads} page reads; upstream quote calls ${quoteCalls} (job ${jobCalls}), daily extras ${extraCalls}`);
+  const quoteCalls = fake.calls.filter(
+    (c) => c.endpoint === 'quote' || c.endpoint === 'batch-quote',
+  ).length;
+  const extraCalls = fake.calls.filter((c) =>
+    ['ratios-ttm', 'profile', 'shares-float'].includes(c.endpoint),
+  ).length;
+  console.log(
+    `simulated ${reads} page reads; upstream quote calls ${quoteCalls} (job ${jobCalls}), daily extras ${extraCalls}`,
+  );
   expect(reads).toBe(1000 * 20 * 2);
   expect(stale).toBe(0);
   // Every quote call is the job's: 10 runs of (4 index calls + 1 batch of the tracked symbols, plus any other interest).

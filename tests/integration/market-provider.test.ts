@@ -27,14 +27,21 @@ afterAll(async () => {
 beforeEach(() => fake.clear());
 
 function source(apiKey = fake.apiKey) {
-  return new FmpHttpSource({ baseUrl: fake.baseUrl, apiKey: () => Promise.resolve(apiKey), timeoutMs: 3000 });
+  return new FmpHttpSource({
+    baseUrl: fake.baseUrl,
+    apiKey: () => Promise.resolve(apiKey),
+    timeoutMs: 3000,
+  });
 }
 
 describe('FMP stable provider against the fake FMP server', () => {
   it('maps a stable profile, quote and income statement onto the contract names', async () => {
     const provider = new StableProvider(source(), PLANS.premium);
     const profile = await provider.profile('AAPL');
-    const [stable] = (await source().get('profile', { symbol: 'AAPL' })) as Record<string, unknown>[];
+    const [stable] = (await source().get('profile', { symbol: 'AAPL' })) as Record<
+      string,
+      unknown
+    >[];
     expect(profile?.mktCap).toBe(stable!.marketCap);
     expect(profile?.changes).toBe(stable!.change);
     expect(profile?.exchangeShortName).toBe(stable!.exchange);
@@ -46,7 +53,11 @@ describe('FMP stable provider against the fake FMP server', () => {
     expect(income?.grossProfitRatio).toBeCloseTo(income!.grossProfit! / income!.revenue!, 12);
 
     const [ratios] = await provider.ratios('AAPL', 'annual', 1);
-    const [metrics] = (await source().get('key-metrics', { symbol: 'AAPL', period: 'annual', limit: '1' })) as Record<string, unknown>[];
+    const [metrics] = (await source().get('key-metrics', {
+      symbol: 'AAPL',
+      period: 'annual',
+      limit: '1',
+    })) as Record<string, unknown>[];
     expect(ratios?.priceEarningsRatio).toBe(ratios?.priceToEarningsRatio);
     expect(ratios?.returnOnEquity).toBe(metrics!.returnOnEquity);
 
@@ -58,8 +69,14 @@ describe('FMP stable provider against the fake FMP server', () => {
     const service = fmpService(fake, { plan: PLANS.premium, now: clock.now });
     const { data } = await service.quotes(['MSFT']);
     const quote = quoteSchema.parse(data[0]);
-    const [ttm] = (await source().get('ratios-ttm', { symbol: 'MSFT' })) as Record<string, number>[];
-    const [float] = (await source().get('shares-float', { symbol: 'MSFT' })) as Record<string, number>[];
+    const [ttm] = (await source().get('ratios-ttm', { symbol: 'MSFT' })) as Record<
+      string,
+      number
+    >[];
+    const [float] = (await source().get('shares-float', { symbol: 'MSFT' })) as Record<
+      string,
+      number
+    >[];
     expect(quote.eps).toBe(ttm!.netIncomePerShareTTM);
     expect(quote.pe).toBeCloseTo(quote.price / ttm!.netIncomePerShareTTM!, 10);
     expect(quote.sharesOutstanding).toBe(float!.outstandingShares);
@@ -67,8 +84,13 @@ describe('FMP stable provider against the fake FMP server', () => {
   });
 
   it('fails loudly, naming the endpoint, when the provider changes a record shape', async () => {
-    const broken: StableSource = { name: 'fmp', get: () => Promise.resolve([{ symbol: 'AAPL', price: 'twelve' }]) };
-    const error = await new StableProvider(broken, PLANS.premium).quotes(['AAPL']).catch((e: unknown) => e);
+    const broken: StableSource = {
+      name: 'fmp',
+      get: () => Promise.resolve([{ symbol: 'AAPL', price: 'twelve' }]),
+    };
+    const error = await new StableProvider(broken, PLANS.premium)
+      .quotes(['AAPL'])
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProviderShapeError);
     expect((error as ProviderShapeError).detail).toMatch(/^batch-quote\[0\]\.price/);
   });
@@ -81,18 +103,29 @@ describe('FMP stable provider against the fake FMP server', () => {
     [500, ProviderUnavailableError],
   ] as const)('maps HTTP %i to its own error and never echoes the key', async (status, type) => {
     fake.set({ status });
-    const error = await source().get('quote', { symbol: 'AAPL' }).catch((e: unknown) => e);
+    const error = await source()
+      .get('quote', { symbol: 'AAPL' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(type);
-    expect(JSON.stringify({ message: (error as Error).message, detail: (error as ProviderAuthError).detail })).not.toContain(fake.apiKey);
+    expect(
+      JSON.stringify({
+        message: (error as Error).message,
+        detail: (error as ProviderAuthError).detail,
+      }),
+    ).not.toContain(fake.apiKey);
   });
 
   it('treats a 200 whose body is {"Error Message": ...} as an error', async () => {
     fake.set({ errorMessage: 'Invalid or missing query parameter - symbol' });
-    await expect(source().get('profile', { symbol: 'AAPL' })).rejects.toBeInstanceOf(ProviderMessageError);
+    await expect(source().get('profile', { symbol: 'AAPL' })).rejects.toBeInstanceOf(
+      ProviderMessageError,
+    );
   });
 
   it('answers 401 for a wrong key', async () => {
-    await expect(source('wrong-key').get('profile', { symbol: 'AAPL' })).rejects.toBeInstanceOf(ProviderAuthError);
+    await expect(source('wrong-key').get('profile', { symbol: 'AAPL' })).rejects.toBeInstanceOf(
+      ProviderAuthError,
+    );
   });
 
   it('keeps to the free plan: statement limit 5 and one symbol per quote call', async () => {
@@ -105,7 +138,9 @@ describe('FMP stable provider against the fake FMP server', () => {
     expect(fake.calls.map((c) => c.endpoint)).toEqual(['quote', 'quote', 'quote']);
     fake.clear();
     await new StableProvider(source(), PLANS.starter).quotes(['AAPL', 'MSFT', 'KO']);
-    expect(fake.calls.map((c) => `${c.endpoint}?${c.params.symbols}`)).toEqual(['batch-quote?AAPL,MSFT,KO']);
+    expect(fake.calls.map((c) => `${c.endpoint}?${c.params.symbols}`)).toEqual([
+      'batch-quote?AAPL,MSFT,KO',
+    ]);
   });
 
   it('does not call intraday or holder endpoints on a plan without them', async () => {
@@ -148,7 +183,9 @@ describe('market cache over the fake FMP server', () => {
     const a = fmpService(fake, { namespace });
     const b = fmpService(fake, { namespace });
     fake.set({ latencyMs: 400 });
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).ratiosTtm('NKE')));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).ratiosTtm('NKE')),
+    );
     expect(fake.calls.filter((c) => c.endpoint === 'ratios-ttm')).toHaveLength(1);
     expect(new Set(results.map((r) => JSON.stringify(r.data))).size).toBe(1);
     expect(results.every((r) => r.stale === false)).toBe(true);

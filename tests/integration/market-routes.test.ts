@@ -3,7 +3,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { handler as commonApi } from '../../functions/api/commonApi';
 import { PLANS } from '../../functions/market/plan';
 import { useMarketService } from '../../functions/market/service';
-import { closingSeriesResponse, indexQuotesResponse, INDEX_SYMBOLS, stockListResponse } from '../../shared/market';
+import {
+  closingSeriesResponse,
+  indexQuotesResponse,
+  INDEX_SYMBOLS,
+  stockListResponse,
+} from '../../shared/market';
 import { apiClient } from '../support/api';
 import { startFakeFmp, type FakeFmp } from '../support/fake-fmp';
 import { fmpService, invokeRoute } from '../support/market';
@@ -47,13 +52,61 @@ describe('common_api over the fake FMP server', () => {
   it('refuses fuzzed hosts, schemes, .. segments, encoded paths, huge limits and unknown parameters without calling upstream', async () => {
     const symbol = fc.constantFrom('AAPL', 'MSFT', '^GSPC');
     const bad = fc.oneof(
-      fc.tuple(fc.constantFrom('http://', 'https://', '//', 'file:', 'ftp://', 'gopher://'), fc.domain(), symbol).map(([s, h, sym]) => `${s}${h}/quote/${sym}`),
-      fc.tuple(fc.constantFrom('profile', 'quote', 'ratios'), symbol, fc.constantFrom('..', '../..', '%2e%2e', '%2E%2e/%2f')).map(([p, sym, dots]) => `${p}/${dots}/${sym}`),
-      fc.tuple(fc.constantFrom('profile/', 'quote/', 'key-executives/'), fc.constantFrom('%41APL', '%2F', '%00', '%252e', 'AAPL%23', 'A%0aB')).map(([p, enc]) => `${p}${enc}`),
-      fc.tuple(fc.constantFrom('ratios/AAPL', 'income-statement/AAPL', 'stock_news?tickers=AAPL&', 'search?query=a&'), fc.integer({ min: 401, max: 2 ** 53 - 1 })).map(([p, n]) => `${p}${p.includes('?') ? '' : '?'}limit=${n}`),
-      fc.tuple(fc.constantFrom('profile/AAPL?', 'quote/AAPL?', 'ratios/AAPL?period=annual&'), fc.stringMatching(/^[a-z]{1,12}$/).filter((k) => !['period', 'limit', 'apikey'].includes(k))).map(([p, k]) => `${p}${k}=1`),
-      fc.tuple(fc.constantFrom('profile/AAPL?', 'quote/AAPL?'), fc.string({ minLength: 1, maxLength: 20 })).map(([p, key]) => `${p}apikey=${key.replace(/[&=]/g, 'x')}x`),
-      fc.string({ maxLength: 60 }).filter((s) => !/^(profile|quote|ratios|key-metrics|income-statement|balance-sheet-statement|cash-flow-statement|key-executives|institutional-holder|stock_news|historical-chart|historical-price-full|search|ratios-ttm|key-metrics-ttm)\//.test(s) && !s.startsWith('search?') && !s.startsWith('stock_news?')),
+      fc
+        .tuple(
+          fc.constantFrom('http://', 'https://', '//', 'file:', 'ftp://', 'gopher://'),
+          fc.domain(),
+          symbol,
+        )
+        .map(([s, h, sym]) => `${s}${h}/quote/${sym}`),
+      fc
+        .tuple(
+          fc.constantFrom('profile', 'quote', 'ratios'),
+          symbol,
+          fc.constantFrom('..', '../..', '%2e%2e', '%2E%2e/%2f'),
+        )
+        .map(([p, sym, dots]) => `${p}/${dots}/${sym}`),
+      fc
+        .tuple(
+          fc.constantFrom('profile/', 'quote/', 'key-executives/'),
+          fc.constantFrom('%41APL', '%2F', '%00', '%252e', 'AAPL%23', 'A%0aB'),
+        )
+        .map(([p, enc]) => `${p}${enc}`),
+      fc
+        .tuple(
+          fc.constantFrom(
+            'ratios/AAPL',
+            'income-statement/AAPL',
+            'stock_news?tickers=AAPL&',
+            'search?query=a&',
+          ),
+          fc.integer({ min: 401, max: 2 ** 53 - 1 }),
+        )
+        .map(([p, n]) => `${p}${p.includes('?') ? '' : '?'}limit=${n}`),
+      fc
+        .tuple(
+          fc.constantFrom('profile/AAPL?', 'quote/AAPL?', 'ratios/AAPL?period=annual&'),
+          fc
+            .stringMatching(/^[a-z]{1,12}$/)
+            .filter((k) => !['period', 'limit', 'apikey'].includes(k)),
+        )
+        .map(([p, k]) => `${p}${k}=1`),
+      fc
+        .tuple(
+          fc.constantFrom('profile/AAPL?', 'quote/AAPL?'),
+          fc.string({ minLength: 1, maxLength: 20 }),
+        )
+        .map(([p, key]) => `${p}apikey=${key.replace(/[&=]/g, 'x')}x`),
+      fc
+        .string({ maxLength: 60 })
+        .filter(
+          (s) =>
+            !/^(profile|quote|ratios|key-metrics|income-statement|balance-sheet-statement|cash-flow-statement|key-executives|institutional-holder|stock_news|historical-chart|historical-price-full|search|ratios-ttm|key-metrics-ttm)\//.test(
+              s,
+            ) &&
+            !s.startsWith('search?') &&
+            !s.startsWith('stock_news?'),
+        ),
     );
     await fc.assert(
       fc.asyncProperty(bad, async (url) => {
@@ -94,32 +147,94 @@ describe('market routes through the local API server (demo data)', () => {
   });
 
   it('getDailyData and getWeeklyData answer closing prices oldest first; weekly has one point a week', async () => {
-    const daily = closingSeriesResponse.parse((await api.post('/api/getDailyData', { stock_symbol: 'aapl' })).body);
-    const weekly = closingSeriesResponse.parse((await api.post('/api/getWeeklyData', { stock_symbol: 'AAPL' })).body);
+    const daily = closingSeriesResponse.parse(
+      (await api.post('/api/getDailyData', { stock_symbol: 'aapl' })).body,
+    );
+    const weekly = closingSeriesResponse.parse(
+      (await api.post('/api/getWeeklyData', { stock_symbol: 'AAPL' })).body,
+    );
     expect(daily.data.length).toBeGreaterThan(200);
     expect(daily.data.map((p) => p.date)).toEqual([...daily.data.map((p) => p.date)].sort());
-    const gaps = weekly.data.slice(1).map((p, i) => (Date.parse(p.date) - Date.parse(weekly.data[i]!.date)) / 86_400_000);
+    const gaps = weekly.data
+      .slice(1)
+      .map((p, i) => (Date.parse(p.date) - Date.parse(weekly.data[i]!.date)) / 86_400_000);
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(3);
     expect(weekly.data.length).toBeGreaterThan(200);
   });
 
   it('getHistoricalData keeps to the asked dates and refuses a reversed range', async () => {
-    const res = closingSeriesResponse.parse((await api.post('/api/getHistoricalData', { stock_symbol: 'KO', from: '2025-01-01', to: '2025-03-31' })).body);
+    const res = closingSeriesResponse.parse(
+      (
+        await api.post('/api/getHistoricalData', {
+          stock_symbol: 'KO',
+          from: '2025-01-01',
+          to: '2025-03-31',
+        })
+      ).body,
+    );
     expect(res.data.every((p) => p.date >= '2025-01-01' && p.date <= '2025-03-31')).toBe(true);
-    expect((await api.post('/api/getHistoricalData', { stock_symbol: 'KO', from: '2025-04-01', to: '2025-03-31' })).status).toBe(400);
+    expect(
+      (
+        await api.post('/api/getHistoricalData', {
+          stock_symbol: 'KO',
+          from: '2025-04-01',
+          to: '2025-03-31',
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('getStockList filters by market-cap bands and sectors joined with |', async () => {
-    const res = stockListResponse.parse((await api.post('/api/getStockList', { marketcap: 'large|mid', sector: 'Technology|Energy', region: 'US' })).body);
+    const res = stockListResponse.parse(
+      (
+        await api.post('/api/getStockList', {
+          marketcap: 'large|mid',
+          sector: 'Technology|Energy',
+          region: 'US',
+        })
+      ).body,
+    );
     expect(res.data.length).toBeGreaterThan(5);
-    expect(res.data.every((s) => (s.marketCap ?? 0) >= 1e9 && ['Technology', 'Energy'].includes(s.sector ?? ''))).toBe(true);
-    expect((await api.post('/api/getStockList', { marketcap: 'huge', sector: 'Technology', region: 'US' })).status).toBe(400);
-    expect((await api.post('/api/getStockList', { marketcap: 'large', sector: 'Technology', region: 'EU' })).status).toBe(400);
+    expect(
+      res.data.every(
+        (s) => (s.marketCap ?? 0) >= 1e9 && ['Technology', 'Energy'].includes(s.sector ?? ''),
+      ),
+    ).toBe(true);
+    expect(
+      (
+        await api.post('/api/getStockList', {
+          marketcap: 'huge',
+          sector: 'Technology',
+          region: 'US',
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await api.post('/api/getStockList', {
+          marketcap: 'large',
+          sector: 'Technology',
+          region: 'EU',
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('common_api answers a bad path with 400 and a good one with demo records', async () => {
-    expect((await api.post('/api/common_api', { url: 'https://evil.example/quote/AAPL', method: 'GET', parameters: {} })).status).toBe(400);
-    const res = await api.post<{ source: string; data: { symbol: string }[] }>('/api/common_api', { url: 'quote/AAPL', method: 'GET', parameters: {} });
+    expect(
+      (
+        await api.post('/api/common_api', {
+          url: 'https://evil.example/quote/AAPL',
+          method: 'GET',
+          parameters: {},
+        })
+      ).status,
+    ).toBe(400);
+    const res = await api.post<{ source: string; data: { symbol: string }[] }>('/api/common_api', {
+      url: 'quote/AAPL',
+      method: 'GET',
+      parameters: {},
+    });
     expect(res.status).toBe(200);
     expect(res.body.source).toBe('demo');
     expect(res.body.data[0]?.symbol).toBe('AAPL');

@@ -7,7 +7,15 @@ import {
   type ValuationRecord,
 } from '../../shared/schemas/valuation-api';
 import { createSignedInUser, type TestUser } from '../support/users';
-import { api, inputsFor, payloadOf, pitchOf, quotePrice, storedItem, trackCount } from './valuation-support';
+import {
+  api,
+  inputsFor,
+  payloadOf,
+  pitchOf,
+  quotePrice,
+  storedItem,
+  trackCount,
+} from './valuation-support';
 
 type ErrorBody = { message: string; errors?: Record<string, string> };
 
@@ -38,25 +46,41 @@ describe('My Pitches: list, ignore, delete, buy, pitch a saved valuation', () =>
   });
 
   it('refuses a body on myValuation', async () => {
-    const res = await api.post<ErrorBody>('/api/myValuation', { user_id: 'someone-else' }, { token: user.accessToken });
+    const res = await api.post<ErrorBody>(
+      '/api/myValuation',
+      { user_id: 'someone-else' },
+      { token: user.accessToken },
+    );
     expect(res.status).toBe(400);
   });
 
   it('ignores a valuation: it leaves My Pitches but stays readable by id', async () => {
     const pitch = await pitchOf(user, 3);
-    const res = await api.post('/api/ignoreValuation', { valuation_id: pitch.id }, { token: user.accessToken });
+    const res = await api.post(
+      '/api/ignoreValuation',
+      { valuation_id: pitch.id },
+      { token: user.accessToken },
+    );
     expect(res.status).toBe(200);
     const body = valuationResponse.parse(res.body);
     expect(body.message).toBe('Valuation Ignored Successfully');
     expect(body.data.ignored).toBe(true);
     expect((await myPitches()).map((r) => r.id)).not.toContain(pitch.id);
-    const edit = await api.post('/api/editValuation', { valuation_id: pitch.id }, { token: user.accessToken });
+    const edit = await api.post(
+      '/api/editValuation',
+      { valuation_id: pitch.id },
+      { token: user.accessToken },
+    );
     expect(edit.status).toBe(200);
   });
 
   it('pitches a valuation saved earlier (addPitch with its id), also bringing an ignored one back', async () => {
     const saved = await pitchOf(user, 1, 'AAPL', { pitch_status: 0 });
-    const res = await api.post('/api/addPitch', { valuation_id: saved.id }, { token: user.accessToken });
+    const res = await api.post(
+      '/api/addPitch',
+      { valuation_id: saved.id },
+      { token: user.accessToken },
+    );
     expect(res.status).toBe(200);
     const body = savedValuationResponse.parse(res.body);
     expect(body.message).toBe('Stock Pitch Successful!');
@@ -64,30 +88,48 @@ describe('My Pitches: list, ignore, delete, buy, pitch a saved valuation', () =>
     expect(body.data.tracked_market_price).toBe(saved.market_price);
 
     await api.post('/api/ignoreValuation', { valuation_id: saved.id }, { token: user.accessToken });
-    const again = await api.post('/api/addPitch', { valuation_id: saved.id }, { token: user.accessToken });
+    const again = await api.post(
+      '/api/addPitch',
+      { valuation_id: saved.id },
+      { token: user.accessToken },
+    );
     expect(savedValuationResponse.parse(again.body).data.ignored).toBe(false);
     expect((await myPitches()).map((r) => r.id)).toContain(saved.id);
   });
 
   it('saves a new pitch through addPitch with a payload', async () => {
     const price = await quotePrice('AAPL');
-    const res = await api.post('/api/addPitch', payloadOf(inputsFor(4, 'AAPL', price)), { token: user.accessToken });
+    const res = await api.post('/api/addPitch', payloadOf(inputsFor(4, 'AAPL', price)), {
+      token: user.accessToken,
+    });
     expect(res.status).toBe(200);
     const data = savedValuationResponse.parse(res.body).data;
     expect(data).toMatchObject({ valuation_type_id: 4, pitch_status: PITCH_STATUS.pitched });
-    const bad = await api.post<ErrorBody>('/api/addPitch', { ...payloadOf(inputsFor(4, 'AAPL', price)), shares_outstanding: 0 }, { token: user.accessToken });
+    const bad = await api.post<ErrorBody>(
+      '/api/addPitch',
+      { ...payloadOf(inputsFor(4, 'AAPL', price)), shares_outstanding: 0 },
+      { token: user.accessToken },
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.errors?.shares_outstanding).toBeTruthy();
   });
 
   it('deletes a pitch: gone from the list and from the table; a second delete is not found', async () => {
     const pitch = await pitchOf(user, 1);
-    const res = await api.post<ErrorBody>('/api/deletePitch', { valuation_id: pitch.id }, { token: user.accessToken });
+    const res = await api.post<ErrorBody>(
+      '/api/deletePitch',
+      { valuation_id: pitch.id },
+      { token: user.accessToken },
+    );
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Pitch Deleted Successfully!');
     expect(await storedItem(user.userId, pitch.id)).toBeUndefined();
     expect((await myPitches()).map((r) => r.id)).not.toContain(pitch.id);
-    const again = await api.post<ErrorBody>('/api/deletePitch', { valuation_id: pitch.id }, { token: user.accessToken });
+    const again = await api.post<ErrorBody>(
+      '/api/deletePitch',
+      { valuation_id: pitch.id },
+      { token: user.accessToken },
+    );
     expect(again.status).toBe(404);
     expect(await trackCount(user.userId)).toBeUndefined();
   });
@@ -103,11 +145,9 @@ describe('My Pitches: list, ignore, delete, buy, pitch a saved valuation', () =>
   }
 
   async function holdings(portfolioId: string) {
-    const res = await api.post<{ data: { holdings: { symbol: string; quantity: number | string }[] } }>(
-      '/api/getPortfolioHoldings',
-      { portfolio_id: portfolioId },
-      { token: user.accessToken },
-    );
+    const res = await api.post<{
+      data: { holdings: { symbol: string; quantity: number | string }[] };
+    }>('/api/getPortfolioHoldings', { portfolio_id: portfolioId }, { token: user.accessToken });
     expect(res.status).toBe(200);
     return res.body.data.holdings;
   }
@@ -116,7 +156,13 @@ describe('My Pitches: list, ignore, delete, buy, pitch a saved valuation', () =>
     const pitch = await pitchOf(user, 1);
     const growth = await newPortfolio('Growth');
     const income = await newPortfolio('Income');
-    const buy = { stock_symbol: 'AAPL', portfolio_id: growth, valuation_type_id: 1, valuation_id: pitch.id, valuation_output_id: pitch.valuation_output_id };
+    const buy = {
+      stock_symbol: 'AAPL',
+      portfolio_id: growth,
+      valuation_type_id: 1,
+      valuation_id: pitch.id,
+      valuation_output_id: pitch.valuation_output_id,
+    };
     const res = await api.post('/api/buyPitch', buy, { token: user.accessToken });
     expect(res.status).toBe(200);
     const body = valuationResponse.parse(res.body);
@@ -125,8 +171,14 @@ describe('My Pitches: list, ignore, delete, buy, pitch a saved valuation', () =>
     const held = await holdings(growth);
     expect(held.map((h) => h.symbol)).toEqual(['AAPL']);
     expect(Number(held[0]!.quantity)).toBeGreaterThan(0);
-    const second = await api.post('/api/buyPitch', { ...buy, portfolio_id: income }, { token: user.accessToken });
-    expect(valuationResponse.parse(second.body).data.bought_into?.slice().sort()).toEqual([growth, income].sort());
+    const second = await api.post(
+      '/api/buyPitch',
+      { ...buy, portfolio_id: income },
+      { token: user.accessToken },
+    );
+    expect(valuationResponse.parse(second.body).data.bought_into?.slice().sort()).toEqual(
+      [growth, income].sort(),
+    );
     expect((await holdings(income)).map((h) => h.symbol)).toEqual(['AAPL']);
   });
 
@@ -134,7 +186,12 @@ describe('My Pitches: list, ignore, delete, buy, pitch a saved valuation', () =>
     const pitch = await pitchOf(user, 1);
     const res = await api.post<ErrorBody>(
       '/api/buyPitch',
-      { stock_symbol: 'AAPL', portfolio_id: 'no-such-portfolio', valuation_type_id: 1, valuation_id: pitch.id },
+      {
+        stock_symbol: 'AAPL',
+        portfolio_id: 'no-such-portfolio',
+        valuation_type_id: 1,
+        valuation_id: pitch.id,
+      },
       { token: user.accessToken },
     );
     expect(res.status).toBe(404);
@@ -143,14 +200,35 @@ describe('My Pitches: list, ignore, delete, buy, pitch a saved valuation', () =>
 
   it('refuses a buy whose stock, methodology or output set does not match the pitch, changing nothing', async () => {
     const pitch = await pitchOf(user, 1);
-    const buy = { stock_symbol: 'AAPL', portfolio_id: 'p1', valuation_type_id: 1, valuation_id: pitch.id };
-    const symbol = await api.post<ErrorBody>('/api/buyPitch', { ...buy, stock_symbol: 'MSFT' }, { token: user.accessToken });
+    const buy = {
+      stock_symbol: 'AAPL',
+      portfolio_id: 'p1',
+      valuation_type_id: 1,
+      valuation_id: pitch.id,
+    };
+    const symbol = await api.post<ErrorBody>(
+      '/api/buyPitch',
+      { ...buy, stock_symbol: 'MSFT' },
+      { token: user.accessToken },
+    );
     expect(symbol.status).toBe(400);
-    const type = await api.post<ErrorBody>('/api/buyPitch', { ...buy, valuation_type_id: 2 }, { token: user.accessToken });
+    const type = await api.post<ErrorBody>(
+      '/api/buyPitch',
+      { ...buy, valuation_type_id: 2 },
+      { token: user.accessToken },
+    );
     expect(type.status).toBe(400);
-    const stale = await api.post<ErrorBody>('/api/buyPitch', { ...buy, valuation_output_id: 'an-older-output' }, { token: user.accessToken });
+    const stale = await api.post<ErrorBody>(
+      '/api/buyPitch',
+      { ...buy, valuation_output_id: 'an-older-output' },
+      { token: user.accessToken },
+    );
     expect(stale.status).toBe(409);
-    const missing = await api.post<ErrorBody>('/api/buyPitch', { ...buy, portfolio_id: '' }, { token: user.accessToken });
+    const missing = await api.post<ErrorBody>(
+      '/api/buyPitch',
+      { ...buy, portfolio_id: '' },
+      { token: user.accessToken },
+    );
     expect(missing.status).toBe(400);
     expect((await storedItem(user.userId, pitch.id))?.bought_into).toBeUndefined();
   });
@@ -163,10 +241,17 @@ describe("every valuation route refuses another user's valuation id", () => {
   let tracked: ValuationRecord;
 
   beforeAll(async () => {
-    [owner, intruder] = await Promise.all([createSignedInUser({ name: 'Owner' }), createSignedInUser({ name: 'Intruder' })]);
+    [owner, intruder] = await Promise.all([
+      createSignedInUser({ name: 'Owner' }),
+      createSignedInUser({ name: 'Intruder' }),
+    ]);
     pitch = await pitchOf(owner, 1);
     tracked = await pitchOf(owner, 2);
-    const res = await api.post('/api/update-pitch', { valuation_id: tracked.id }, { token: owner.accessToken });
+    const res = await api.post(
+      '/api/update-pitch',
+      { valuation_id: tracked.id },
+      { token: owner.accessToken },
+    );
     expect(res.status).toBe(200);
   });
 
@@ -177,12 +262,21 @@ describe("every valuation route refuses another user's valuation id", () => {
     const calls: Array<[string, Record<string, unknown>]> = [
       ['/api/editValuation', { valuation_id: pitch.id }],
       ['/api/getValuationOutput', { valuation_id: pitch.id }],
-      ['/api/updateValuation', { valuation_id: pitch.id, ...payloadOf(inputsFor(1, 'AAPL', price), { comment: 'taken over' }) }],
+      [
+        '/api/updateValuation',
+        {
+          valuation_id: pitch.id,
+          ...payloadOf(inputsFor(1, 'AAPL', price), { comment: 'taken over' }),
+        },
+      ],
       ['/api/updateValuation', { valuation_id: pitch.id }],
       ['/api/addPitch', { valuation_id: pitch.id }],
       ['/api/deletePitch', { valuation_id: pitch.id }],
       ['/api/ignoreValuation', { valuation_id: pitch.id }],
-      ['/api/buyPitch', { stock_symbol: 'AAPL', portfolio_id: 'p1', valuation_type_id: 1, valuation_id: pitch.id }],
+      [
+        '/api/buyPitch',
+        { stock_symbol: 'AAPL', portfolio_id: 'p1', valuation_type_id: 1, valuation_id: pitch.id },
+      ],
       ['/api/update-pitch', { valuation_id: pitch.id }],
       ['/api/trackedPitches', { valuation_id: tracked.id, intrinsic_value_per_share: 1 }],
       ['/api/updateTrackedPitch', { valuation_id: tracked.id, intrinsic_value_per_share: 1 }],

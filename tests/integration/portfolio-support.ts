@@ -46,7 +46,11 @@ export interface Reply {
 }
 
 /** Calls a portfolio route's handler in this process as `userId` (the JWT `sub`); a string body is sent raw. */
-export async function call(userId: string | undefined, name: RouteName, body?: unknown): Promise<Reply> {
+export async function call(
+  userId: string | undefined,
+  name: RouteName,
+  body?: unknown,
+): Promise<Reply> {
   const [path, handler] = HANDLERS[name];
   const method = name === 'getPortfolioList' ? 'GET' : 'POST';
   const match = matchRoute(ROUTES, method, path);
@@ -54,11 +58,24 @@ export async function call(userId: string | undefined, name: RouteName, body?: u
   const requestId = randomUUID();
   const raw = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
   const event = buildApiEvent(
-    { method, url: path, headers: { 'content-type': 'application/json' }, body: Buffer.from(raw), sourceIp: '127.0.0.1' },
+    {
+      method,
+      url: path,
+      headers: { 'content-type': 'application/json' },
+      body: Buffer.from(raw),
+      sourceIp: '127.0.0.1',
+    },
     match,
-    { domainName: 'localhost', requestId, ...(userId ? { claims: { sub: userId, token_use: 'access' } } : {}) },
+    {
+      domainName: 'localhost',
+      requestId,
+      ...(userId ? { claims: { sub: userId, token_use: 'access' } } : {}),
+    },
   );
-  const out = (await (handler as Handler)(event as never, buildLambdaContext(match.route.id, requestId, 20_000) as never)) as { statusCode: number; body: string };
+  const out = (await (handler as Handler)(
+    event as never,
+    buildLambdaContext(match.route.id, requestId, 20_000) as never,
+  )) as { statusCode: number; body: string };
   return { statusCode: out.statusCode, body: JSON.parse(out.body) };
 }
 
@@ -66,11 +83,19 @@ export const newUser = () => randomUUID();
 
 /** A market service over the demo data set with its own cache items, so tests set the quotes. */
 export function testMarket(): MarketService {
-  return buildMarketService({ source: new DemoSource(), namespace: `pf${randomUUID().slice(0, 8)}:`, memoryMs: 0 });
+  return buildMarketService({
+    source: new DemoSource(),
+    namespace: `pf${randomUUID().slice(0, 8)}:`,
+    memoryMs: 0,
+  });
 }
 
 /** Puts a fresh quote in the cache, as the quote job would. */
-export async function setQuote(market: MarketService, symbol: string, price: number): Promise<void> {
+export async function setQuote(
+  market: MarketService,
+  symbol: string,
+  price: number,
+): Promise<void> {
   await market.cache.write('quote', symbol, {
     symbol,
     name: symbol,
@@ -86,7 +111,10 @@ export async function setQuote(market: MarketService, symbol: string, price: num
 }
 
 /** Every item of a user's partition under a prefix. */
-export async function itemsUnder(userId: string, prefix: string): Promise<Record<string, unknown>[]> {
+export async function itemsUnder(
+  userId: string,
+  prefix: string,
+): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
@@ -128,7 +156,11 @@ export async function putPitch(userId: string, valuationId: string, symbol: stri
   );
 }
 
-export async function createPortfolio(userId: string, name = 'Growth', seed = 100_000): Promise<string> {
+export async function createPortfolio(
+  userId: string,
+  name = 'Growth',
+  seed = 100_000,
+): Promise<string> {
   const res = await call(userId, 'addPortfolio', { portfolio_name: name, investment_value: seed });
   if (res.statusCode !== 200) throw new Error(`create failed: ${JSON.stringify(res.body)}`);
   return res.body.data.portfolio_id as string;

@@ -4,7 +4,12 @@ import { PLANS } from '../../functions/market/plan';
 import { buildMarketService } from '../../functions/market/service';
 import { DemoSource } from '../../functions/market/source';
 import { buildSnapshot } from '../../functions/screener/build';
-import { loadSnapshot, saveSnapshot, toLoaded, type LoadedSnapshot } from '../../functions/screener/snapshot';
+import {
+  loadSnapshot,
+  saveSnapshot,
+  toLoaded,
+  type LoadedSnapshot,
+} from '../../functions/screener/snapshot';
 import type { ScreenerRow } from '../../shared/screener/columns';
 import type { SavedScreener } from '../../shared/schemas/watchlist';
 import { apiClient } from '../support/api';
@@ -15,33 +20,68 @@ let alice: TestUser;
 let bob: TestUser;
 
 beforeAll(async () => {
-  [alice, bob] = await Promise.all([createSignedInUser({ name: 'Alice' }), createSignedInUser({ name: 'Bob' })]);
+  [alice, bob] = await Promise.all([
+    createSignedInUser({ name: 'Alice' }),
+    createSignedInUser({ name: 'Bob' }),
+  ]);
 });
 
-type ScreenBody = { data: (ScreenerRow & { no: number })[]; total: number; page: number; pageSize: number; source: string; industries: string[] };
-const screenAs = (user: TestUser, body: unknown) => api.post<ScreenBody>('/api/screener/screen', body, { token: user.accessToken });
+type ScreenBody = {
+  data: (ScreenerRow & { no: number })[];
+  total: number;
+  page: number;
+  pageSize: number;
+  source: string;
+  industries: string[];
+};
+const screenAs = (user: TestUser, body: unknown) =>
+  api.post<ScreenBody>('/api/screener/screen', body, { token: user.accessToken });
 
 describe('saved screeners', () => {
-  const add = (user: TestUser, body: unknown) => api.post<{ data: SavedScreener; message: string }>('/api/screener/add', body, { token: user.accessToken });
-  const list = (user: TestUser) => api.get<{ data: SavedScreener[] }>('/api/screener/list', { token: user.accessToken });
-  const del = (user: TestUser, body: unknown) => api.post('/api/screener/delete', body, { token: user.accessToken });
+  const add = (user: TestUser, body: unknown) =>
+    api.post<{ data: SavedScreener; message: string }>('/api/screener/add', body, {
+      token: user.accessToken,
+    });
+  const list = (user: TestUser) =>
+    api.get<{ data: SavedScreener[] }>('/api/screener/list', { token: user.accessToken });
+  const del = (user: TestUser, body: unknown) =>
+    api.post('/api/screener/delete', body, { token: user.accessToken });
 
   it('saves, lists newest first, edits and deletes, all scoped to the user', async () => {
-    const first = await add(alice, { name: 'Large tech, cheap', filters: { marketcap: 'large', sector: 'Technology', pe: 'under30' } });
+    const first = await add(alice, {
+      name: 'Large tech, cheap',
+      filters: { marketcap: 'large', sector: 'Technology', pe: 'under30' },
+    });
     expect(first.status).toBe(200);
-    const second = await add(alice, { name: '  Dividend payers ', filters: { dividend: 'atleast3' } });
+    const second = await add(alice, {
+      name: '  Dividend payers ',
+      filters: { dividend: 'atleast3' },
+    });
     expect(second.body.data.name).toBe('Dividend payers');
 
     const mine = await list(alice);
     expect(mine.status).toBe(200);
     expect(mine.body.data.map((s) => s.name)).toEqual(['Dividend payers', 'Large tech, cheap']);
-    expect(mine.body.data[1]?.filters).toEqual({ marketcap: 'large', sector: 'Technology', pe: 'under30' });
+    expect(mine.body.data[1]?.filters).toEqual({
+      marketcap: 'large',
+      sector: 'Technology',
+      pe: 'under30',
+    });
     expect((await list(bob)).body.data).toEqual([]);
 
     const id = first.body.data.id;
-    const edited = await add(alice, { id, name: 'Large tech', filters: { marketcap: 'large', sector: 'Technology' } });
+    const edited = await add(alice, {
+      id,
+      name: 'Large tech',
+      filters: { marketcap: 'large', sector: 'Technology' },
+    });
     expect(edited.status).toBe(200);
-    expect(edited.body.data).toMatchObject({ id, name: 'Large tech', filters: { marketcap: 'large', sector: 'Technology' }, createdAt: first.body.data.createdAt });
+    expect(edited.body.data).toMatchObject({
+      id,
+      name: 'Large tech',
+      filters: { marketcap: 'large', sector: 'Technology' },
+      createdAt: first.body.data.createdAt,
+    });
 
     // Another user's id is not found, for editing or deleting, and stays as it was.
     expect((await add(bob, { id, name: 'Mine now', filters: {} })).status).toBe(404);
@@ -96,15 +136,32 @@ describe('screen over the demo universe', () => {
 
   it('finds large-cap Technology with P/E under 30 sorted by market cap, as a direct computation does', async () => {
     const expected = snapshot.rows
-      .filter((r) => r.sector === 'Technology' && r.marketCap !== null && r.marketCap >= 5e9 && r.pe !== null && r.pe < 30)
+      .filter(
+        (r) =>
+          r.sector === 'Technology' &&
+          r.marketCap !== null &&
+          r.marketCap >= 5e9 &&
+          r.pe !== null &&
+          r.pe < 30,
+      )
       .sort((a, b) => b.marketCap! - a.marketCap!);
     expect(expected.length).toBeGreaterThan(3);
 
     // The API server may hold an older copy for up to 30 s: wait for it to pick up this one.
-    let res = await screenAs(alice, { filters: { marketcap: 'large', sector: 'Technology', pe: 'under30' }, sort: 'marketCap', order: 'desc', pageSize: 100 });
+    let res = await screenAs(alice, {
+      filters: { marketcap: 'large', sector: 'Technology', pe: 'under30' },
+      sort: 'marketCap',
+      order: 'desc',
+      pageSize: 100,
+    });
     for (let i = 0; i < 40 && res.body.total !== expected.length; i++) {
       await new Promise((r) => setTimeout(r, 1000));
-      res = await screenAs(alice, { filters: { marketcap: 'large', sector: 'Technology', pe: 'under30' }, sort: 'marketCap', order: 'desc', pageSize: 100 });
+      res = await screenAs(alice, {
+        filters: { marketcap: 'large', sector: 'Technology', pe: 'under30' },
+        sort: 'marketCap',
+        order: 'desc',
+        pageSize: 100,
+      });
     }
     expect(res.status).toBe(200);
     expect(res.body.source).toBe('demo');
@@ -138,7 +195,35 @@ describe('screen over the demo universe', () => {
     expect(res.body.data[0]?.no).toBe(26);
     const ytd = res.body.data.map((r) => r.perfYtd).filter((v): v is number => v !== null);
     expect([...ytd].sort((a, b) => a - b)).toEqual(ytd);
-    for (const key of ['pe', 'ps', 'pb', 'pfcf', 'pc', 'epsGrowthPastYear', 'epsGrowthPast5Years', 'salesGrowthPast5Years', 'dividendYield', 'roa', 'roe', 'roi', 'currentRatio', 'quickRatio', 'ltDebtEq', 'debtEq', 'grossMargin', 'operatingMargin', 'netMargin', 'earningsDate', 'perfWeek', 'perfMonth', 'perfQuarter', 'perfHalf', 'perfYear', 'perfYtd', 'avgVolume']) {
+    for (const key of [
+      'pe',
+      'ps',
+      'pb',
+      'pfcf',
+      'pc',
+      'epsGrowthPastYear',
+      'epsGrowthPast5Years',
+      'salesGrowthPast5Years',
+      'dividendYield',
+      'roa',
+      'roe',
+      'roi',
+      'currentRatio',
+      'quickRatio',
+      'ltDebtEq',
+      'debtEq',
+      'grossMargin',
+      'operatingMargin',
+      'netMargin',
+      'earningsDate',
+      'perfWeek',
+      'perfMonth',
+      'perfQuarter',
+      'perfHalf',
+      'perfYear',
+      'perfYtd',
+      'avgVolume',
+    ]) {
       expect(res.body.data[0], key).toHaveProperty(key);
     }
     expect(res.body.industries).toContain('Semiconductors');

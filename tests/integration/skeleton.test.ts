@@ -30,7 +30,9 @@ describe('the local API serves the route table like the HTTP API in AWS', () => 
   });
 
   it('getValuationTypes lists the four valuation methodologies', async () => {
-    const res = await api.get<{ data: { id: number; valuation_name: string }[] }>('/api/getValuationTypes');
+    const res = await api.get<{ data: { id: number; valuation_name: string }[] }>(
+      '/api/getValuationTypes',
+    );
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual([
       { id: 1, valuation_name: 'P/E' },
@@ -45,29 +47,54 @@ describe('the local API serves the route table like the HTTP API in AWS', () => 
   });
 
   it.each(authRoutes.map(routeCase))('%s answers 401 without a token', async (_, route) => {
-    const res = await api.request(route.method, concretePath(route.path), route.method === 'POST' ? { body: {} } : {});
-    expect(res.status).toBe(401);
-    expect(res.body).toEqual({ message: 'Unauthorized' });
-  });
-
-  it.each(authRoutes.map(routeCase))('%s answers 401 to a token signed by a foreign key', async (_, route) => {
-    const token = await signWithForeignKey(accessTokenClaims({ issuer, clientId: stack.userPoolClientId, sub: user.userId }));
-    const res = await api.request(route.method, concretePath(route.path), { token, ...(route.method === 'POST' ? { body: {} } : {}) });
-    expect(res.status).toBe(401);
-    expect(res.body).toEqual({ message: 'Unauthorized' });
-  });
-
-  it.each(authRoutes.map(routeCase))('%s answers 401 to an expired token of the local pool', async (_, route) => {
-    const token = await signWithLocalPoolKey(
-      accessTokenClaims({ issuer, clientId: stack.userPoolClientId, sub: user.userId, expiresInSeconds: -120 }),
+    const res = await api.request(
+      route.method,
+      concretePath(route.path),
+      route.method === 'POST' ? { body: {} } : {},
     );
-    const res = await api.request(route.method, concretePath(route.path), { token, ...(route.method === 'POST' ? { body: {} } : {}) });
     expect(res.status).toBe(401);
+    expect(res.body).toEqual({ message: 'Unauthorized' });
   });
+
+  it.each(authRoutes.map(routeCase))(
+    '%s answers 401 to a token signed by a foreign key',
+    async (_, route) => {
+      const token = await signWithForeignKey(
+        accessTokenClaims({ issuer, clientId: stack.userPoolClientId, sub: user.userId }),
+      );
+      const res = await api.request(route.method, concretePath(route.path), {
+        token,
+        ...(route.method === 'POST' ? { body: {} } : {}),
+      });
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ message: 'Unauthorized' });
+    },
+  );
+
+  it.each(authRoutes.map(routeCase))(
+    '%s answers 401 to an expired token of the local pool',
+    async (_, route) => {
+      const token = await signWithLocalPoolKey(
+        accessTokenClaims({
+          issuer,
+          clientId: stack.userPoolClientId,
+          sub: user.userId,
+          expiresInSeconds: -120,
+        }),
+      );
+      const res = await api.request(route.method, concretePath(route.path), {
+        token,
+        ...(route.method === 'POST' ? { body: {} } : {}),
+      });
+      expect(res.status).toBe(401);
+    },
+  );
 
   it('a token of the local pool for another app client is refused', async () => {
     const route = authRoutes[0]!;
-    const token = await signWithLocalPoolKey(accessTokenClaims({ issuer, clientId: 'another-client', sub: user.userId }));
+    const token = await signWithLocalPoolKey(
+      accessTokenClaims({ issuer, clientId: 'another-client', sub: user.userId }),
+    );
     const res = await api.request(route.method, concretePath(route.path), { token });
     expect(res.status).toBe(401);
   });
@@ -75,7 +102,11 @@ describe('the local API serves the route table like the HTTP API in AWS', () => 
   it('a token from another issuer is refused', async () => {
     const route = authRoutes[0]!;
     const token = await signWithLocalPoolKey(
-      accessTokenClaims({ issuer: `${stack.urls.cognito}/local_other`, clientId: stack.userPoolClientId, sub: user.userId }),
+      accessTokenClaims({
+        issuer: `${stack.urls.cognito}/local_other`,
+        clientId: stack.userPoolClientId,
+        sub: user.userId,
+      }),
     );
     const res = await api.request(route.method, concretePath(route.path), { token });
     expect(res.status).toBe(401);
@@ -87,16 +118,19 @@ describe('the local API serves the route table like the HTTP API in AWS', () => 
     expect(res.status).toBe(401);
   });
 
-  it.each(authRoutes.map(routeCase))('%s lets a signed-in user through (access token)', async (_, route) => {
-    const res = await api.request(route.method, concretePath(route.path), {
-      token: user.accessToken,
-      ...(route.method === 'POST' ? { body: {} } : {}),
-    });
-    expect(res.status).not.toBe(401);
-    // A built handler may refuse the empty input (4xx) but never fails; a planned one answers 501.
-    if (route.handler) expect(res.status).toBeLessThan(500);
-    else expect(res.status).toBe(501);
-  });
+  it.each(authRoutes.map(routeCase))(
+    '%s lets a signed-in user through (access token)',
+    async (_, route) => {
+      const res = await api.request(route.method, concretePath(route.path), {
+        token: user.accessToken,
+        ...(route.method === 'POST' ? { body: {} } : {}),
+      });
+      expect(res.status).not.toBe(401);
+      // A built handler may refuse the empty input (4xx) but never fails; a planned one answers 501.
+      if (route.handler) expect(res.status).toBeLessThan(500);
+      else expect(res.status).toBe(501);
+    },
+  );
 
   it('an id token of the local pool is accepted as API Gateway accepts it (aud = client id)', async () => {
     const route = authRoutes[0]!;
@@ -104,26 +138,30 @@ describe('the local API serves the route table like the HTTP API in AWS', () => 
     expect(res.status).not.toBe(401);
   });
 
-  it.each(plannedRoutes().map(routeCase))('planned route %s answers 501 naming itself', async (_, route) => {
-    const res = await api.request<{ message: string }>(route.method, concretePath(route.path), {
-      token: user.accessToken,
-      ...(route.method === 'POST' ? { body: {} } : {}),
-    });
-    expect(res.status).toBe(501);
-    expect(res.body.message).toBe(`${route.method} ${route.path} is not available yet`);
-  });
-
-  it.each(builtRoutes().filter((r) => r.method === 'POST').map(routeCase))(
-    'built route %s answers 400 to a body that is not JSON',
+  it.each(plannedRoutes().map(routeCase))(
+    'planned route %s answers 501 naming itself',
     async (_, route) => {
-      const res = await api.request<{ message: string }>('POST', concretePath(route.path), {
+      const res = await api.request<{ message: string }>(route.method, concretePath(route.path), {
         token: user.accessToken,
-        body: '{"not": json',
+        ...(route.method === 'POST' ? { body: {} } : {}),
       });
-      expect(res.status).toBe(400);
-      expect(res.body.message).toBe('The request body must be valid JSON');
+      expect(res.status).toBe(501);
+      expect(res.body.message).toBe(`${route.method} ${route.path} is not available yet`);
     },
   );
+
+  it.each(
+    builtRoutes()
+      .filter((r) => r.method === 'POST')
+      .map(routeCase),
+  )('built route %s answers 400 to a body that is not JSON', async (_, route) => {
+    const res = await api.request<{ message: string }>('POST', concretePath(route.path), {
+      token: user.accessToken,
+      body: '{"not": json',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('The request body must be valid JSON');
+  });
 
   it('an unknown path answers 404 Not Found', async () => {
     const res = await api.get('/api/no-such-route');
@@ -138,7 +176,9 @@ describe('the local API serves the route table like the HTTP API in AWS', () => 
   });
 
   it('a body over the Lambda payload limit answers 413', async () => {
-    const res = await api.post('/api/register', 'x'.repeat(6 * 1024 * 1024 + 1), { headers: { 'content-type': 'text/plain' } });
+    const res = await api.post('/api/register', 'x'.repeat(6 * 1024 * 1024 + 1), {
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(res.status).toBe(413);
   });
 });

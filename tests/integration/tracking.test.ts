@@ -9,12 +9,24 @@ import {
 import { freezeTrackingFigures } from '../../shared/tracking/freeze';
 import { trackedPitchRows } from '../../shared/tracking/figures';
 import { createSignedInUser, type TestUser } from '../support/users';
-import { api, interestItem, pitchOf, quotePrice, seedTrackCount, storedItem, trackCount } from './valuation-support';
+import {
+  api,
+  interestItem,
+  pitchOf,
+  quotePrice,
+  seedTrackCount,
+  storedItem,
+  trackCount,
+} from './valuation-support';
 
 type ErrorBody = { message: string; errors?: Record<string, string> };
 
 async function track(user: TestUser, id: string) {
-  return api.post<ErrorBody>('/api/update-pitch', { valuation_id: id }, { token: user.accessToken });
+  return api.post<ErrorBody>(
+    '/api/update-pitch',
+    { valuation_id: id },
+    { token: user.accessToken },
+  );
 }
 
 async function trackedList(user: TestUser) {
@@ -57,7 +69,10 @@ describe('tracking a pitch (update-pitch) and My Tracked Pitches', () => {
     expect(tracked.tracked_ebitda_at_endof_hold).toBe(pitch.ebitda_at_endof_hold);
     expect(tracked.trackedAt).toBeTruthy();
     expect(await trackCount(user.userId)).toBe(1);
-    expect(await interestItem(user.userId, 'MSFT')).toMatchObject({ symbol: 'MSFT', reason: 'tracked' });
+    expect(await interestItem(user.userId, 'MSFT')).toMatchObject({
+      symbol: 'MSFT',
+      reason: 'tracked',
+    });
   });
 
   it('refuses to track the same pitch twice and does not count it again', async () => {
@@ -72,7 +87,15 @@ describe('tracking a pitch (update-pitch) and My Tracked Pitches', () => {
 
   it('refuses bad track payloads: no id, an unknown field, a missing pitch', async () => {
     expect((await api.post('/api/update-pitch', {}, { token: user.accessToken })).status).toBe(400);
-    expect((await api.post('/api/update-pitch', { valuation_id: 'x', status: 2 }, { token: user.accessToken })).status).toBe(400);
+    expect(
+      (
+        await api.post(
+          '/api/update-pitch',
+          { valuation_id: 'x', status: 2 },
+          { token: user.accessToken },
+        )
+      ).status,
+    ).toBe(400);
     const missing = await track(user, 'no-such-pitch');
     expect(missing.status).toBe(404);
   });
@@ -98,7 +121,11 @@ describe('tracking a pitch (update-pitch) and My Tracked Pitches', () => {
     const pitch = await pitchOf(user, 1);
     const tracked = valuationResponse.parse((await track(user, pitch.id)).body).data;
     const cost = tracked.tracked_market_price ?? 0;
-    const res = await api.post('/api/trackedPitches', { valuation_id: pitch.id, intrinsic_value_per_share: '1,234.50' }, { token: user.accessToken });
+    const res = await api.post(
+      '/api/trackedPitches',
+      { valuation_id: pitch.id, intrinsic_value_per_share: '1,234.50' },
+      { token: user.accessToken },
+    );
     expect(res.status).toBe(200);
     const updated = valuationResponse.parse(res.body).data;
     expect(updated.tracked_intrinsic_value_per_share).toBe(1234.5);
@@ -110,7 +137,11 @@ describe('tracking a pitch (update-pitch) and My Tracked Pitches', () => {
     expect(row?.intrinsic_value_per_share).toBe(1234.5);
 
     // Below the cost and the price: the row's status turns to Revisit Investment Idea.
-    const low = await api.post('/api/updateTrackedPitch', { valuation_id: pitch.id, intrinsic_value_per_share: cost / 4 }, { token: user.accessToken });
+    const low = await api.post(
+      '/api/updateTrackedPitch',
+      { valuation_id: pitch.id, intrinsic_value_per_share: cost / 4 },
+      { token: user.accessToken },
+    );
     expect(low.status).toBe(200);
     const list = await trackedList(user);
     const lowRow = trackedPitchRows(list.data, list.quotes).find((r) => r.record.id === pitch.id);
@@ -130,7 +161,11 @@ describe('tracking a pitch (update-pitch) and My Tracked Pitches', () => {
       const res = await api.post('/api/trackedPitches', body, { token: user.accessToken });
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
-    const notTracked = await api.post<ErrorBody>('/api/updateTrackedPitch', { valuation_id: pitch.id, intrinsic_value_per_share: 10 }, { token: user.accessToken });
+    const notTracked = await api.post<ErrorBody>(
+      '/api/updateTrackedPitch',
+      { valuation_id: pitch.id, intrinsic_value_per_share: 10 },
+      { token: user.accessToken },
+    );
     expect(notTracked.status).toBe(409);
     expect(notTracked.body.message).toBe('This pitch is not tracked');
     expect(await storedItem(user.userId, pitch.id)).toEqual(before);
@@ -139,7 +174,11 @@ describe('tracking a pitch (update-pitch) and My Tracked Pitches', () => {
   it('keeps the cost per share on a Re-Pitch of a tracked pitch and follows the new intrinsic value', async () => {
     const pitch = await pitchOf(user, 2);
     const tracked = valuationResponse.parse((await track(user, pitch.id)).body).data;
-    const res = await api.post('/api/updateValuation', { valuation_id: pitch.id }, { token: user.accessToken });
+    const res = await api.post(
+      '/api/updateValuation',
+      { valuation_id: pitch.id },
+      { token: user.accessToken },
+    );
     expect(res.status).toBe(200);
     const data = valuationResponse.parse(res.body).data;
     expect(data.pitch_status).toBe(PITCH_STATUS.tracked);
@@ -156,12 +195,20 @@ describe('tracking a pitch (update-pitch) and My Tracked Pitches', () => {
     expect((await track(other, b.id)).status).toBe(200);
     expect(await trackCount(other.userId)).toBe(2);
 
-    const del = await api.post<ErrorBody>('/api/deletePitch', { valuation_id: a.id }, { token: other.accessToken });
+    const del = await api.post<ErrorBody>(
+      '/api/deletePitch',
+      { valuation_id: a.id },
+      { token: other.accessToken },
+    );
     expect(del.status).toBe(200);
     expect(await trackCount(other.userId)).toBe(1);
     expect(await interestItem(other.userId, 'AAPL')).toBeDefined();
 
-    const ignore = await api.post('/api/ignoreValuation', { valuation_id: b.id }, { token: other.accessToken });
+    const ignore = await api.post(
+      '/api/ignoreValuation',
+      { valuation_id: b.id },
+      { token: other.accessToken },
+    );
     expect(ignore.status).toBe(200);
     const ignored = valuationResponse.parse(ignore.body).data;
     expect(ignored.pitch_status).toBe(PITCH_STATUS.pitched);
@@ -196,14 +243,19 @@ describe('the tracking limit under concurrency', () => {
     const trackedIds = new Set(list.data.map((r) => r.id));
     for (const p of pitches) {
       const item = await storedItem(user.userId, p.id);
-      expect(item?.pitch_status).toBe(trackedIds.has(p.id) ? PITCH_STATUS.tracked : PITCH_STATUS.pitched);
+      expect(item?.pitch_status).toBe(
+        trackedIds.has(p.id) ? PITCH_STATUS.tracked : PITCH_STATUS.pitched,
+      );
     }
 
     // One more is refused until one leaves tracking; then one place is free again.
     const extra = pitches.find((p) => !trackedIds.has(p.id))!;
     expect((await track(user, extra.id)).status).toBe(409);
     const leaving = [...trackedIds][0]!;
-    expect((await api.post('/api/deletePitch', { valuation_id: leaving }, { token: user.accessToken })).status).toBe(200);
+    expect(
+      (await api.post('/api/deletePitch', { valuation_id: leaving }, { token: user.accessToken }))
+        .status,
+    ).toBe(200);
     expect(await trackCount(user.userId)).toBe(limit - 1);
     expect((await track(user, extra.id)).status).toBe(200);
     expect(await trackCount(user.userId)).toBe(limit);

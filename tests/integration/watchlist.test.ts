@@ -12,15 +12,25 @@ let alice: TestUser;
 let bob: TestUser;
 
 beforeAll(async () => {
-  [alice, bob] = await Promise.all([createSignedInUser({ name: 'Alice' }), createSignedInUser({ name: 'Bob' })]);
+  [alice, bob] = await Promise.all([
+    createSignedInUser({ name: 'Alice' }),
+    createSignedInUser({ name: 'Bob' }),
+  ]);
 });
 
-const list = (user: TestUser) => api.get<WatchListResponse>('/api/getWatchList', { token: user.accessToken });
-const add = (user: TestUser, body: unknown) => api.post<{ message: string; data?: { added: boolean } }>('/api/addWatchList', body, { token: user.accessToken });
-const remove = (user: TestUser, body: unknown) => api.post<{ message: string }>('/api/removeWatchList', body, { token: user.accessToken });
+const list = (user: TestUser) =>
+  api.get<WatchListResponse>('/api/getWatchList', { token: user.accessToken });
+const add = (user: TestUser, body: unknown) =>
+  api.post<{ message: string; data?: { added: boolean } }>('/api/addWatchList', body, {
+    token: user.accessToken,
+  });
+const remove = (user: TestUser, body: unknown) =>
+  api.post<{ message: string }>('/api/removeWatchList', body, { token: user.accessToken });
 
 async function interestCount(symbol: string): Promise<number> {
-  const res = await db.send(new GetCommand({ TableName: process.env.TABLE_NAME, Key: keys.symbolInterestCounter(symbol) }));
+  const res = await db.send(
+    new GetCommand({ TableName: process.env.TABLE_NAME, Key: keys.symbolInterestCounter(symbol) }),
+  );
   return Number(res.Item?.refs ?? 0);
 }
 
@@ -40,7 +50,10 @@ describe('watchlist', () => {
       expect(item.name).toBeTruthy();
       expect(item.price).toBeGreaterThan(0);
       expect(item.change).not.toBeNull();
-      expect(item.changesPercentage).toBeCloseTo((item.change! / (item.price! - item.change!)) * 100, 9);
+      expect(item.changesPercentage).toBeCloseTo(
+        (item.change! / (item.price! - item.change!)) * 100,
+        9,
+      );
     }
 
     const removed = await remove(alice, { stock_symbol: 'AAPL' });
@@ -66,10 +79,21 @@ describe('watchlist', () => {
     const unknown = await add(alice, { stock_symbol: 'ZZZZQ' });
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toMatch(/could not find a stock with the symbol ZZZZQ/);
-    for (const body of [{}, { stock_symbol: '' }, { stock_symbol: 'not a symbol' }, { stock_symbol: 'AAPL', extra: 1 }, 'not json']) {
+    for (const body of [
+      {},
+      { stock_symbol: '' },
+      { stock_symbol: 'not a symbol' },
+      { stock_symbol: 'AAPL', extra: 1 },
+      'not json',
+    ]) {
       expect((await add(alice, body)).status, JSON.stringify(body)).toBe(400);
     }
-    const item = await db.send(new GetCommand({ TableName: process.env.TABLE_NAME, Key: keys.watchItem(alice.userId, 'ZZZZQ') }));
+    const item = await db.send(
+      new GetCommand({
+        TableName: process.env.TABLE_NAME,
+        Key: keys.watchItem(alice.userId, 'ZZZZQ'),
+      }),
+    );
     expect(item.Item).toBeUndefined();
   });
 

@@ -17,7 +17,11 @@ export interface ApiRequestOptions {
 
 /** A small client for the local API server, as the web app calls it. */
 export function apiClient(baseUrl: string = testStack().urls.api) {
-  async function request<T = unknown>(method: string, path: string, options: ApiRequestOptions = {}): Promise<ApiResponse<T>> {
+  async function request<T = unknown>(
+    method: string,
+    path: string,
+    options: ApiRequestOptions = {},
+  ): Promise<ApiResponse<T>> {
     const url = new URL(path, baseUrl);
     for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, v);
     const headers: Record<string, string> = { ...options.headers };
@@ -30,11 +34,16 @@ export function apiClient(baseUrl: string = testStack().urls.api) {
     const res = await fetch(url, { method, headers, ...(body !== undefined ? { body } : {}) });
     const text = await res.text();
     const isJson = (res.headers.get('content-type') ?? '').includes('json');
-    return { status: res.status, headers: res.headers, body: (isJson && text ? JSON.parse(text) : text) as T };
+    return {
+      status: res.status,
+      headers: res.headers,
+      body: (isJson && text ? JSON.parse(text) : text) as T,
+    };
   }
   return {
     request,
-    get: <T = unknown>(path: string, options?: ApiRequestOptions) => request<T>('GET', path, options),
+    get: <T = unknown>(path: string, options?: ApiRequestOptions) =>
+      request<T>('GET', path, options),
     post: <T = unknown>(path: string, body?: unknown, options?: ApiRequestOptions) =>
       request<T>('POST', path, { ...options, body }),
   };

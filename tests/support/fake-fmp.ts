@@ -44,7 +44,9 @@ const BODIES: Record<number, string> = {
   500: 'Internal Server Error',
 };
 
-export async function startFakeFmp(options: { apiKey?: string; now?: () => Date } = {}): Promise<FakeFmp> {
+export async function startFakeFmp(
+  options: { apiKey?: string; now?: () => Date } = {},
+): Promise<FakeFmp> {
   const apiKey = options.apiKey ?? 'fake-key-0123456789';
   const now = options.now ?? (() => new Date());
   let switches: FakeFmpSwitches = {};
@@ -59,7 +61,9 @@ export async function startFakeFmp(options: { apiKey?: string; now?: () => Date 
     const answer = (status: number, body: string) => {
       calls.push({ endpoint, params, status });
       const send = () => {
-        res.writeHead(status, { 'content-type': status === 500 ? 'text/plain' : 'application/json' });
+        res.writeHead(status, {
+          'content-type': status === 500 ? 'text/plain' : 'application/json',
+        });
         res.end(body);
       };
       if (switches.latencyMs) setTimeout(send, switches.latencyMs);
@@ -67,8 +71,13 @@ export async function startFakeFmp(options: { apiKey?: string; now?: () => Date 
     };
     if (!url.pathname.startsWith('/stable/')) return answer(404, '{"Error Message":"Not found"}');
     if (key !== apiKey) return answer(401, BODIES[401]!);
-    if (switches.status) return answer(switches.status, BODIES[switches.status] ?? `{"Error Message":"HTTP ${switches.status}"}`);
-    if (switches.errorMessage) return answer(200, JSON.stringify({ 'Error Message': switches.errorMessage }));
+    if (switches.status)
+      return answer(
+        switches.status,
+        BODIES[switches.status] ?? `{"Error Message":"HTTP ${switches.status}"}`,
+      );
+    if (switches.errorMessage)
+      return answer(200, JSON.stringify({ 'Error Message': switches.errorMessage }));
     const asked = (params.symbol ?? params.symbols ?? '').split(',');
     if (switches.deniedSymbols?.some((s) => asked.includes(s))) return answer(402, BODIES[402]!);
     return answer(200, JSON.stringify(demoStable(endpoint, params, now())));

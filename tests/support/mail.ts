@@ -17,21 +17,32 @@ function sesUrl(): string {
 }
 
 /** Mail sent since `sinceEpochSeconds` (all when omitted), optionally only to `to`. */
-export async function readMail(options: { to?: string; sinceEpochSeconds?: number } = {}): Promise<LocalMail[]> {
+export async function readMail(
+  options: { to?: string; sinceEpochSeconds?: number } = {},
+): Promise<LocalMail[]> {
   const url = new URL('/store', sesUrl());
-  if (options.sinceEpochSeconds !== undefined) url.searchParams.set('since', String(Math.floor(options.sinceEpochSeconds)));
+  if (options.sinceEpochSeconds !== undefined)
+    url.searchParams.set('since', String(Math.floor(options.sinceEpochSeconds)));
   const res = await fetch(url);
   if (!res.ok) throw new Error(`The local SES store answered ${res.status}`);
   const { emails } = (await res.json()) as { emails: LocalMail[] };
   const to = options.to?.toLowerCase();
-  return to ? emails.filter((m) => m.destination.to.some((addr) => addr.toLowerCase().includes(to))) : emails;
+  return to
+    ? emails.filter((m) => m.destination.to.some((addr) => addr.toLowerCase().includes(to)))
+    : emails;
 }
 
 /** Waits for a message to `to` (sending may finish just after the API answered). */
-export async function waitForMail(to: string, { timeoutMs = 5000, sinceEpochSeconds }: { timeoutMs?: number; sinceEpochSeconds?: number } = {}): Promise<LocalMail> {
+export async function waitForMail(
+  to: string,
+  { timeoutMs = 5000, sinceEpochSeconds }: { timeoutMs?: number; sinceEpochSeconds?: number } = {},
+): Promise<LocalMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const mails = await readMail({ to, ...(sinceEpochSeconds !== undefined ? { sinceEpochSeconds } : {}) });
+    const mails = await readMail({
+      to,
+      ...(sinceEpochSeconds !== undefined ? { sinceEpochSeconds } : {}),
+    });
     const last = mails.at(-1);
     if (last) return last;
     if (Date.now() > deadline) throw new Error(`No mail to ${to} within ${timeoutMs} ms`);

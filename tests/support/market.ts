@@ -22,9 +22,16 @@ export function simClock(start = Date.parse('2026-03-10T15:00:00Z')) {
 }
 
 /** A market service over the fake FMP server, with its own cache items in the shared table. */
-export function fmpService(fake: FakeFmp, options: Omit<BuildServiceOptions, 'source'> & { plan?: PlanLimits } = {}) {
+export function fmpService(
+  fake: FakeFmp,
+  options: Omit<BuildServiceOptions, 'source'> & { plan?: PlanLimits } = {},
+) {
   return buildMarketService({
-    source: new FmpHttpSource({ baseUrl: fake.baseUrl, apiKey: () => Promise.resolve(fake.apiKey), timeoutMs: 3000 }),
+    source: new FmpHttpSource({
+      baseUrl: fake.baseUrl,
+      apiKey: () => Promise.resolve(fake.apiKey),
+      timeoutMs: 3000,
+    }),
     plan: options.plan ?? PLANS.starter,
     namespace: options.namespace ?? `t${randomUUID().slice(0, 8)}:`,
     memoryMs: options.memoryMs ?? 0,
@@ -43,10 +50,19 @@ export async function invokeRoute(
   if (!match) throw new Error(`no route ${method} ${path}`);
   const requestId = randomUUID();
   const event = buildApiEvent(
-    { method, url: path, headers: { 'content-type': 'application/json' }, body: Buffer.from(body === undefined ? '' : JSON.stringify(body)), sourceIp: '127.0.0.1' },
+    {
+      method,
+      url: path,
+      headers: { 'content-type': 'application/json' },
+      body: Buffer.from(body === undefined ? '' : JSON.stringify(body)),
+      sourceIp: '127.0.0.1',
+    },
     match,
     { domainName: 'localhost', requestId },
   );
-  const out = (await handler(event as never, buildLambdaContext(match.route.id, requestId, 10_000) as never)) as { statusCode: number; body: string };
+  const out = (await handler(
+    event as never,
+    buildLambdaContext(match.route.id, requestId, 10_000) as never,
+  )) as { statusCode: number; body: string };
   return { statusCode: out.statusCode, body: JSON.parse(out.body) as Record<string, unknown> };
 }

@@ -11,7 +11,9 @@ async function cognitoLocalKey() {
 
 /** A token signed by the local pool's own key, with claims chosen by the test (e.g. expired). */
 export async function signWithLocalPoolKey(claims: JWTPayload): Promise<string> {
-  return new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' }).sign(await cognitoLocalKey());
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' })
+    .sign(await cognitoLocalKey());
 }
 
 /** A token that looks right but is signed by a key the pool never published. */
@@ -19,11 +21,18 @@ let foreignKey: ReturnType<typeof generateKeyPair> | undefined;
 export async function signWithForeignKey(claims: JWTPayload): Promise<string> {
   foreignKey ??= generateKeyPair('RS256');
   const { privateKey } = await foreignKey;
-  return new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' }).sign(privateKey);
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' })
+    .sign(privateKey);
 }
 
 /** Claims of a well-formed access token for the local pool and client. */
-export function accessTokenClaims(opts: { issuer: string; clientId: string; sub?: string; expiresInSeconds?: number }): JWTPayload {
+export function accessTokenClaims(opts: {
+  issuer: string;
+  clientId: string;
+  sub?: string;
+  expiresInSeconds?: number;
+}): JWTPayload {
   const now = Math.floor(Date.now() / 1000);
   return {
     sub: opts.sub ?? '00000000-0000-4000-8000-000000000000',

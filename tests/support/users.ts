@@ -45,8 +45,13 @@ export async function signIn(email: string, password: string) {
       }),
     );
     const result = auth.AuthenticationResult;
-    if (!result?.AccessToken || !result.IdToken || !result.RefreshToken) throw new Error('Sign-in returned no tokens');
-    return { accessToken: result.AccessToken, idToken: result.IdToken, refreshToken: result.RefreshToken };
+    if (!result?.AccessToken || !result.IdToken || !result.RefreshToken)
+      throw new Error('Sign-in returned no tokens');
+    return {
+      accessToken: result.AccessToken,
+      idToken: result.IdToken,
+      refreshToken: result.RefreshToken,
+    };
   } finally {
     client.destroy();
   }
@@ -73,7 +78,9 @@ export async function createSignedInUser(
         ],
       }),
     );
-    await client.send(new AdminConfirmSignUpCommand({ UserPoolId: stack.userPoolId, Username: email }));
+    await client.send(
+      new AdminConfirmSignUpCommand({ UserPoolId: stack.userPoolId, Username: email }),
+    );
     const tokens = await signIn(email, password);
     return { email, password, name, userId: signUp.UserSub ?? '', ...tokens };
   } finally {

@@ -5,7 +5,13 @@
  * of cash on the balance sheet). All amounts are whole dollars.
  */
 import { dayOf, isoOf, monthEndDay, monthIndexOfDay, weekday } from './calendar.js';
-import { HISTORY_START_DAY, ensureCalendar, tradingIndexAtOrAfter, tradingIndexAtOrBefore, yearsFromAnchor } from './market.js';
+import {
+  HISTORY_START_DAY,
+  ensureCalendar,
+  tradingIndexAtOrAfter,
+  tradingIndexAtOrBefore,
+  yearsFromAnchor,
+} from './market.js';
 import { Instrument } from './prices.js';
 import { between, logBetween, mulberry32, normal1 as gauss, seedOf, u01 } from './random.js';
 import { SPECIAL, isBank, type UniverseEntry } from './universe.js';
@@ -47,20 +53,151 @@ const BASE: SectorProfile = {
 };
 
 const SECTOR_PROFILES: Record<string, Partial<SectorProfile>> = {
-  Technology: { ps: [3, 10], gm: [0.5, 0.78], om: [0.12, 0.32], rd: [0.08, 0.2], dio: [20, 80], payout: [0.15, 0.35], beta: [1.0, 1.5], vol: [0.016, 0.026], growth: [0.05, 0.18], employeesPerMillion: [0.8, 2.5] },
-  Healthcare: { ps: [2.5, 7], gm: [0.55, 0.8], om: [0.12, 0.3], rd: [0.08, 0.2], beta: [0.6, 1.1], vol: [0.013, 0.022], growth: [0.04, 0.12], employeesPerMillion: [1, 3] },
-  'Financial Services': { ps: [2.5, 6], gm: [0.55, 0.75], om: [0.25, 0.4], dio: [0, 0], dso: [60, 120], payout: [0.25, 0.4], beta: [0.9, 1.3], vol: [0.013, 0.022], growth: [0.04, 0.1], employeesPerMillion: [1, 2.5] },
-  'Consumer Cyclical': { ps: [0.8, 3], gm: [0.3, 0.55], om: [0.07, 0.16], dso: [5, 30], dio: [40, 100], beta: [1.0, 1.4], vol: [0.015, 0.024], employeesPerMillion: [3, 12] },
-  'Consumer Defensive': { ps: [0.5, 3], gm: [0.25, 0.55], om: [0.06, 0.2], dso: [10, 35], payout: [0.45, 0.7], beta: [0.4, 0.8], vol: [0.009, 0.015], growth: [0.01, 0.06], employeesPerMillion: [2, 8] },
-  Industrials: { ps: [1.2, 3.5], gm: [0.22, 0.4], om: [0.09, 0.18], rd: [0, 0.04], beta: [0.9, 1.25], vol: [0.013, 0.02], employeesPerMillion: [2.5, 6] },
-  Energy: { ps: [0.6, 2.5], gm: [0.25, 0.45], om: [0.08, 0.2], da: [0.06, 0.12], capexOverDa: [1.0, 1.3], dio: [10, 30], payout: [0.3, 0.6], beta: [0.9, 1.4], vol: [0.017, 0.027], growth: [0.0, 0.06], employeesPerMillion: [0.3, 1.2] },
-  Utilities: { ps: [2, 4], gm: [0.4, 0.55], om: [0.15, 0.25], da: [0.1, 0.15], capexOverDa: [1.6, 2.2], debt: [1.5, 2.5], dio: [15, 40], payout: [0.6, 0.75], beta: [0.4, 0.7], vol: [0.009, 0.014], growth: [0.02, 0.05], employeesPerMillion: [0.8, 2] },
-  'Real Estate': { ps: [5, 12], gm: [0.6, 0.75], om: [0.25, 0.4], da: [0.25, 0.35], capexOverDa: [1.0, 1.4], debt: [3, 5], dio: [0, 0], payout: [0.75, 0.9], beta: [0.7, 1.1], vol: [0.012, 0.019], growth: [0.03, 0.08], employeesPerMillion: [0.3, 1.5] },
-  'Basic Materials': { ps: [1, 3], gm: [0.2, 0.38], om: [0.08, 0.18], da: [0.05, 0.09], payout: [0.3, 0.5], beta: [1.0, 1.3], vol: [0.015, 0.024], growth: [0.01, 0.06], employeesPerMillion: [1, 3] },
-  'Communication Services': { ps: [1.5, 6], gm: [0.4, 0.7], om: [0.12, 0.28], rd: [0, 0.12], da: [0.05, 0.15], beta: [0.8, 1.2], vol: [0.014, 0.022], growth: [0.02, 0.12], employeesPerMillion: [0.7, 3] },
+  Technology: {
+    ps: [3, 10],
+    gm: [0.5, 0.78],
+    om: [0.12, 0.32],
+    rd: [0.08, 0.2],
+    dio: [20, 80],
+    payout: [0.15, 0.35],
+    beta: [1.0, 1.5],
+    vol: [0.016, 0.026],
+    growth: [0.05, 0.18],
+    employeesPerMillion: [0.8, 2.5],
+  },
+  Healthcare: {
+    ps: [2.5, 7],
+    gm: [0.55, 0.8],
+    om: [0.12, 0.3],
+    rd: [0.08, 0.2],
+    beta: [0.6, 1.1],
+    vol: [0.013, 0.022],
+    growth: [0.04, 0.12],
+    employeesPerMillion: [1, 3],
+  },
+  'Financial Services': {
+    ps: [2.5, 6],
+    gm: [0.55, 0.75],
+    om: [0.25, 0.4],
+    dio: [0, 0],
+    dso: [60, 120],
+    payout: [0.25, 0.4],
+    beta: [0.9, 1.3],
+    vol: [0.013, 0.022],
+    growth: [0.04, 0.1],
+    employeesPerMillion: [1, 2.5],
+  },
+  'Consumer Cyclical': {
+    ps: [0.8, 3],
+    gm: [0.3, 0.55],
+    om: [0.07, 0.16],
+    dso: [5, 30],
+    dio: [40, 100],
+    beta: [1.0, 1.4],
+    vol: [0.015, 0.024],
+    employeesPerMillion: [3, 12],
+  },
+  'Consumer Defensive': {
+    ps: [0.5, 3],
+    gm: [0.25, 0.55],
+    om: [0.06, 0.2],
+    dso: [10, 35],
+    payout: [0.45, 0.7],
+    beta: [0.4, 0.8],
+    vol: [0.009, 0.015],
+    growth: [0.01, 0.06],
+    employeesPerMillion: [2, 8],
+  },
+  Industrials: {
+    ps: [1.2, 3.5],
+    gm: [0.22, 0.4],
+    om: [0.09, 0.18],
+    rd: [0, 0.04],
+    beta: [0.9, 1.25],
+    vol: [0.013, 0.02],
+    employeesPerMillion: [2.5, 6],
+  },
+  Energy: {
+    ps: [0.6, 2.5],
+    gm: [0.25, 0.45],
+    om: [0.08, 0.2],
+    da: [0.06, 0.12],
+    capexOverDa: [1.0, 1.3],
+    dio: [10, 30],
+    payout: [0.3, 0.6],
+    beta: [0.9, 1.4],
+    vol: [0.017, 0.027],
+    growth: [0.0, 0.06],
+    employeesPerMillion: [0.3, 1.2],
+  },
+  Utilities: {
+    ps: [2, 4],
+    gm: [0.4, 0.55],
+    om: [0.15, 0.25],
+    da: [0.1, 0.15],
+    capexOverDa: [1.6, 2.2],
+    debt: [1.5, 2.5],
+    dio: [15, 40],
+    payout: [0.6, 0.75],
+    beta: [0.4, 0.7],
+    vol: [0.009, 0.014],
+    growth: [0.02, 0.05],
+    employeesPerMillion: [0.8, 2],
+  },
+  'Real Estate': {
+    ps: [5, 12],
+    gm: [0.6, 0.75],
+    om: [0.25, 0.4],
+    da: [0.25, 0.35],
+    capexOverDa: [1.0, 1.4],
+    debt: [3, 5],
+    dio: [0, 0],
+    payout: [0.75, 0.9],
+    beta: [0.7, 1.1],
+    vol: [0.012, 0.019],
+    growth: [0.03, 0.08],
+    employeesPerMillion: [0.3, 1.5],
+  },
+  'Basic Materials': {
+    ps: [1, 3],
+    gm: [0.2, 0.38],
+    om: [0.08, 0.18],
+    da: [0.05, 0.09],
+    payout: [0.3, 0.5],
+    beta: [1.0, 1.3],
+    vol: [0.015, 0.024],
+    growth: [0.01, 0.06],
+    employeesPerMillion: [1, 3],
+  },
+  'Communication Services': {
+    ps: [1.5, 6],
+    gm: [0.4, 0.7],
+    om: [0.12, 0.28],
+    rd: [0, 0.12],
+    da: [0.05, 0.15],
+    beta: [0.8, 1.2],
+    vol: [0.014, 0.022],
+    growth: [0.02, 0.12],
+    employeesPerMillion: [0.7, 3],
+  },
 };
 
-const MEGA = new Set(['AAPL', 'MSFT', 'NVDA', 'GOOGL', 'AMZN', 'META', 'AVGO', 'TSLA', 'BRK-B', 'LLY', 'JPM', 'V', 'WMT', 'ORCL']);
+const MEGA = new Set([
+  'AAPL',
+  'MSFT',
+  'NVDA',
+  'GOOGL',
+  'AMZN',
+  'META',
+  'AVGO',
+  'TSLA',
+  'BRK-B',
+  'LLY',
+  'JPM',
+  'V',
+  'WMT',
+  'ORCL',
+]);
 
 export interface Params {
   seed: number;
@@ -139,11 +276,19 @@ function draw(e: UniverseEntry): Params {
         : logBetween(rnd, 1.8e8, 6.2e8);
   const ps = loss ? between(rnd, 0.8, 4) : r(prof.ps);
   const revenueAnchor = capAnchor / ps;
-  const growthRecent = loss ? between(rnd, 0.0, 0.2) : turnaround ? between(rnd, 0.12, 0.3) : r(prof.growth);
+  const growthRecent = loss
+    ? between(rnd, 0.0, 0.2)
+    : turnaround
+      ? between(rnd, 0.12, 0.3)
+      : r(prof.growth);
   const growthEarly = turnaround ? between(rnd, 0.15, 0.3) : r(prof.growth);
   const priceAnchor = logBetween(rnd, 12, 380);
   const sharesAnchor = capAnchor / priceAnchor;
-  const shareDrift = loss ? between(rnd, 0.02, 0.08) : negativeBook ? between(rnd, -0.04, -0.02) : between(rnd, -0.03, 0.01);
+  const shareDrift = loss
+    ? between(rnd, 0.02, 0.08)
+    : negativeBook
+      ? between(rnd, -0.04, -0.02)
+      : between(rnd, -0.03, 0.01);
 
   const rd = bank ? 0 : r(prof.rd);
   let omNow = bank ? between(rnd, 0.28, 0.4) : r(prof.om);
@@ -194,7 +339,9 @@ function draw(e: UniverseEntry): Params {
     beta: r(prof.beta),
     sigma: r(prof.vol) * (e.band === 'small' ? 1.4 : 1),
     turnover: between(rnd, 0.003, 0.012),
-    season: [0, 1, 2, 3].map(() => 1 + (e.sector === 'Consumer Cyclical' ? 0.06 : 0.02) * (rnd() - 0.5)) as [number, number, number, number],
+    season: [0, 1, 2, 3].map(
+      () => 1 + (e.sector === 'Consumer Cyclical' ? 0.06 : 0.02) * (rnd() - 0.5),
+    ) as [number, number, number, number],
     filingLag: Math.round(between(rnd, 24, 40)),
     employeesPerMillion: r(prof.employeesPerMillion),
     stInv: between(rnd, 0, 0.15),
@@ -336,21 +483,48 @@ export interface CashFlow {
 
 function nonCashAssets(b: Balance): number {
   return (
-    b.shortTermInvestments + b.accountsReceivables + b.otherReceivables + b.inventory + b.prepaids + b.otherCurrentAssets +
-    b.propertyPlantEquipmentNet + b.goodwill + b.intangibleAssets + b.longTermInvestments + b.taxAssets + b.otherNonCurrentAssets
+    b.shortTermInvestments +
+    b.accountsReceivables +
+    b.otherReceivables +
+    b.inventory +
+    b.prepaids +
+    b.otherCurrentAssets +
+    b.propertyPlantEquipmentNet +
+    b.goodwill +
+    b.intangibleAssets +
+    b.longTermInvestments +
+    b.taxAssets +
+    b.otherNonCurrentAssets
   );
 }
 
 function liabilities(b: Balance): number {
   return (
-    b.accountPayables + b.otherPayables + b.accruedExpenses + b.shortTermDebt + b.capitalLeaseObligationsCurrent + b.taxPayables +
-    b.deferredRevenue + b.otherCurrentLiabilities + b.longTermDebt + b.capitalLeaseObligationsNonCurrent + b.deferredRevenueNonCurrent +
-    b.deferredTaxLiabilitiesNonCurrent + b.otherNonCurrentLiabilities
+    b.accountPayables +
+    b.otherPayables +
+    b.accruedExpenses +
+    b.shortTermDebt +
+    b.capitalLeaseObligationsCurrent +
+    b.taxPayables +
+    b.deferredRevenue +
+    b.otherCurrentLiabilities +
+    b.longTermDebt +
+    b.capitalLeaseObligationsNonCurrent +
+    b.deferredRevenueNonCurrent +
+    b.deferredTaxLiabilitiesNonCurrent +
+    b.otherNonCurrentLiabilities
   );
 }
 
 function equity(b: Balance): number {
-  return b.commonStock + b.additionalPaidInCapital + b.retainedEarnings + b.treasuryStock + b.accumulatedOtherComprehensiveIncomeLoss + b.minorityInterest;
+  return (
+    b.commonStock +
+    b.additionalPaidInCapital +
+    b.retainedEarnings +
+    b.treasuryStock +
+    b.accumulatedOtherComprehensiveIncomeLoss +
+    b.minorityInterest
+  );
 }
 
 /** Shift a day back to the previous weekday when it falls on a weekend. */
@@ -371,7 +545,8 @@ export class Company {
   constructor(readonly entry: UniverseEntry) {
     this.params = draw(entry);
     const fyEnd0 = entry.fiscalYearEndMonth - 1;
-    const ipoYear = this.params.ipoDay === null ? null : Number(isoOf(this.params.ipoDay).slice(0, 4));
+    const ipoYear =
+      this.params.ipoDay === null ? null : Number(isoOf(this.params.ipoDay).slice(0, 4));
     const startYear = ipoYear === null ? 2009 : Math.min(ipoYear - 1, 2022);
     // First fiscal Q1 ending in or after January of the start year.
     let m = startYear * 12;
@@ -446,14 +621,18 @@ export class Company {
   }
 
   basicShares(k: number): number {
-    return Math.round(sharesAt(this.params, this.tMid(k)) * (1 + 0.002 * gauss(this.params.seed, k, 34)));
+    return Math.round(
+      sharesAt(this.params, this.tMid(k)) * (1 + 0.002 * gauss(this.params.seed, k, 34)),
+    );
   }
 
   /** Diluted weighted shares; equal to basic while the company is loss-making (anti-dilution). */
   dilutedShares(k: number): number {
     const p = this.params;
     const basic = this.basicShares(k);
-    return p.loss || operatingMargin(p, this.tMid(k)) <= 0.02 ? basic : Math.round(basic * (1 + p.dilution));
+    return p.loss || operatingMargin(p, this.tMid(k)) <= 0.02
+      ? basic
+      : Math.round(basic * (1 + p.dilution));
   }
 
   /** Dividends paid in quarter k: a payout of trend earnings (so they are smooth). */
@@ -461,7 +640,8 @@ export class Company {
     const p = this.params;
     if (!p.dividends) return 0;
     const t = this.tMid(k);
-    const niTrend = (Math.exp(logRevenue(p, t)) / 4) * (operatingMargin(p, t) - p.debt * p.rate) * (1 - p.tax);
+    const niTrend =
+      (Math.exp(logRevenue(p, t)) / 4) * (operatingMargin(p, t) - p.debt * p.rate) * (1 - p.tax);
     return niTrend > 0 ? Math.round(niTrend * p.payout) : 0;
   }
 
@@ -503,7 +683,10 @@ export class Company {
       cash += add;
       openingEquity += add;
     }
-    const fixed = partial.commonStock + partial.accumulatedOtherComprehensiveIncomeLoss + partial.minorityInterest;
+    const fixed =
+      partial.commonStock +
+      partial.accumulatedOtherComprehensiveIncomeLoss +
+      partial.minorityInterest;
     const rest = openingEquity - fixed;
     partial.cashAndCashEquivalents = cash;
     partial.additionalPaidInCapital = Math.round(rest * 0.45);
@@ -529,7 +712,9 @@ export class Company {
         longTermInvestments: Math.round(annual * p.ltInv * (1 + amp * gauss(p.seed, k, 26))),
         taxAssets: Math.round(annual * p.taxAssets),
         otherNonCurrentAssets: Math.round(annual * p.otherNCA * (1 + amp * gauss(p.seed, k, 27))),
-        accountPayables: Math.round(((p.bank ? annual * 0.3 : cogsAnnual) * p.dpo * (1 + amp * gauss(p.seed, k, 28))) / 365),
+        accountPayables: Math.round(
+          ((p.bank ? annual * 0.3 : cogsAnnual) * p.dpo * (1 + amp * gauss(p.seed, k, 28))) / 365,
+        ),
         otherPayables: Math.round(annual * 0.004),
         accruedExpenses: Math.round(annual * p.accrued * (1 + amp * gauss(p.seed, k, 29))),
         capitalLeaseObligationsCurrent: Math.round(annual * p.lease * 0.15),
@@ -539,7 +724,9 @@ export class Company {
         capitalLeaseObligationsNonCurrent: Math.round(annual * p.lease * 0.85),
         deferredRevenueNonCurrent: Math.round(annual * p.deferredRevenue * 0.25),
         deferredTaxLiabilitiesNonCurrent: Math.round(annual * p.dtl),
-        otherNonCurrentLiabilities: Math.round(annual * p.otherNCL * (1 + amp * gauss(p.seed, k, 33))),
+        otherNonCurrentLiabilities: Math.round(
+          annual * p.otherNCL * (1 + amp * gauss(p.seed, k, 33)),
+        ),
       },
     };
   }
@@ -550,11 +737,17 @@ export class Company {
     const tEnd = yearsFromAnchor(endDay);
     const smoothQuarterRevenue = Math.exp(logRevenue(p, tMid)) / 4;
     const season = p.season[k % 4] ?? 1;
-    const revenue = Math.max(1000, Math.round(smoothQuarterRevenue * season * Math.exp(0.025 * gauss(p.seed, k, 30))));
+    const revenue = Math.max(
+      1000,
+      Math.round(smoothQuarterRevenue * season * Math.exp(0.025 * gauss(p.seed, k, 30))),
+    );
     const om = operatingMargin(p, tMid) + (p.bank ? 0.01 : 0.015) * gauss(p.seed, k, 31);
     const costOfRevenue = p.bank ? 0 : Math.round(revenue * (1 - p.gm));
     const grossProfit = revenue - costOfRevenue;
-    const operatingIncome = Math.min(Math.round(revenue * om), grossProfit - Math.round(revenue * (p.rd + 0.03)));
+    const operatingIncome = Math.min(
+      Math.round(revenue * om),
+      grossProfit - Math.round(revenue * (p.rd + 0.03)),
+    );
     const researchAndDevelopmentExpenses = Math.round(revenue * p.rd);
     const operatingExpenses = grossProfit - operatingIncome;
     const sga = operatingExpenses - researchAndDevelopmentExpenses;
@@ -562,12 +755,17 @@ export class Company {
     const da = Math.round(revenue * p.da * (1 + 0.03 * gauss(p.seed, k, 32)));
     const prevDebt = prev.shortTermDebt + prev.longTermDebt;
     const interestExpense = Math.round((prevDebt * p.rate) / 4);
-    const interestIncome = Math.round((prev.cashAndCashEquivalents + prev.shortTermInvestments) * 0.006);
+    const interestIncome = Math.round(
+      (prev.cashAndCashEquivalents + prev.shortTermInvestments) * 0.006,
+    );
     const netInterestIncome = interestIncome - interestExpense;
     const nonOperating = Math.round(revenue * 0.003 * gauss(p.seed, k, 33));
     const totalOther = netInterestIncome + nonOperating;
     const incomeBeforeTax = operatingIncome + totalOther;
-    const incomeTaxExpense = incomeBeforeTax > 0 ? Math.round(incomeBeforeTax * p.tax) : Math.round(incomeBeforeTax * 0.03);
+    const incomeTaxExpense =
+      incomeBeforeTax > 0
+        ? Math.round(incomeBeforeTax * p.tax)
+        : Math.round(incomeBeforeTax * 0.03);
     const netIncome = incomeBeforeTax - incomeTaxExpense;
     const basic = this.basicShares(k);
     const diluted = this.dilutedShares(k);
@@ -608,14 +806,18 @@ export class Company {
     const annualEnd = Math.exp(logRevenue(p, tEnd));
     const t = this.targets(annualEnd, k);
     const capex = Math.round(revenue * p.capex * (1 + 0.1 * gauss(p.seed, k, 35)));
-    const acquisition = u01(p.seed, k, 36) < 0.05 ? Math.round(annualEnd * between(mulberry32(p.seed ^ k), 0.03, 0.2)) : 0;
+    const acquisition =
+      u01(p.seed, k, 36) < 0.05
+        ? Math.round(annualEnd * between(mulberry32(p.seed ^ k), 0.03, 0.2))
+        : 0;
     const acqIntangibles = Math.round(acquisition * 0.35);
     const amortisation = Math.min(Math.round(da * 0.15), prev.intangibleAssets + acqIntangibles);
     const depreciation = da - amortisation;
     const sbc = Math.round(revenue * p.sbc);
     const dividends = this.dividendsOf(k);
     let buybacks = p.loss ? 0 : Math.round(Math.max(0, netIncome) * p.buybackPayout);
-    if (p.negativeBook) buybacks = Math.max(0, netIncome + sbc - dividends) + Math.round(revenue * extraReturnRate);
+    if (p.negativeBook)
+      buybacks = Math.max(0, netIncome + sbc - dividends) + Math.round(revenue * extraReturnRate);
     const debtTarget = Math.round(annualEnd * p.debt * (1 + 0.05 * gauss(p.seed, k, 37)));
 
     const b: Balance = Object.assign(t.items, {
@@ -638,7 +840,8 @@ export class Company {
     const floor = Math.round(annualEnd * p.cashFloor);
     if (cash < floor) {
       // Loss-making quarters are funded with new equity (raising a little more than the shortfall).
-      if ((p.loss || netIncome < 0) && !p.negativeBook) issuance = floor - cash + (p.loss ? 0 : Math.max(0, -netIncome));
+      if ((p.loss || netIncome < 0) && !p.negativeBook)
+        issuance = floor - cash + (p.loss ? 0 : Math.max(0, -netIncome));
       else debt += floor - cash;
       cash = floor + (p.loss ? 0 : Math.max(0, -netIncome) * (issuance > 0 ? 1 : 0));
     } else if (cash > annualEnd * p.cashCeiling && !p.loss && netIncome > 0) {
@@ -656,24 +859,42 @@ export class Company {
     b.cashAndCashEquivalents = cash;
     // Exactness check: the cash plug must equal liabilities + equity - other assets.
     const check = liabilities(b) + equity(b) - nonCashAssets(b);
-    if (check !== cash) throw new Error(`demo balance sheet does not balance for ${this.entry.symbol}`);
+    if (check !== cash)
+      throw new Error(`demo balance sheet does not balance for ${this.entry.symbol}`);
 
     const cf: CashFlow = {
       stockBasedCompensation: sbc,
-      deferredIncomeTax: (b.deferredTaxLiabilitiesNonCurrent - prev.deferredTaxLiabilitiesNonCurrent) - (b.taxAssets - prev.taxAssets),
-      accountsReceivables: -((b.accountsReceivables - prev.accountsReceivables) + (b.otherReceivables - prev.otherReceivables)),
+      deferredIncomeTax:
+        b.deferredTaxLiabilitiesNonCurrent -
+        prev.deferredTaxLiabilitiesNonCurrent -
+        (b.taxAssets - prev.taxAssets),
+      accountsReceivables: -(
+        b.accountsReceivables -
+        prev.accountsReceivables +
+        (b.otherReceivables - prev.otherReceivables)
+      ),
       inventory: -(b.inventory - prev.inventory),
-      accountsPayables: (b.accountPayables - prev.accountPayables) + (b.otherPayables - prev.otherPayables),
+      accountsPayables:
+        b.accountPayables - prev.accountPayables + (b.otherPayables - prev.otherPayables),
       otherWorkingCapital:
-        -((b.prepaids - prev.prepaids) + (b.otherCurrentAssets - prev.otherCurrentAssets)) + (b.accruedExpenses - prev.accruedExpenses) + (b.taxPayables - prev.taxPayables) + (b.deferredRevenue - prev.deferredRevenue) + (b.otherCurrentLiabilities - prev.otherCurrentLiabilities),
+        -(b.prepaids - prev.prepaids + (b.otherCurrentAssets - prev.otherCurrentAssets)) +
+        (b.accruedExpenses - prev.accruedExpenses) +
+        (b.taxPayables - prev.taxPayables) +
+        (b.deferredRevenue - prev.deferredRevenue) +
+        (b.otherCurrentLiabilities - prev.otherCurrentLiabilities),
       otherNonCashItems:
-        (b.deferredRevenueNonCurrent - prev.deferredRevenueNonCurrent) + (b.otherNonCurrentLiabilities - prev.otherNonCurrentLiabilities) + (b.capitalLeaseObligationsCurrent - prev.capitalLeaseObligationsCurrent) + (b.capitalLeaseObligationsNonCurrent - prev.capitalLeaseObligationsNonCurrent) - (b.otherNonCurrentAssets - prev.otherNonCurrentAssets),
+        b.deferredRevenueNonCurrent -
+        prev.deferredRevenueNonCurrent +
+        (b.otherNonCurrentLiabilities - prev.otherNonCurrentLiabilities) +
+        (b.capitalLeaseObligationsCurrent - prev.capitalLeaseObligationsCurrent) +
+        (b.capitalLeaseObligationsNonCurrent - prev.capitalLeaseObligationsNonCurrent) -
+        (b.otherNonCurrentAssets - prev.otherNonCurrentAssets),
       capitalExpenditure: -capex,
       acquisitionsNet: -acquisition,
       purchasesOfInvestments: 0,
       salesMaturitiesOfInvestments: 0,
-      shortTermNetDebtIssuance: (b.shortTermDebt - prev.shortTermDebt),
-      longTermNetDebtIssuance: (b.longTermDebt - prev.longTermDebt),
+      shortTermNetDebtIssuance: b.shortTermDebt - prev.shortTermDebt,
+      longTermNetDebtIssuance: b.longTermDebt - prev.longTermDebt,
       commonStockIssuance: issuance,
       commonStockRepurchased: -buybacks,
       commonDividendsPaid: -dividends,
@@ -681,8 +902,13 @@ export class Company {
       incomeTaxesPaid: Math.max(0, incomeTaxExpense),
       interestPaid: interestExpense,
     };
-    const investmentsChange = (b.shortTermInvestments - prev.shortTermInvestments) + (b.longTermInvestments - prev.longTermInvestments);
-    const gross = Math.max(0, investmentsChange) + Math.round((b.shortTermInvestments + b.longTermInvestments) * 0.05);
+    const investmentsChange =
+      b.shortTermInvestments -
+      prev.shortTermInvestments +
+      (b.longTermInvestments - prev.longTermInvestments);
+    const gross =
+      Math.max(0, investmentsChange) +
+      Math.round((b.shortTermInvestments + b.longTermInvestments) * 0.05);
     cf.purchasesOfInvestments = -gross;
     cf.salesMaturitiesOfInvestments = gross - investmentsChange;
     return { income, balance: b, cash: cf };

@@ -8,8 +8,17 @@ vi.setConfig({ testTimeout: 180_000 });
 
 const NOW = new Date('2026-03-10T15:30:00Z'); // Tuesday 11:30 in New York (EDT), market open
 const SECTORS = [
-  'Technology', 'Healthcare', 'Financial Services', 'Consumer Cyclical', 'Consumer Defensive', 'Industrials',
-  'Energy', 'Utilities', 'Real Estate', 'Basic Materials', 'Communication Services',
+  'Technology',
+  'Healthcare',
+  'Financial Services',
+  'Consumer Cyclical',
+  'Consumer Defensive',
+  'Industrials',
+  'Energy',
+  'Utilities',
+  'Real Estate',
+  'Basic Materials',
+  'Communication Services',
 ];
 
 function get(endpoint: string, params: Record<string, string>, now: Date = NOW): Row[] {
@@ -39,8 +48,11 @@ describe('demo universe', () => {
     expect(DEMO_UNIVERSE.length).toBeGreaterThanOrEqual(300);
     expect(new Set(DEMO_UNIVERSE.map((e) => e.symbol)).size).toBe(DEMO_UNIVERSE.length);
     expect(new Set(DEMO_UNIVERSE.map((e) => e.sector))).toEqual(new Set(SECTORS));
-    expect(new Set(DEMO_UNIVERSE.map((e) => e.exchange))).toEqual(new Set(['NYSE', 'NASDAQ', 'AMEX']));
-    for (const sector of SECTORS) expect(DEMO_UNIVERSE.filter((e) => e.sector === sector).length).toBeGreaterThanOrEqual(20);
+    expect(new Set(DEMO_UNIVERSE.map((e) => e.exchange))).toEqual(
+      new Set(['NYSE', 'NASDAQ', 'AMEX']),
+    );
+    for (const sector of SECTORS)
+      expect(DEMO_UNIVERSE.filter((e) => e.sector === sector).length).toBeGreaterThanOrEqual(20);
   });
 
   it('has large, mid and small caps by generated market cap, each well represented', () => {
@@ -77,16 +89,40 @@ describe('determinism', () => {
   });
 
   it('keeps past history unchanged when asked on a later date', () => {
-    const early = get('historical-price-eod/full', { symbol: 'KO', from: '2024-01-01', to: '2024-06-30' });
-    const later = get('historical-price-eod/full', { symbol: 'KO', from: '2024-01-01', to: '2024-06-30' }, new Date('2026-08-01T12:00:00Z'));
+    const early = get('historical-price-eod/full', {
+      symbol: 'KO',
+      from: '2024-01-01',
+      to: '2024-06-30',
+    });
+    const later = get(
+      'historical-price-eod/full',
+      { symbol: 'KO', from: '2024-01-01', to: '2024-06-30' },
+      new Date('2026-08-01T12:00:00Z'),
+    );
     expect(later).toEqual(early);
     // Recent sessions (with minute data at NOW) keep their bars once the minute data ages out.
-    const recent = get('historical-price-eod/full', { symbol: 'KO', from: '2026-03-02', to: '2026-03-09' });
+    const recent = get('historical-price-eod/full', {
+      symbol: 'KO',
+      from: '2026-03-02',
+      to: '2026-03-09',
+    });
     expect(recent).toHaveLength(6);
-    expect(get('historical-price-eod/full', { symbol: 'KO', from: '2026-03-02', to: '2026-03-09' }, new Date('2026-04-20T12:00:00Z'))).toEqual(recent);
+    expect(
+      get(
+        'historical-price-eod/full',
+        { symbol: 'KO', from: '2026-03-02', to: '2026-03-09' },
+        new Date('2026-04-20T12:00:00Z'),
+      ),
+    ).toEqual(recent);
     const incomeEarly = get('income-statement', { symbol: 'KO', limit: '20' });
-    const incomeLater = get('income-statement', { symbol: 'KO', limit: '20' }, new Date('2026-08-01T12:00:00Z'));
-    expect(incomeLater.filter((r) => n(r.fiscalYear) <= 2025)).toEqual(incomeEarly.filter((r) => n(r.fiscalYear) <= 2025));
+    const incomeLater = get(
+      'income-statement',
+      { symbol: 'KO', limit: '20' },
+      new Date('2026-08-01T12:00:00Z'),
+    );
+    expect(incomeLater.filter((r) => n(r.fiscalYear) <= 2025)).toEqual(
+      incomeEarly.filter((r) => n(r.fiscalYear) <= 2025),
+    );
   });
 });
 
@@ -96,16 +132,53 @@ describe('statements are internally consistent for every company', () => {
     let checked = 0;
     for (const e of DEMO_UNIVERSE) {
       for (const period of ['annual', 'quarter']) {
-        for (const b of get('balance-sheet-statement', { symbol: e.symbol, period, limit: '100' })) {
+        for (const b of get('balance-sheet-statement', {
+          symbol: e.symbol,
+          period,
+          limit: '100',
+        })) {
           const w = `${e.symbol} ${b.date}`;
           checked++;
-          c.eq(n(b.totalLiabilities) + n(b.totalEquity), n(b.totalAssets), `${w} assets = liabilities + equity`);
-          c.eq(n(b.totalLiabilitiesAndTotalEquity), n(b.totalAssets), `${w} totalLiabilitiesAndTotalEquity`);
-          c.eq(n(b.totalCurrentAssets) + n(b.totalNonCurrentAssets), n(b.totalAssets), `${w} asset sub-totals`);
-          c.eq(n(b.cashAndCashEquivalents) + n(b.shortTermInvestments) + n(b.netReceivables) + n(b.inventory) + n(b.prepaids) + n(b.otherCurrentAssets), n(b.totalCurrentAssets), `${w} current assets`);
-          c.eq(n(b.totalCurrentLiabilities) + n(b.totalNonCurrentLiabilities), n(b.totalLiabilities), `${w} liability sub-totals`);
-          c.eq(n(b.totalStockholdersEquity) + n(b.minorityInterest), n(b.totalEquity), `${w} equity`);
-          c.eq(n(b.shortTermDebt) + n(b.longTermDebt) + n(b.capitalLeaseObligations), n(b.totalDebt), `${w} total debt`);
+          c.eq(
+            n(b.totalLiabilities) + n(b.totalEquity),
+            n(b.totalAssets),
+            `${w} assets = liabilities + equity`,
+          );
+          c.eq(
+            n(b.totalLiabilitiesAndTotalEquity),
+            n(b.totalAssets),
+            `${w} totalLiabilitiesAndTotalEquity`,
+          );
+          c.eq(
+            n(b.totalCurrentAssets) + n(b.totalNonCurrentAssets),
+            n(b.totalAssets),
+            `${w} asset sub-totals`,
+          );
+          c.eq(
+            n(b.cashAndCashEquivalents) +
+              n(b.shortTermInvestments) +
+              n(b.netReceivables) +
+              n(b.inventory) +
+              n(b.prepaids) +
+              n(b.otherCurrentAssets),
+            n(b.totalCurrentAssets),
+            `${w} current assets`,
+          );
+          c.eq(
+            n(b.totalCurrentLiabilities) + n(b.totalNonCurrentLiabilities),
+            n(b.totalLiabilities),
+            `${w} liability sub-totals`,
+          );
+          c.eq(
+            n(b.totalStockholdersEquity) + n(b.minorityInterest),
+            n(b.totalEquity),
+            `${w} equity`,
+          );
+          c.eq(
+            n(b.shortTermDebt) + n(b.longTermDebt) + n(b.capitalLeaseObligations),
+            n(b.totalDebt),
+            `${w} total debt`,
+          );
           c.eq(n(b.totalDebt) - n(b.cashAndCashEquivalents), n(b.netDebt), `${w} net debt`);
           c.ok(n(b.cashAndCashEquivalents) > 0, `${w} positive cash`);
         }
@@ -122,14 +195,33 @@ describe('statements are internally consistent for every company', () => {
         for (const i of get('income-statement', { symbol: e.symbol, period, limit: '100' })) {
           const w = `${e.symbol} ${i.date}`;
           c.eq(i.eps, round2(n(i.netIncome) / n(i.weightedAverageShsOut)), `${w} eps`);
-          c.eq(i.epsDiluted, round2(n(i.netIncome) / n(i.weightedAverageShsOutDil)), `${w} epsDiluted`);
+          c.eq(
+            i.epsDiluted,
+            round2(n(i.netIncome) / n(i.weightedAverageShsOutDil)),
+            `${w} epsDiluted`,
+          );
           c.eq(n(i.revenue) - n(i.costOfRevenue), n(i.grossProfit), `${w} gross profit`);
-          c.eq(n(i.grossProfit) - n(i.operatingExpenses), n(i.operatingIncome), `${w} operating income`);
+          c.eq(
+            n(i.grossProfit) - n(i.operatingExpenses),
+            n(i.operatingIncome),
+            `${w} operating income`,
+          );
           c.eq(n(i.operatingIncome) + n(i.depreciationAndAmortization), n(i.ebitda), `${w} ebitda`);
-          c.eq(n(i.operatingIncome) + n(i.totalOtherIncomeExpensesNet), n(i.incomeBeforeTax), `${w} pretax`);
+          c.eq(
+            n(i.operatingIncome) + n(i.totalOtherIncomeExpensesNet),
+            n(i.incomeBeforeTax),
+            `${w} pretax`,
+          );
           c.eq(n(i.incomeBeforeTax) - n(i.incomeTaxExpense), n(i.netIncome), `${w} net income`);
-          c.eq(n(i.researchAndDevelopmentExpenses) + n(i.sellingGeneralAndAdministrativeExpenses), n(i.operatingExpenses), `${w} opex`);
-          c.ok(n(i.weightedAverageShsOutDil) >= n(i.weightedAverageShsOut), `${w} diluted >= basic`);
+          c.eq(
+            n(i.researchAndDevelopmentExpenses) + n(i.sellingGeneralAndAdministrativeExpenses),
+            n(i.operatingExpenses),
+            `${w} opex`,
+          );
+          c.ok(
+            n(i.weightedAverageShsOutDil) >= n(i.weightedAverageShsOut),
+            `${w} diluted >= basic`,
+          );
         }
       }
     }
@@ -145,12 +237,35 @@ describe('statements are internally consistent for every company', () => {
         c.eq(cfs.length, bss.length, `${e.symbol} ${period} counts`);
         cfs.forEach((f, k) => {
           const w = `${e.symbol} ${f.date}`;
-          c.eq(n(f.operatingCashFlow) + n(f.capitalExpenditure), n(f.freeCashFlow), `${w} free cash flow`);
-          c.eq(n(f.netCashProvidedByOperatingActivities) + n(f.netCashProvidedByInvestingActivities) + n(f.netCashProvidedByFinancingActivities), n(f.netChangeInCash), `${w} net change`);
-          c.eq(n(f.cashAtBeginningOfPeriod) + n(f.netChangeInCash), n(f.cashAtEndOfPeriod), `${w} cash roll`);
-          c.eq(n(f.cashAtEndOfPeriod), n(bss[k]!.cashAndCashEquivalents), `${w} end cash = balance sheet`);
+          c.eq(
+            n(f.operatingCashFlow) + n(f.capitalExpenditure),
+            n(f.freeCashFlow),
+            `${w} free cash flow`,
+          );
+          c.eq(
+            n(f.netCashProvidedByOperatingActivities) +
+              n(f.netCashProvidedByInvestingActivities) +
+              n(f.netCashProvidedByFinancingActivities),
+            n(f.netChangeInCash),
+            `${w} net change`,
+          );
+          c.eq(
+            n(f.cashAtBeginningOfPeriod) + n(f.netChangeInCash),
+            n(f.cashAtEndOfPeriod),
+            `${w} cash roll`,
+          );
+          c.eq(
+            n(f.cashAtEndOfPeriod),
+            n(bss[k]!.cashAndCashEquivalents),
+            `${w} end cash = balance sheet`,
+          );
           const older = bss[k + 1];
-          if (older) c.eq(n(f.cashAtBeginningOfPeriod), n(older.cashAndCashEquivalents), `${w} begin cash = prior balance sheet`);
+          if (older)
+            c.eq(
+              n(f.cashAtBeginningOfPeriod),
+              n(older.cashAndCashEquivalents),
+              `${w} begin cash = prior balance sheet`,
+            );
         });
       }
     }
@@ -161,25 +276,68 @@ describe('statements are internally consistent for every company', () => {
     const c = collector();
     for (const e of DEMO_UNIVERSE.filter((_, k) => k % 4 === 0)) {
       const annual = get('income-statement', { symbol: e.symbol, limit: '100' });
-      const quarters = get('income-statement', { symbol: e.symbol, period: 'quarter', limit: '400' });
-      const qBalance = get('balance-sheet-statement', { symbol: e.symbol, period: 'quarter', limit: '400' });
+      const quarters = get('income-statement', {
+        symbol: e.symbol,
+        period: 'quarter',
+        limit: '400',
+      });
+      const qBalance = get('balance-sheet-statement', {
+        symbol: e.symbol,
+        period: 'quarter',
+        limit: '400',
+      });
       const aBalance = get('balance-sheet-statement', { symbol: e.symbol, limit: '100' });
       const aCash = get('cash-flow-statement', { symbol: e.symbol, limit: '100' });
-      const qCash = get('cash-flow-statement', { symbol: e.symbol, period: 'quarter', limit: '400' });
+      const qCash = get('cash-flow-statement', {
+        symbol: e.symbol,
+        period: 'quarter',
+        limit: '400',
+      });
       annual.forEach((fy, k) => {
         const w = `${e.symbol} FY${fy.fiscalYear}`;
         const qs = quarters.filter((q) => q.fiscalYear === fy.fiscalYear);
-        c.eq(qs.map((q) => q.period).sort().join(), 'Q1,Q2,Q3,Q4', `${w} quarters`);
-        for (const key of ['revenue', 'grossProfit', 'operatingIncome', 'ebitda', 'netIncome', 'incomeTaxExpense']) {
-          c.eq(qs.reduce((s, q) => s + n(q[key]), 0), n(fy[key]), `${w} ${key}`);
+        c.eq(
+          qs
+            .map((q) => q.period)
+            .sort()
+            .join(),
+          'Q1,Q2,Q3,Q4',
+          `${w} quarters`,
+        );
+        for (const key of [
+          'revenue',
+          'grossProfit',
+          'operatingIncome',
+          'ebitda',
+          'netIncome',
+          'incomeTaxExpense',
+        ]) {
+          c.eq(
+            qs.reduce((s, q) => s + n(q[key]), 0),
+            n(fy[key]),
+            `${w} ${key}`,
+          );
         }
         const q4 = qs.find((q) => q.period === 'Q4');
         c.eq(fy.date, q4?.date, `${w} date`);
         const q4Balance = qBalance.find((b) => b.date === q4?.date);
-        c.eq(JSON.stringify(aBalance[k]), JSON.stringify({ ...q4Balance, period: 'FY' }), `${w} balance = Q4`);
+        c.eq(
+          JSON.stringify(aBalance[k]),
+          JSON.stringify({ ...q4Balance, period: 'FY' }),
+          `${w} balance = Q4`,
+        );
         const cq = qCash.filter((f) => f.fiscalYear === fy.fiscalYear);
-        for (const key of ['operatingCashFlow', 'freeCashFlow', 'commonDividendsPaid', 'netChangeInCash']) {
-          c.eq(cq.reduce((s, q) => s + n(q[key]), 0), n(aCash[k]![key]), `${w} ${key}`);
+        for (const key of [
+          'operatingCashFlow',
+          'freeCashFlow',
+          'commonDividendsPaid',
+          'netChangeInCash',
+        ]) {
+          c.eq(
+            cq.reduce((s, q) => s + n(q[key]), 0),
+            n(aCash[k]![key]),
+            `${w} ${key}`,
+          );
         }
       });
     }
@@ -202,7 +360,11 @@ describe('ratios, key metrics and TTM are derived from statements and prices', (
         const b = balance[k]!;
         const c = cash[k]!;
         const shares = n(i.weightedAverageShsOutDil);
-        const [bar] = get('historical-price-eod/light', { symbol, to: r.date as string, from: '2000-01-01' });
+        const [bar] = get('historical-price-eod/light', {
+          symbol,
+          to: r.date as string,
+          from: '2000-01-01',
+        });
         const where = `${symbol} ${r.date}`;
         if (!bar) {
           // Before the listing there is no price, so price-based ratios are zero.
@@ -212,19 +374,31 @@ describe('ratios, key metrics and TTM are derived from statements and prices', (
         const price = n(bar.price);
         expect(r.date).toBe(i.date);
         expect(n(r.priceToEarningsRatio), where).toBeCloseTo(price / (n(i.netIncome) / shares), 6);
-        expect(n(r.priceToBookRatio), where).toBeCloseTo(price / (n(b.totalStockholdersEquity) / shares), 6);
+        expect(n(r.priceToBookRatio), where).toBeCloseTo(
+          price / (n(b.totalStockholdersEquity) / shares),
+          6,
+        );
         expect(n(r.priceToSalesRatio), where).toBeCloseTo((price * shares) / n(i.revenue), 6);
         expect(n(r.bookValuePerShare), where).toBeCloseTo(n(b.totalStockholdersEquity) / shares, 6);
         expect(n(r.revenuePerShare), where).toBeCloseTo(n(i.revenue) / shares, 6);
         expect(n(r.netProfitMargin), where).toBeCloseTo(n(i.netIncome) / n(i.revenue), 10);
-        expect(n(r.dividendYield), where).toBeCloseTo(-n(c.commonDividendsPaid) / shares / price, 10);
+        expect(n(r.dividendYield), where).toBeCloseTo(
+          -n(c.commonDividendsPaid) / shares / price,
+          10,
+        );
         const ev = price * shares + n(b.totalDebt) - n(b.cashAndCashEquivalents);
         expect(n(metrics[k]!.marketCap), where).toBeCloseTo(price * shares, 0);
         expect(n(metrics[k]!.enterpriseValue), where).toBeCloseTo(ev, 0);
         expect(n(metrics[k]!.evToEBITDA), where).toBeCloseTo(ev / n(i.ebitda), 6);
         expect(n(r.enterpriseValueMultiple), where).toBeCloseTo(ev / n(i.ebitda), 6);
-        expect(n(metrics[k]!.returnOnEquity), where).toBeCloseTo(n(i.netIncome) / n(b.totalStockholdersEquity), 10);
-        expect(n(r.priceToFreeCashFlowRatio), where).toBeCloseTo((price * shares) / n(c.freeCashFlow), 6);
+        expect(n(metrics[k]!.returnOnEquity), where).toBeCloseTo(
+          n(i.netIncome) / n(b.totalStockholdersEquity),
+          10,
+        );
+        expect(n(r.priceToFreeCashFlowRatio), where).toBeCloseTo(
+          (price * shares) / n(c.freeCashFlow),
+          6,
+        );
       });
     }
   });
@@ -294,7 +468,11 @@ describe('prices and quotes', () => {
     }
     expect(n(b!.dayHigh)).toBeGreaterThanOrEqual(n(a!.dayHigh));
     expect(n(b!.volume)).toBeGreaterThan(n(a!.volume));
-    const minutes = get('historical-chart/1min', { symbol: 'MSFT', from: '2026-03-10', to: '2026-03-10' }, afternoon);
+    const minutes = get(
+      'historical-chart/1min',
+      { symbol: 'MSFT', from: '2026-03-10', to: '2026-03-10' },
+      afternoon,
+    );
     expect(minutes[0]!.date).toBe('2026-03-10 15:20:00');
     expect(minutes[0]!.close).toBe(b!.price);
     expect(Math.max(...minutes.map((m) => n(m.high)))).toBe(b!.dayHigh);
@@ -307,7 +485,11 @@ describe('prices and quotes', () => {
     expect(c!.price).toBe(todayBar!.close);
     expect(c!.dayHigh).toBe(todayBar!.high);
     expect(c!.dayLow).toBe(todayBar!.low);
-    const full = get('historical-chart/5min', { symbol: 'MSFT', from: '2026-03-10', to: '2026-03-10' }, evening);
+    const full = get(
+      'historical-chart/5min',
+      { symbol: 'MSFT', from: '2026-03-10', to: '2026-03-10' },
+      evening,
+    );
     expect(full).toHaveLength(78);
     expect(full[0]!.close).toBe(todayBar!.close);
     expect(full[full.length - 1]!.open).toBe(todayBar!.open);
@@ -315,8 +497,19 @@ describe('prices and quotes', () => {
   });
 
   it('serves intraday bars for recent sessions at every interval, inside 09:30-16:00', () => {
-    for (const [interval, perDay] of [['1min', 390], ['5min', 78], ['15min', 26], ['30min', 13], ['1hour', 7], ['4hour', 2]] as const) {
-      const bars = get(`historical-chart/${interval}`, { symbol: 'AAPL', from: '2026-03-02', to: '2026-03-09' });
+    for (const [interval, perDay] of [
+      ['1min', 390],
+      ['5min', 78],
+      ['15min', 26],
+      ['30min', 13],
+      ['1hour', 7],
+      ['4hour', 2],
+    ] as const) {
+      const bars = get(`historical-chart/${interval}`, {
+        symbol: 'AAPL',
+        from: '2026-03-02',
+        to: '2026-03-09',
+      });
       const days = new Set(bars.map((b) => (b.date as string).slice(0, 10)));
       expect(days.size).toBe(5);
       expect(bars.length).toBe(5 * perDay);
@@ -366,7 +559,10 @@ describe('special cases exercise the valuation N/A rules', () => {
 
   it('negative-book companies report negative equity and a negative P/B', () => {
     for (const symbol of DEMO_SPECIAL.negativeBook) {
-      expect(n(latest('balance-sheet-statement', symbol).totalStockholdersEquity), symbol).toBeLessThan(0);
+      expect(
+        n(latest('balance-sheet-statement', symbol).totalStockholdersEquity),
+        symbol,
+      ).toBeLessThan(0);
       expect(n(latest('ratios', symbol).priceToBookRatio), symbol).toBeLessThan(0);
     }
   });
@@ -384,7 +580,11 @@ describe('special cases exercise the valuation N/A rules', () => {
   it('recent listings have short histories; the others have 11+ annual and 42+ quarterly statements', () => {
     for (const e of DEMO_UNIVERSE) {
       const annual = get('income-statement', { symbol: e.symbol, limit: '100' }).length;
-      const quarterly = get('income-statement', { symbol: e.symbol, period: 'quarter', limit: '400' }).length;
+      const quarterly = get('income-statement', {
+        symbol: e.symbol,
+        period: 'quarter',
+        limit: '400',
+      }).length;
       const ipo = DEMO_SPECIAL.shortHistory.get(e.symbol);
       if (ipo) {
         expect(annual, e.symbol).toBeLessThan(11);
@@ -414,27 +614,55 @@ describe('special cases exercise the valuation N/A rules', () => {
 describe('query parameters', () => {
   it('honours limit and period', () => {
     expect(get('income-statement', { symbol: 'AAPL', limit: '11' })).toHaveLength(11);
-    expect(get('income-statement', { symbol: 'AAPL', period: 'quarter', limit: '42' })).toHaveLength(42);
-    expect(get('ratios', { symbol: 'AAPL', period: 'quarter', limit: '7' }).every((r) => r.period !== 'FY')).toBe(true);
-    expect(get('key-metrics', { symbol: 'AAPL', period: 'annual', limit: '4' }).every((r) => r.period === 'FY')).toBe(true);
+    expect(
+      get('income-statement', { symbol: 'AAPL', period: 'quarter', limit: '42' }),
+    ).toHaveLength(42);
+    expect(
+      get('ratios', { symbol: 'AAPL', period: 'quarter', limit: '7' }).every(
+        (r) => r.period !== 'FY',
+      ),
+    ).toBe(true);
+    expect(
+      get('key-metrics', { symbol: 'AAPL', period: 'annual', limit: '4' }).every(
+        (r) => r.period === 'FY',
+      ),
+    ).toBe(true);
     expect(get('income-statement', { symbol: 'AAPL' })).toHaveLength(5);
     expect(get('news/stock', { symbols: 'AAPL', limit: '3' })).toHaveLength(3);
     expect(get('search-symbol', { query: 'A', limit: '7' })).toHaveLength(7);
   });
 
   it('honours from and to on daily and intraday history', () => {
-    const bars = get('historical-price-eod/full', { symbol: 'KO', from: '2024-02-01', to: '2024-02-29' });
+    const bars = get('historical-price-eod/full', {
+      symbol: 'KO',
+      from: '2024-02-01',
+      to: '2024-02-29',
+    });
     expect(bars).toHaveLength(21);
     expect(bars[0]!.date).toBe('2024-02-29');
     expect(bars[bars.length - 1]!.date).toBe('2024-02-01');
-    const hourly = get('historical-chart/1hour', { symbol: 'KO', from: '2026-03-05', to: '2026-03-06' });
-    expect(new Set(hourly.map((b) => (b.date as string).slice(0, 10)))).toEqual(new Set(['2026-03-05', '2026-03-06']));
+    const hourly = get('historical-chart/1hour', {
+      symbol: 'KO',
+      from: '2026-03-05',
+      to: '2026-03-06',
+    });
+    expect(new Set(hourly.map((b) => (b.date as string).slice(0, 10)))).toEqual(
+      new Set(['2026-03-05', '2026-03-06']),
+    );
   });
 
   it('returns statements only once filed (fiscal years ending before now)', () => {
-    const early = get('income-statement', { symbol: 'KO', limit: '1' }, new Date('2026-01-15T15:00:00Z'));
+    const early = get(
+      'income-statement',
+      { symbol: 'KO', limit: '1' },
+      new Date('2026-01-15T15:00:00Z'),
+    );
     expect(early[0]!.fiscalYear).toBe('2024');
-    const later = get('income-statement', { symbol: 'KO', limit: '1' }, new Date('2026-04-15T15:00:00Z'));
+    const later = get(
+      'income-statement',
+      { symbol: 'KO', limit: '1' },
+      new Date('2026-04-15T15:00:00Z'),
+    );
     expect(later[0]!.fiscalYear).toBe('2025');
     expect(later[0]!.filingDate! <= '2026-04-15').toBe(true);
   });
@@ -448,12 +676,24 @@ describe('query parameters', () => {
   });
 
   it('answers an unknown symbol with an empty list and an unknown endpoint with an error message', () => {
-    for (const endpoint of ['quote', 'profile', 'income-statement', 'ratios-ttm', 'historical-price-eod/full', 'historical-chart/5min', 'earnings']) {
+    for (const endpoint of [
+      'quote',
+      'profile',
+      'income-statement',
+      'ratios-ttm',
+      'historical-price-eod/full',
+      'historical-chart/5min',
+      'earnings',
+    ]) {
       expect(demoStable(endpoint, { symbol: 'NOPE' }, NOW)).toEqual([]);
     }
     expect(demoStable('batch-quote', { symbols: 'NOPE,AAPL' }, NOW)).toHaveLength(1);
-    expect(demoStable('not-an-endpoint', { symbol: 'AAPL' }, NOW)).toEqual({ 'Error Message': 'Invalid endpoint' });
-    expect(demoStable('historical-chart/2min', { symbol: 'AAPL' }, NOW)).toHaveProperty('Error Message');
+    expect(demoStable('not-an-endpoint', { symbol: 'AAPL' }, NOW)).toEqual({
+      'Error Message': 'Invalid endpoint',
+    });
+    expect(demoStable('historical-chart/2min', { symbol: 'AAPL' }, NOW)).toHaveProperty(
+      'Error Message',
+    );
     expect(demoStable('quote', {}, NOW)).toHaveProperty('Error Message');
   });
 });

@@ -51,7 +51,10 @@ function sumIncome(qs: Quarter[]): Income {
   for (const k of keys) out[k] = 0;
   for (const q of qs) for (const k of keys) out[k] += q.income[k];
   out.weightedAverageShsOut = Math.round(out.weightedAverageShsOut / qs.length);
-  out.weightedAverageShsOutDil = out.netIncome < 0 ? out.weightedAverageShsOut : Math.round(out.weightedAverageShsOutDil / qs.length);
+  out.weightedAverageShsOutDil =
+    out.netIncome < 0
+      ? out.weightedAverageShsOut
+      : Math.round(out.weightedAverageShsOutDil / qs.length);
   return out;
 }
 
@@ -178,21 +181,41 @@ export function incomeStatement(c: Company, p: Period) {
 export function balanceTotals(b: Balance) {
   const cashAndShortTermInvestments = b.cashAndCashEquivalents + b.shortTermInvestments;
   const netReceivables = b.accountsReceivables + b.otherReceivables;
-  const totalCurrentAssets = cashAndShortTermInvestments + netReceivables + b.inventory + b.prepaids + b.otherCurrentAssets;
+  const totalCurrentAssets =
+    cashAndShortTermInvestments + netReceivables + b.inventory + b.prepaids + b.otherCurrentAssets;
   const goodwillAndIntangibleAssets = b.goodwill + b.intangibleAssets;
   const totalNonCurrentAssets =
-    b.propertyPlantEquipmentNet + goodwillAndIntangibleAssets + b.longTermInvestments + b.taxAssets + b.otherNonCurrentAssets;
+    b.propertyPlantEquipmentNet +
+    goodwillAndIntangibleAssets +
+    b.longTermInvestments +
+    b.taxAssets +
+    b.otherNonCurrentAssets;
   const totalAssets = totalCurrentAssets + totalNonCurrentAssets;
   const totalPayables = b.accountPayables + b.otherPayables;
   const totalCurrentLiabilities =
-    totalPayables + b.accruedExpenses + b.shortTermDebt + b.capitalLeaseObligationsCurrent + b.taxPayables + b.deferredRevenue + b.otherCurrentLiabilities;
+    totalPayables +
+    b.accruedExpenses +
+    b.shortTermDebt +
+    b.capitalLeaseObligationsCurrent +
+    b.taxPayables +
+    b.deferredRevenue +
+    b.otherCurrentLiabilities;
   const totalNonCurrentLiabilities =
-    b.longTermDebt + b.capitalLeaseObligationsNonCurrent + b.deferredRevenueNonCurrent + b.deferredTaxLiabilitiesNonCurrent + b.otherNonCurrentLiabilities;
+    b.longTermDebt +
+    b.capitalLeaseObligationsNonCurrent +
+    b.deferredRevenueNonCurrent +
+    b.deferredTaxLiabilitiesNonCurrent +
+    b.otherNonCurrentLiabilities;
   const totalLiabilities = totalCurrentLiabilities + totalNonCurrentLiabilities;
   const totalStockholdersEquity =
-    b.commonStock + b.additionalPaidInCapital + b.retainedEarnings + b.treasuryStock + b.accumulatedOtherComprehensiveIncomeLoss;
+    b.commonStock +
+    b.additionalPaidInCapital +
+    b.retainedEarnings +
+    b.treasuryStock +
+    b.accumulatedOtherComprehensiveIncomeLoss;
   const totalEquity = totalStockholdersEquity + b.minorityInterest;
-  const capitalLeaseObligations = b.capitalLeaseObligationsCurrent + b.capitalLeaseObligationsNonCurrent;
+  const capitalLeaseObligations =
+    b.capitalLeaseObligationsCurrent + b.capitalLeaseObligationsNonCurrent;
   const totalDebt = b.shortTermDebt + b.longTermDebt + capitalLeaseObligations;
   return {
     cashAndShortTermInvestments,
@@ -277,10 +300,20 @@ export function balanceSheet(c: Company, p: Period) {
 export function cashFlowTotals(p: Period) {
   const cf = p.cash;
   const i = p.income;
-  const changeInWorkingCapital = cf.accountsReceivables + cf.inventory + cf.accountsPayables + cf.otherWorkingCapital;
+  const changeInWorkingCapital =
+    cf.accountsReceivables + cf.inventory + cf.accountsPayables + cf.otherWorkingCapital;
   const operating =
-    i.netIncome + i.depreciationAndAmortization + cf.deferredIncomeTax + cf.stockBasedCompensation + changeInWorkingCapital + cf.otherNonCashItems;
-  const investing = cf.capitalExpenditure + cf.acquisitionsNet + cf.purchasesOfInvestments + cf.salesMaturitiesOfInvestments;
+    i.netIncome +
+    i.depreciationAndAmortization +
+    cf.deferredIncomeTax +
+    cf.stockBasedCompensation +
+    changeInWorkingCapital +
+    cf.otherNonCashItems;
+  const investing =
+    cf.capitalExpenditure +
+    cf.acquisitionsNet +
+    cf.purchasesOfInvestments +
+    cf.salesMaturitiesOfInvestments;
   const netDebtIssuance = cf.shortTermNetDebtIssuance + cf.longTermNetDebtIssuance;
   const netCommonStockIssuance = cf.commonStockIssuance + cf.commonStockRepurchased;
   const financing = netDebtIssuance + netCommonStockIssuance + cf.commonDividendsPaid;
@@ -423,7 +456,10 @@ export function metrics(p: Period, price: number, priorEps: number | null, days:
     interestDebtPerShare: div(i.interestExpense + bt.totalDebt, shares),
     cashPerShare: div(bt.cashAndShortTermInvestments, shares),
     bookValuePerShare: bvps,
-    tangibleBookValuePerShare: div(bt.totalStockholdersEquity - bt.goodwillAndIntangibleAssets, shares),
+    tangibleBookValuePerShare: div(
+      bt.totalStockholdersEquity - bt.goodwillAndIntangibleAssets,
+      shares,
+    ),
     shareholdersEquityPerShare: bvps,
     operatingCashFlowPerShare: div(ct.operating, shares),
     capexPerShare: div(capex, shares),
@@ -447,7 +483,13 @@ export function metrics(p: Period, price: number, priorEps: number | null, days:
     currentRatio: ratios.currentRatio,
     incomeQuality: div(ct.operating, i.netIncome),
     grahamNumber: graham,
-    grahamNetNet: div(bt.cashAndShortTermInvestments + 0.75 * bt.netReceivables + 0.5 * b.inventory - bt.totalLiabilities, shares),
+    grahamNetNet: div(
+      bt.cashAndShortTermInvestments +
+        0.75 * bt.netReceivables +
+        0.5 * b.inventory -
+        bt.totalLiabilities,
+      shares,
+    ),
     taxBurden: div(i.netIncome, i.incomeBeforeTax),
     interestBurden: div(i.incomeBeforeTax, i.ebit),
     workingCapital,
@@ -463,7 +505,10 @@ export function metrics(p: Period, price: number, priorEps: number | null, days:
     capexToOperatingCashFlow: div(capex, ct.operating),
     capexToDepreciation: div(capex, i.depreciationAndAmortization),
     capexToRevenue: div(capex, i.revenue),
-    salesGeneralAndAdministrativeToRevenue: div(i.sellingGeneralAndAdministrativeExpenses, i.revenue),
+    salesGeneralAndAdministrativeToRevenue: div(
+      i.sellingGeneralAndAdministrativeExpenses,
+      i.revenue,
+    ),
     researchAndDevelopementToRevenue: div(i.researchAndDevelopmentExpenses, i.revenue),
     stockBasedCompensationToRevenue: div(p.cash.stockBasedCompensation, i.revenue),
     intangiblesToTotalAssets: div(bt.goodwillAndIntangibleAssets, bt.totalAssets),
@@ -486,7 +531,13 @@ export function metrics(p: Period, price: number, priorEps: number | null, days:
 export function ratiosRow(c: Company, p: Period, price: number, priorEps: number | null) {
   const { ratios } = metrics(p, price, priorEps, p.period === 'FY' ? 365 : 91.25);
   return merge(
-    { symbol: c.entry.symbol, date: isoOf(p.endDay), fiscalYear: String(p.fiscalYear), period: p.period, reportedCurrency: 'USD' },
+    {
+      symbol: c.entry.symbol,
+      date: isoOf(p.endDay),
+      fiscalYear: String(p.fiscalYear),
+      period: p.period,
+      reportedCurrency: 'USD',
+    },
     ratios,
   );
 }
@@ -494,7 +545,13 @@ export function ratiosRow(c: Company, p: Period, price: number, priorEps: number
 export function keyMetricsRow(c: Company, p: Period, price: number) {
   const { keyMetrics } = metrics(p, price, null, p.period === 'FY' ? 365 : 91.25);
   return merge(
-    { symbol: c.entry.symbol, date: isoOf(p.endDay), fiscalYear: String(p.fiscalYear), period: p.period, reportedCurrency: 'USD' },
+    {
+      symbol: c.entry.symbol,
+      date: isoOf(p.endDay),
+      fiscalYear: String(p.fiscalYear),
+      period: p.period,
+      reportedCurrency: 'USD',
+    },
     keyMetrics,
   );
 }

@@ -13,7 +13,15 @@
  * short histories (ARM, ALAB, CAVA, BIRK, KVUE, RDDT, GEV, VLTO, KLG, SOLV, CEG, RIVN) and
  * bank-like statements (Financial Services banks such as JPM, BAC, WFC, C, USB, PNC, HOPE).
  */
-import { DAY_MS, SESSION_MINUTES, SESSION_OPEN_MIN, dayOf, hhmmss, isoOf, monthIndexOfDay } from './calendar.js';
+import {
+  DAY_MS,
+  SESSION_MINUTES,
+  SESSION_OPEN_MIN,
+  dayOf,
+  hhmmss,
+  isoOf,
+  monthIndexOfDay,
+} from './calendar.js';
 import { Company, sharesAt, type Quarter } from './company.js';
 import { HOLDERS, description, executives, headquarters, newsForDay } from './content.js';
 import {
@@ -38,13 +46,15 @@ import { UNIVERSE, UNIVERSE_BY_SYMBOL, type DemoCompany } from './universe.js';
 
 export { SPECIAL as DEMO_SPECIAL, UNIVERSE as DEMO_UNIVERSE_DETAILS, isBank } from './universe.js';
 
-export const DEMO_UNIVERSE: readonly DemoCompany[] = UNIVERSE.map(({ symbol, name, exchange, sector, industry }) => ({
-  symbol,
-  name,
-  exchange,
-  sector,
-  industry,
-}));
+export const DEMO_UNIVERSE: readonly DemoCompany[] = UNIVERSE.map(
+  ({ symbol, name, exchange, sector, industry }) => ({
+    symbol,
+    name,
+    exchange,
+    sector,
+    industry,
+  }),
+);
 
 export type DemoResponse = unknown[] | { 'Error Message': string };
 
@@ -75,8 +85,22 @@ interface IndexDef {
 const INDEXES: readonly IndexDef[] = [
   { symbol: '^GSPC', name: 'S&P 500', level: 6800, drift: 0.095, beta: 1.0, volume: 3.2e9 },
   { symbol: '^NYA', name: 'NYSE Composite', level: 21000, drift: 0.06, beta: 0.9, volume: 4.1e9 },
-  { symbol: '^DJI', name: 'Dow Jones Industrial Average', level: 47000, drift: 0.085, beta: 0.85, volume: 4.5e8 },
-  { symbol: '^IXIC', name: 'NASDAQ Composite', level: 23000, drift: 0.125, beta: 1.3, volume: 7.5e9 },
+  {
+    symbol: '^DJI',
+    name: 'Dow Jones Industrial Average',
+    level: 47000,
+    drift: 0.085,
+    beta: 0.85,
+    volume: 4.5e8,
+  },
+  {
+    symbol: '^IXIC',
+    name: 'NASDAQ Composite',
+    level: 23000,
+    drift: 0.125,
+    beta: 1.3,
+    volume: 7.5e9,
+  },
 ];
 const indexInstruments = new Map<string, Instrument>();
 
@@ -169,7 +193,14 @@ function eodLight(symbol: string, inst: Instrument, ctx: Ctx, params: Record<str
   });
 }
 
-const INTERVALS: Record<string, number> = { '1min': 1, '5min': 5, '15min': 15, '30min': 30, '1hour': 60, '4hour': 240 };
+const INTERVALS: Record<string, number> = {
+  '1min': 1,
+  '5min': 5,
+  '15min': 15,
+  '30min': 30,
+  '1hour': 60,
+  '4hour': 240,
+};
 
 function intraday(inst: Instrument, ctx: Ctx, size: number, params: Record<string, string>) {
   const { clock } = ctx;
@@ -183,11 +214,20 @@ function intraday(inst: Instrument, ctx: Ctx, size: number, params: Record<strin
     const to = params.to ? dayOf(params.to) : Infinity;
     sessions = sessions.filter((i) => (days[i] ?? 0) >= from && (days[i] ?? 0) <= to);
   } else sessions = sessions.slice(0, 5);
-  const out: { date: string; open: number; low: number; high: number; close: number; volume: number }[] = [];
+  const out: {
+    date: string;
+    open: number;
+    low: number;
+    high: number;
+    close: number;
+    volume: number;
+  }[] = [];
   for (const i of sessions) {
     const { bars } = inst.minutes(i);
     const live = i === clock.liveIndex;
-    const upTo = live ? Math.min(SESSION_MINUTES - 1, Math.floor(clock.liveMinute)) : SESSION_MINUTES - 1;
+    const upTo = live
+      ? Math.min(SESSION_MINUTES - 1, Math.floor(clock.liveMinute))
+      : SESSION_MINUTES - 1;
     const state = live ? liveState(inst, clock) : null;
     const rows: typeof out = [];
     for (let start = 0; start <= upTo; start += size) {
@@ -207,14 +247,25 @@ function intraday(inst: Instrument, ctx: Ctx, size: number, params: Record<strin
         close = c;
         volume += partial ? Math.round(bar.volume * (clock.liveMinute - upTo)) : bar.volume;
       }
-      rows.push({ date: `${isoOf(days[i] ?? 0)} ${hhmmss(SESSION_OPEN_MIN + start)}`, open, low, high, close, volume });
+      rows.push({
+        date: `${isoOf(days[i] ?? 0)} ${hhmmss(SESSION_OPEN_MIN + start)}`,
+        open,
+        low,
+        high,
+        close,
+        volume,
+      });
     }
     out.push(...rows.reverse());
   }
   return out;
 }
 
-function yearRange(inst: Instrument, clock: MarketClock, state: LiveState): { high: number; low: number } {
+function yearRange(
+  inst: Instrument,
+  clock: MarketClock,
+  state: LiveState,
+): { high: number; low: number } {
   let high = state.dayHigh;
   let low = state.dayLow;
   const first = Math.max(inst.spec.startIndex, state.index - 251);
@@ -226,7 +277,13 @@ function yearRange(inst: Instrument, clock: MarketClock, state: LiveState): { hi
   return { high, low };
 }
 
-function average(inst: Instrument, lastIndex: number, n: number, pick: 'close' | 'volume', _clock: MarketClock): number {
+function average(
+  inst: Instrument,
+  lastIndex: number,
+  n: number,
+  pick: 'close' | 'volume',
+  _clock: MarketClock,
+): number {
   const first = Math.max(inst.spec.startIndex, lastIndex - n + 1);
   let s = 0;
   let k = 0;
@@ -250,7 +307,9 @@ function quoteRow(symbol: string, ctx: Ctx) {
     symbol: idx ? idx.def.symbol : c!.entry.symbol,
     name: idx ? idx.def.name : c!.entry.name,
     price: state.price,
-    changePercentage: state.previousClose ? ((state.price - state.previousClose) / state.previousClose) * 100 : 0,
+    changePercentage: state.previousClose
+      ? ((state.price - state.previousClose) / state.previousClose) * 100
+      : 0,
     change,
     volume: state.volume,
     dayLow: state.dayLow,
@@ -280,14 +339,17 @@ function idCodes(c: Company) {
   const rnd = mulberry32(seedOf(`${c.entry.symbol}:ids`));
   const alnum = '0123456789ABCDEFGHJKLMNPRSTUVWXYZ';
   let cusip = '';
-  for (let k = 0; k < 9; k++) cusip += alnum[Math.floor(rnd() * (k < 6 ? 10 : alnum.length))] ?? '0';
+  for (let k = 0; k < 9; k++)
+    cusip += alnum[Math.floor(rnd() * (k < 6 ? 10 : alnum.length))] ?? '0';
   return { cusip, isin: `US${cusip}${Math.floor(rnd() * 10)}` };
 }
 
 function ipoDate(c: Company): string {
   if (c.params.ipoDay !== null) return isoOf(c.params.ipoDay);
   const rnd = mulberry32(seedOf(`${c.entry.symbol}:ipo`));
-  return isoOf(dayOf('1975-01-01') + Math.floor(rnd() * (dayOf('2008-06-30') - dayOf('1975-01-01'))));
+  return isoOf(
+    dayOf('1975-01-01') + Math.floor(rnd() * (dayOf('2008-06-30') - dayOf('1975-01-01'))),
+  );
 }
 
 function employees(c: Company): number {
@@ -376,7 +438,12 @@ function priorEpsOf(c: Company, per: Period, all: Period[]): number | null {
   return prior ? prior.income.netIncome / prior.income.weightedAverageShsOutDil : null;
 }
 
-function statementEndpoint(kind: 'income' | 'balance' | 'cash' | 'ratios' | 'metrics', c: Company, ctx: Ctx, params: Record<string, string>) {
+function statementEndpoint(
+  kind: 'income' | 'balance' | 'cash' | 'ratios' | 'metrics',
+  c: Company,
+  ctx: Ctx,
+  params: Record<string, string>,
+) {
   const list = periods(c, ctx, params);
   switch (kind) {
     case 'income':
@@ -402,7 +469,9 @@ function ttm(c: Company, ctx: Ctx, kind: 'ratios' | 'metrics') {
   const p = ttmPeriod(c, filed);
   if (kind === 'metrics') return [keyMetricsTtmRow(c, p, q.price)];
   const yearAgo = filed.length >= 8 ? ttmPeriod(c, filed.slice(0, -4)) : null;
-  const priorEps = yearAgo ? yearAgo.income.netIncome / yearAgo.income.weightedAverageShsOutDil : null;
+  const priorEps = yearAgo
+    ? yearAgo.income.netIncome / yearAgo.income.weightedAverageShsOutDil
+    : null;
   return [ratiosTtmRow(c, p, q.price, priorEps)];
 }
 
@@ -449,7 +518,10 @@ function sharesFloat(c: Company, ctx: Ctx) {
 }
 
 function calendarQuarterEnd(year: number, quarter: number): number {
-  return dayOf(`${year}-${String(quarter * 3).padStart(2, '0')}-01`) + (quarter === 1 || quarter === 4 ? 30 : 29);
+  return (
+    dayOf(`${year}-${String(quarter * 3).padStart(2, '0')}-01`) +
+    (quarter === 1 || quarter === 4 ? 30 : 29)
+  );
 }
 
 function holders(c: Company, ctx: Ctx, params: Record<string, string>) {
@@ -467,7 +539,10 @@ function holders(c: Company, ctx: Ctx, params: Record<string, string>) {
   }
   const endDay = calendarQuarterEnd(year, quarter);
   if (endDay + 45 > ctx.today) return [];
-  const prevEnd = calendarQuarterEnd(quarter === 1 ? year - 1 : year, quarter === 1 ? 4 : quarter - 1);
+  const prevEnd = calendarQuarterEnd(
+    quarter === 1 ? year - 1 : year,
+    quarter === 1 ? 4 : quarter - 1,
+  );
   const listed = c.params.ipoDay ?? 0;
   if (endDay < listed) return [];
   const sharesNow = Math.round(sharesAt(c.params, yearsFromAnchor(endDay)));
@@ -478,7 +553,8 @@ function holders(c: Company, ctx: Ctx, params: Record<string, string>) {
   const rnd = mulberry32(seed);
   const names = [...HOLDERS].sort(() => rnd() - 0.5).slice(0, 10);
   const qIndex = year * 4 + quarter;
-  const stake = (k: number, qi: number) => (0.085 / (1 + k * 0.45)) * (1 + 0.06 * gauss(seed, qi, k));
+  const stake = (k: number, qi: number) =>
+    (0.085 / (1 + k * 0.45)) * (1 + 0.06 * gauss(seed, qi, k));
   const rows = names.map((investorName, k) => {
     const sharesNumber = Math.round(stake(k, qIndex) * sharesNow);
     const lastSharesNumber = prevEnd < listed ? 0 : Math.round(stake(k, qIndex - 1) * sharesPrev);
@@ -502,16 +578,22 @@ function holders(c: Company, ctx: Ctx, params: Record<string, string>) {
       marketValue,
       lastMarketValue,
       changeInMarketValue: marketValue - lastMarketValue,
-      changeInMarketValuePercentage: lastMarketValue ? ((marketValue - lastMarketValue) / lastMarketValue) * 100 : 0,
+      changeInMarketValuePercentage: lastMarketValue
+        ? ((marketValue - lastMarketValue) / lastMarketValue) * 100
+        : 0,
       sharesNumber,
       lastSharesNumber,
       changeInSharesNumber: sharesNumber - lastSharesNumber,
-      changeInSharesNumberPercentage: lastSharesNumber ? ((sharesNumber - lastSharesNumber) / lastSharesNumber) * 100 : 0,
+      changeInSharesNumberPercentage: lastSharesNumber
+        ? ((sharesNumber - lastSharesNumber) / lastSharesNumber) * 100
+        : 0,
       quarterEndPrice: price,
       ownership,
       lastOwnership,
       changeInOwnership: ownership - lastOwnership,
-      changeInOwnershipPercentage: lastOwnership ? ((ownership - lastOwnership) / lastOwnership) * 100 : 0,
+      changeInOwnershipPercentage: lastOwnership
+        ? ((ownership - lastOwnership) / lastOwnership) * 100
+        : 0,
       isNew: lastSharesNumber === 0,
       isSoldOut: false,
     };
@@ -575,7 +657,8 @@ function searchRows(params: Record<string, string>, by: 'symbol' | 'name') {
 }
 
 function screener(ctx: Ctx, params: Record<string, string>) {
-  const num = (k: string) => (params[k] === undefined || params[k] === '' ? null : Number(params[k]));
+  const num = (k: string) =>
+    params[k] === undefined || params[k] === '' ? null : Number(params[k]);
   const list = (k: string) => (params[k] ? params[k]!.toUpperCase().split(',') : null);
   const sectors = list('sector');
   const industries = list('industry');
@@ -638,7 +721,11 @@ function symbolsOf(params: Record<string, string>): string[] {
     .filter(Boolean);
 }
 
-export function demoStable(endpoint: string, params: Record<string, string>, now: Date = new Date()): DemoResponse {
+export function demoStable(
+  endpoint: string,
+  params: Record<string, string>,
+  now: Date = new Date(),
+): DemoResponse {
   const path = endpoint.replace(/^\/+|\/+$/g, '').replace(/^stable\//, '');
   const ctx = ctxOf(now);
   ensureCalendar(ctx.today + 7);
@@ -674,7 +761,11 @@ export function demoStable(endpoint: string, params: Record<string, string>, now
       for (const s of symbolsOf(params)) {
         const q = quoteRow(s, ctx);
         if (!q) continue;
-        rows.push(path === 'batch-quote' ? q : { symbol: q.symbol, price: q.price, change: q.change, volume: q.volume });
+        rows.push(
+          path === 'batch-quote'
+            ? q
+            : { symbol: q.symbol, price: q.price, change: q.change, volume: q.volume },
+        );
       }
       return rows;
     }
@@ -687,7 +778,9 @@ export function demoStable(endpoint: string, params: Record<string, string>, now
       if (!idx && !c) return [];
       const inst = idx ? idx.inst : c!.instrument;
       const name = idx ? idx.def.symbol : c!.entry.symbol;
-      return path.endsWith('full') ? eodFull(name, inst, ctx, params) : eodLight(name, inst, ctx, params);
+      return path.endsWith('full')
+        ? eodFull(name, inst, ctx, params)
+        : eodLight(name, inst, ctx, params);
     }
     case 'news/stock':
       return news(symbolsOf(params), ctx, params);
@@ -748,4 +841,6 @@ export function demoStable(endpoint: string, params: Record<string, string>, now
 }
 
 /** Index symbols served by the demo data set. */
-export const DEMO_INDEXES: readonly { symbol: string; name: string }[] = INDEXES.map(({ symbol, name }) => ({ symbol, name }));
+export const DEMO_INDEXES: readonly { symbol: string; name: string }[] = INDEXES.map(
+  ({ symbol, name }) => ({ symbol, name }),
+);

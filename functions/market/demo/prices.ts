@@ -77,19 +77,28 @@ export class Instrument {
     const cached = this.closes[k];
     if (cached !== undefined) return cached;
     const day = tradingDays()[i] ?? 0;
-    const value = Math.max(0.01, round2(Math.exp(this.spec.logFair(day) + this.spec.beta * marketFactor(i) + this.own(i))));
+    const value = Math.max(
+      0.01,
+      round2(Math.exp(this.spec.logFair(day) + this.spec.beta * marketFactor(i) + this.own(i))),
+    );
     this.closes[k] = value;
     return value;
   }
 
   private openOf(i: number): number {
     const prev = i > this.spec.startIndex ? this.close(i - 1) : this.close(i);
-    return Math.max(0.01, round2(prev * Math.exp(0.3 * this.spec.sigma * normal1(this.spec.seed, i, 2))));
+    return Math.max(
+      0.01,
+      round2(prev * Math.exp(0.3 * this.spec.sigma * normal1(this.spec.seed, i, 2))),
+    );
   }
 
   private volumeOf(i: number): number {
     const day = tradingDays()[i] ?? 0;
-    return Math.max(100, Math.round(this.spec.volume(day) * Math.exp(0.35 * normal1(this.spec.seed, i, 3))));
+    return Math.max(
+      100,
+      Math.round(this.spec.volume(day) * Math.exp(0.35 * normal1(this.spec.seed, i, 3))),
+    );
   }
 
   /**
@@ -104,8 +113,17 @@ export class Instrument {
     const open = this.openOf(i);
     const volume = this.volumeOf(i);
     const s = this.spec.sigma;
-    const high = round2(Math.max(open, close) * Math.exp(0.05 * s + Math.abs(0.5 * s * normal1(this.spec.seed, i, 4))));
-    const low = Math.max(0.01, round2(Math.min(open, close) * Math.exp(-0.05 * s - Math.abs(0.5 * s * normal1(this.spec.seed, i, 5)))));
+    const high = round2(
+      Math.max(open, close) *
+        Math.exp(0.05 * s + Math.abs(0.5 * s * normal1(this.spec.seed, i, 4))),
+    );
+    const low = Math.max(
+      0.01,
+      round2(
+        Math.min(open, close) *
+          Math.exp(-0.05 * s - Math.abs(0.5 * s * normal1(this.spec.seed, i, 5))),
+      ),
+    );
     const result = { day, open, high, low, close, volume };
     this.plainBars[i - this.spec.startIndex] = result;
     return result;
@@ -118,7 +136,8 @@ export class Instrument {
     const { open, close, high, low } = this.bar(i);
     const { seed, sigma } = this.spec;
     const walk = new Float64Array(SESSION_MINUTES + 1);
-    for (let j = 1; j <= SESSION_MINUTES; j++) walk[j] = (walk[j - 1] ?? 0) + normal1(seed, i, 100 + j);
+    for (let j = 1; j <= SESSION_MINUTES; j++)
+      walk[j] = (walk[j - 1] ?? 0) + normal1(seed, i, 100 + j);
     const end = walk[SESSION_MINUTES] ?? 0;
     const step = (sigma * 0.9) / Math.sqrt(SESSION_MINUTES);
     const lo = Math.log(open);
@@ -148,7 +167,12 @@ export class Instrument {
       let v = raw[j] ?? lo;
       if (v > top) v = top + (v - top) * up;
       else if (v < bottom) v = bottom - (bottom - v) * down;
-      points[j] = j === 0 ? open : j === SESSION_MINUTES ? close : Math.min(high, Math.max(low, round2(Math.exp(v))));
+      points[j] =
+        j === 0
+          ? open
+          : j === SESSION_MINUTES
+            ? close
+            : Math.min(high, Math.max(low, round2(Math.exp(v))));
       if (raw[j] === rawMax) jMax = j;
       if (raw[j] === rawMin) jMin = j;
     }
@@ -167,7 +191,10 @@ export class Instrument {
       const o = points[j] ?? open;
       const c = points[j + 1] ?? close;
       const wiggle = step * 0.3 * u01(seed, i, 1000 + j);
-      const v = j === SESSION_MINUTES - 1 ? volume - allocated : Math.floor((volume * (weights[j] ?? 0)) / total);
+      const v =
+        j === SESSION_MINUTES - 1
+          ? volume - allocated
+          : Math.floor((volume * (weights[j] ?? 0)) / total);
       allocated += v;
       bars.push({
         minute: j,
@@ -221,7 +248,13 @@ export function marketClock(now: Date): MarketClock {
     }
   }
   // Minute data for the last INTRADAY_SESSIONS complete sessions, plus today's while it is live.
-  return { ny, lastCompleteIndex, liveIndex, liveMinute, intradayFrom: lastCompleteIndex - INTRADAY_SESSIONS + 1 };
+  return {
+    ny,
+    lastCompleteIndex,
+    liveIndex,
+    liveMinute,
+    intradayFrom: lastCompleteIndex - INTRADAY_SESSIONS + 1,
+  };
 }
 
 export interface LiveState {

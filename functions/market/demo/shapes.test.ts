@@ -96,7 +96,7 @@ const STABLE_FIELDS: Record<string, string> = {
   'news/stock':
     'symbol:string, publishedDate:string, publisher:string, title:string, image:string, site:string, ' +
     'text:string, url:string, ',
-  'profile':
+  profile:
     'symbol:string, price:number, marketCap:number, beta:number, lastDividend:number, range:string, ' +
     'change:number, changePercentage:number, volume:number, averageVolume:number, companyName:string, ' +
     'currency:string, cik:string, isin:string, cusip:string, exchangeFullName:string, exchange:string, ' +
@@ -104,12 +104,12 @@ const STABLE_FIELDS: Record<string, string> = {
     'fullTimeEmployees:string, phone:string, address:string, city:string, state:string, zip:string, ' +
     'image:string, ipoDate:string, defaultImage:boolean, isEtf:boolean, isActivelyTrading:boolean, ' +
     'isAdr:boolean, isFund:boolean, ',
-  'quote':
+  quote:
     'symbol:string, name:string, price:number, changePercentage:number, change:number, volume:number, ' +
     'dayLow:number, dayHigh:number, yearHigh:number, yearLow:number, marketCap:number, ' +
     'priceAvg50:number, priceAvg200:number, exchange:string, open:number, previousClose:number, ' +
     'timestamp:number, ',
-  'ratios':
+  ratios:
     'symbol:string, date:string, fiscalYear:string, period:string, reportedCurrency:string, ' +
     'grossProfitMargin:number, ebitMargin:number, ebitdaMargin:number, operatingProfitMargin:number, ' +
     'pretaxProfitMargin:number, continuousOperationsProfitMargin:number, netProfitMargin:number, ' +
@@ -160,12 +160,16 @@ const STABLE_FIELDS: Record<string, string> = {
 
 /** Endpoints the field notes do not list: shapes from the stable mapping notes. */
 const OTHER_FIELDS: Record<string, string> = {
-  'search-symbol': 'symbol:string, name:string, currency:string, exchangeFullName:string, exchange:string',
-  'search-name': 'symbol:string, name:string, currency:string, exchangeFullName:string, exchange:string',
+  'search-symbol':
+    'symbol:string, name:string, currency:string, exchangeFullName:string, exchange:string',
+  'search-name':
+    'symbol:string, name:string, currency:string, exchangeFullName:string, exchange:string',
   'batch-quote-short': 'symbol:string, price:number, change:number, volume:number',
   'historical-price-eod/light': 'symbol:string, date:string, price:number, volume:number',
-  'historical-chart/5min': 'date:string, open:number, low:number, high:number, close:number, volume:number',
-  'shares-float': 'symbol:string, date:string, freeFloat:number, floatShares:number, outstandingShares:number',
+  'historical-chart/5min':
+    'date:string, open:number, low:number, high:number, close:number, volume:number',
+  'shares-float':
+    'symbol:string, date:string, freeFloat:number, floatShares:number, outstandingShares:number',
 };
 
 function parse(spec: string): [string, string][] {
@@ -214,14 +218,24 @@ describe('demo data set answers in FMP stable shapes', () => {
         const list = rows(endpoint, params);
         expect(list.length, `${endpoint} ${symbol}`).toBeGreaterThan(0);
         for (const row of list) {
-          expectShape(row, STABLE_FIELDS[endpoint]!, endpoint === 'key-executives' ? ['pay', 'yearBorn', 'titleSince'] : []);
+          expectShape(
+            row,
+            STABLE_FIELDS[endpoint]!,
+            endpoint === 'key-executives' ? ['pay', 'yearBorn', 'titleSince'] : [],
+          );
         }
       }
     });
   }
 
   it('quarterly statements, ratios and key metrics have the same shapes as annual ones', () => {
-    for (const endpoint of ['income-statement', 'balance-sheet-statement', 'cash-flow-statement', 'ratios', 'key-metrics']) {
+    for (const endpoint of [
+      'income-statement',
+      'balance-sheet-statement',
+      'cash-flow-statement',
+      'ratios',
+      'key-metrics',
+    ]) {
       const list = rows(endpoint, { symbol: 'MSFT', period: 'quarter', limit: '8' });
       expect(list).toHaveLength(8);
       for (const row of list) {
@@ -260,7 +274,14 @@ describe('demo data set answers in FMP stable shapes', () => {
     const list = rows('earnings', { symbol: 'AAPL', limit: '6' });
     expect(list).toHaveLength(6);
     for (const row of list) {
-      expect(Object.keys(row).slice(0, 6)).toEqual(['symbol', 'date', 'epsActual', 'epsEstimated', 'revenueActual', 'revenueEstimated']);
+      expect(Object.keys(row).slice(0, 6)).toEqual([
+        'symbol',
+        'date',
+        'epsActual',
+        'epsEstimated',
+        'revenueActual',
+        'revenueEstimated',
+      ]);
       expect(row.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect(typeof row.epsEstimated).toBe('number');
     }
@@ -281,14 +302,20 @@ describe('demo data set answers in FMP stable shapes', () => {
       expect(Number.isInteger(row.changeInSharesNumber)).toBe(true);
       expect(row.date).toBe('2025-12-31');
       expect(typeof row.ownership).toBe('number');
-      expect(row.changeInSharesNumber).toBe((row.sharesNumber as number) - (row.lastSharesNumber as number));
+      expect(row.changeInSharesNumber).toBe(
+        (row.sharesNumber as number) - (row.lastSharesNumber as number),
+      );
     }
     const shares = list.map((r) => r.sharesNumber as number);
     expect(shares).toEqual([...shares].sort((a, b) => b - a));
   });
 
   it('company-screener rows carry the screener fields', () => {
-    const list = rows('company-screener', { sector: 'Technology', marketCapMoreThan: '5000000000', limit: '5' });
+    const list = rows('company-screener', {
+      sector: 'Technology',
+      marketCapMoreThan: '5000000000',
+      limit: '5',
+    });
     expect(list).toHaveLength(5);
     for (const row of list) {
       expect(row.sector).toBe('Technology');

@@ -32,7 +32,9 @@ export interface TestPage {
 }
 
 /** A fresh browser context (no cookies, no storage) with a page on the app. */
-export async function newPage(options: { width?: number; height?: number } = {}): Promise<TestPage> {
+export async function newPage(
+  options: { width?: number; height?: number } = {},
+): Promise<TestPage> {
   browser ??= await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },

@@ -1,5 +1,10 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 
@@ -48,7 +53,9 @@ function proxy(req: IncomingMessage, res: ServerResponse, target: URL): void {
  * fallback (paths without a file extension get index.html), `/config.json`, `/api/*` to
  * the API server and `/images/profile/*` to the profile bucket.
  */
-export async function startSiteServer(options: SiteServerOptions): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startSiteServer(
+  options: SiteServerOptions,
+): Promise<{ url: string; stop(): Promise<void> }> {
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://site.local');
     if (url.pathname.startsWith('/api/')) {
@@ -77,7 +84,9 @@ export async function startSiteServer(options: SiteServerOptions): Promise<{ url
     }
     res.writeHead(200, {
       'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-      'cache-control': file.endsWith('index.html') ? 'no-cache' : 'public, max-age=31536000, immutable',
+      'cache-control': file.endsWith('index.html')
+        ? 'no-cache'
+        : 'public, max-age=31536000, immutable',
     });
     createReadStream(file).pipe(res);
   });
