@@ -5,13 +5,11 @@ test('a guest opens the app and sees the four valuation methodologies from the A
   const { page, open, errors } = await newPage();
   await open('/');
   await expect.poll(() => page.title()).toContain('Mr. Market');
-  const list = page
-    .getByRole('region', { name: 'Valuation methodologies' })
-    .or(
-      page.locator('section', {
-        has: page.getByRole('heading', { name: 'Valuation methodologies' }),
-      }),
-    );
+  const list = page.getByRole('region', { name: 'Valuation methodologies' }).or(
+    page.locator('section', {
+      has: page.getByRole('heading', { name: 'Valuation methodologies' }),
+    }),
+  );
   for (const name of ['P/E', 'P/B', 'P/S', 'EV/EBITDA']) {
     await expect.poll(() => list.getByText(name, { exact: true }).count()).toBeGreaterThan(0);
   }
