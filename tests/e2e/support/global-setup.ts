@@ -17,11 +17,20 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const distDir = join(REPO_ROOT, '.test-out', 'web-dist');
   const { build } = await import('vite');
-  await build({
-    configFile: join(REPO_ROOT, 'web', 'vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir: distDir, emptyOutDir: true },
-  });
+  // The production build, as deployed: vitest runs with NODE_ENV=test, which would make
+  // Vite bundle React's development build.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: join(REPO_ROOT, 'web', 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'warn',
+      build: { outDir: distDir, emptyOutDir: true },
+    });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
 
   // Handlers log refusals at INFO; tests keep warnings and errors (STACK_LOG=1 shows all).
   process.env.LOG_LEVEL ??= process.env.STACK_LOG === '1' ? 'INFO' : 'WARN';
