@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { ROUTES } from '../shared/routes';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -44,11 +45,30 @@ function localConfigJson(): Plugin {
   };
 }
 
+/**
+ * `virtual:route-paths`: the route table's id, method, path and auth, fixed at build time.
+ * The one API client finds its routes there, so the browser does not download every
+ * route's request schema just to know where to send a call.
+ */
+function routePaths(): Plugin {
+  const id = 'virtual:route-paths';
+  const resolved = `\0${id}`;
+  return {
+    name: 'mr-market-route-paths',
+    resolveId: (source) => (source === id ? resolved : undefined),
+    load(source) {
+      if (source !== resolved) return undefined;
+      const table = ROUTES.map(({ id, method, path, auth }) => ({ id, method, path, auth }));
+      return `export default ${JSON.stringify(table)};`;
+    },
+  };
+}
+
 const proxy = { '/api': { target: apiTarget, changeOrigin: true } };
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), localConfigJson()],
+  plugins: [react(), localConfigJson(), routePaths()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -7,20 +7,13 @@ const base = vi.hoisted(() => ({ value: '' }));
 vi.mock('./auth', () => ({ getAccessToken: async () => token.value }));
 vi.mock('./config', () => ({ apiBaseUrl: async () => base.value }));
 // A small route table of its own, so these tests do not move when real routes change.
-vi.mock('../../../shared/routes', () => {
-  const table = [
+vi.mock('virtual:route-paths', () => ({
+  default: [
     { id: 'findThings', method: 'GET', path: '/api/things/{kind}', auth: false },
     { id: 'saveThing', method: 'POST', path: '/api/saveThing', auth: true },
     { id: 'verify', method: 'GET', path: '/api/verify_account/{code}', auth: false },
-  ];
-  return {
-    routeById: (id: string) => {
-      const route = table.find((r) => r.id === id);
-      if (!route) throw new Error(`No route with id "${id}"`);
-      return route;
-    },
-  };
-});
+  ],
+}));
 
 type Call = [string, RequestInit];
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
@@ -159,5 +152,15 @@ describe('api client errors', () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
 
     await expect(call('findThings', { kind: 'x' })).rejects.toMatchObject({ status: 0 });
+  });
+});
+
+describe('the route paths the web app is built with', () => {
+  it('are the route table of shared/routes, without the request schemas', async () => {
+    const { ROUTES } = await import('../../../shared/routes');
+    const actual = await vi.importActual<{ default: unknown[] }>('virtual:route-paths');
+    expect(actual.default).toEqual(
+      ROUTES.map(({ id, method, path, auth }) => ({ id, method, path, auth })),
+    );
   });
 });

@@ -1,7 +1,10 @@
-import { routeById, type RouteId } from '../../../shared/routes';
+import routePaths from 'virtual:route-paths';
+import type { RouteId } from '../../../shared/routes';
 import { getAccessToken } from './auth';
 import { ApiError } from './api-error';
 import { apiBaseUrl } from './config';
+
+const ROUTE_PATHS = new Map(routePaths.map((route) => [route.id, route]));
 
 export { ApiError };
 
@@ -82,7 +85,8 @@ export async function api<T = unknown>(
   input: ApiInput = {},
   options: ApiOptions = {},
 ): Promise<T> {
-  const route = routeById(routeId);
+  const route = ROUTE_PATHS.get(routeId);
+  if (!route) throw new Error(`No route with id "${routeId}" in the route table`);
   const { path, rest } = fillPath(route.path, input);
   const [base, token] = await Promise.all([apiBaseUrl(), getAccessToken()]);
 
