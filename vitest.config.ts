@@ -47,6 +47,9 @@ export default defineConfig({
           globalSetup: ['tests/e2e/support/global-setup.ts'],
           setupFiles: ['tests/support/stack-env.ts'],
           fileParallelism: false,
+          // A browser journey that fails is run once more before it counts as failed: on a
+          // loaded 2-core machine a first Chromium start can exceed a step's wait.
+          retry: 1,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -6,7 +6,7 @@ import { CATALOGUE, CATALOGUE_GROUPS, type CatalogueItem } from '../../shared/co
 import { periodsFor } from '../../shared/company/periods';
 import { apiClient } from '../support/api';
 import { createSignedInUser } from '../support/users';
-import { newPage } from './support/browser';
+import { newPage, logIn } from './support/browser';
 
 const SCREENSHOTS = join(REPO_ROOT, 'docs', 'screenshots');
 
@@ -204,15 +204,7 @@ test('a signed-in investor adds the company to the watchlist from the company vi
   const user = await createSignedInUser({ name: 'Company Watcher' });
   const { page, open, errors } = await newPage();
   await open('/login');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect
-    .poll(
-      () => page.locator('.toast--success').filter({ hasText: 'Login Successful!' }).count(),
-      slow,
-    )
-    .toBeGreaterThan(0);
+  await logIn(page, user);
   await open('/Market?symbol=NVDA');
   await page.locator('.company-header__name').waitFor(slow);
   await page.getByRole('button', { name: 'Add to Watchlist' }).click(slow);

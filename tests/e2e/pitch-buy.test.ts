@@ -6,7 +6,7 @@ import { savedValuationResponse } from '../../shared/schemas/valuation-api';
 import { computeValuation, toStoredOutputs, type PEInput } from '../../shared/valuation';
 import { apiClient } from '../support/api';
 import { createSignedInUser, type TestUser } from '../support/users';
-import { newPage } from './support/browser';
+import { newPage, logIn } from './support/browser';
 
 /** The machine may be busy: give screens time to render. */
 const SLOW = { timeout: 20_000 };
@@ -97,10 +97,7 @@ test('a signed-in investor buys a pitched stock into a portfolio and sees it in 
 
   const { page, open, errors } = await newPage();
   await open('/login');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await toast(page, 'Login Successful!');
+  await logIn(page, user);
 
   // My Pitches: open the pitch, Buy, choose the portfolio, Buy.
   await open('/Pitches');

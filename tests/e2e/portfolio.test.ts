@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { createSignedInUser } from '../support/users';
-import { newPage } from './support/browser';
+import { newPage, logIn } from './support/browser';
 
 /** The machine may be busy: give screens time to render. */
 const SLOW = { timeout: 15_000 };
@@ -37,10 +37,7 @@ test('a portfolio from creation to deletion: buy through the order form, NAV and
   const user = await createSignedInUser({ name: 'Portfolio Investor' });
   const { page, open, errors } = await newPage();
   await open('/login');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await toast(page, 'Login Successful!');
+  await logIn(page, user);
 
   // Empty state.
   await open('/Portfolio');

@@ -6,7 +6,7 @@ import { DemoSource } from '../../functions/market/source';
 import { buildSnapshot } from '../../functions/screener/build';
 import { saveSnapshot } from '../../functions/screener/snapshot';
 import { createSignedInUser } from '../support/users';
-import { newPage } from './support/browser';
+import { newPage, logIn } from './support/browser';
 
 /** The machine may be busy: give screens time to render. */
 const SLOW = { timeout: 15_000 };
@@ -62,10 +62,7 @@ test('a signed-in investor screens large-cap Technology under P/E 30, sorts, sav
 
   await open('/Screener');
   await expect.poll(() => new URL(page.url()).pathname, SLOW).toBe('/login');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await toast(page, 'Login Successful!');
+  await logIn(page, user);
   await expect.poll(() => new URL(page.url()).pathname, SLOW).toBe('/Screener');
 
   await page.getByLabel('Market Cap.', { exact: true }).selectOption('large');

@@ -5,7 +5,7 @@ import { savedValuationResponse, trackedPitchesResponse } from '../../shared/sch
 import { computeValuation, toStoredOutputs, type PEInput } from '../../shared/valuation';
 import { apiClient } from '../support/api';
 import { createSignedInUser, type TestUser } from '../support/users';
-import { newPage } from './support/browser';
+import { newPage, logIn } from './support/browser';
 import { z } from 'zod';
 
 /** The machine may be busy: give screens time to render. */
@@ -77,10 +77,7 @@ test('a saved pitch tracked, its intrinsic value edited until it is on track, th
 
   const { page, open, errors } = await newPage();
   await open('/login');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await toast(page, 'Login Successful!');
+  await logIn(page, user);
 
   // My Pitches lists it; the pane shows the methodology, the user and Track.
   await open('/Pitches');

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { createSignedInUser } from '../support/users';
-import { newPage } from './support/browser';
+import { newPage, logIn } from './support/browser';
 
 /** The machine may be busy: give screens time to render. */
 const SLOW = { timeout: 20_000 };
@@ -63,10 +63,7 @@ test('value a stock with each model, pitch it and open it again by id', async ()
   const { page, open, errors } = await newPage({ width: 1400, height: 1000 });
 
   await open('/login');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await toast(page, 'Login Successful!');
+  await logIn(page, user);
 
   await open('/Market?symbol=MSFT');
   await page.locator('.company-header__name').waitFor(SLOW);

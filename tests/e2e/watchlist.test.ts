@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { createSignedInUser } from '../support/users';
-import { newPage } from './support/browser';
+import { newPage, logIn } from './support/browser';
 
 /** The machine may be busy: give screens time to render. */
 const SLOW = { timeout: 15_000 };
@@ -31,10 +31,7 @@ test('a signed-in investor adds two stocks to the watchlist, opens one and remov
 
   await open('/Watchlist');
   await expect.poll(() => new URL(page.url()).pathname, SLOW).toBe('/login');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await toast(page, 'Login Successful!');
+  await logIn(page, user);
   await expect.poll(() => new URL(page.url()).pathname, SLOW).toBe('/Watchlist');
 
   await expect.poll(() => page.getByText('Your watchlist is empty.').count(), SLOW).toBe(1);

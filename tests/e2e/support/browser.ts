@@ -62,3 +62,18 @@ afterAll(async () => {
   await browser?.close();
   browser = undefined;
 });
+
+/**
+ * Signs in through the Login screen (the page must show it: `/login`, or a login-only page
+ * that redirected there) and waits for the "Login Successful!" toast.
+ */
+export async function logIn(page: Page, user: { email: string; password: string }): Promise<void> {
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page
+    .locator('.toast--success')
+    .filter({ hasText: 'Login Successful!' })
+    .first()
+    .waitFor({ timeout: 20_000 });
+}
