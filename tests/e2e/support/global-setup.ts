@@ -15,7 +15,8 @@ declare module 'vitest' {
  * front of the same local stack as the integration tests (in memory, random ports).
  */
 export default async function setup(project: TestProject) {
-  const distDir = join(REPO_ROOT, '.test-out', 'web-dist');
+  // E2E_DIST_DIR lets two runs on one machine build into their own folders.
+  const distDir = process.env.E2E_DIST_DIR ?? join(REPO_ROOT, '.test-out', 'web-dist');
   const { build } = await import('vite');
   // The production build, as deployed: vitest runs with NODE_ENV=test, which would make
   // Vite bundle React's development build.
