@@ -111,6 +111,8 @@ export function authUser(event: ApiEvent): AuthUser | undefined {
   const claims = event.requestContext.authorizer?.jwt?.claims;
   const sub = claims?.sub;
   if (typeof sub !== 'string' || sub === '') return undefined;
+  // API Gateway's JWT authorizer also lets an ID token through (its client is in `aud`): refuse it.
+  if (claims?.token_use !== 'access') return undefined;
   return {
     userId: sub,
     ...(typeof claims?.email === 'string' ? { email: claims.email } : {}),

@@ -81,7 +81,8 @@ function bearerToken(header: string | undefined): string | undefined {
 
 /**
  * Verifies a Cognito token as API Gateway's JWT authorizer does: signature (JWKS), issuer,
- * expiry, and the app client (`client_id` of an access token, `aud` of an id token).
+ * expiry, and the app client. Stricter than the authorizer: only an access token of this
+ * app client (`token_use: 'access'`, `client_id`) passes; the handlers refuse ID tokens too.
  */
 export async function verifyToken(
   token: string,
@@ -93,10 +94,9 @@ export async function verifyToken(
       issuer: settings.issuer,
       algorithms: ['RS256'],
     });
-    const audiences = Array.isArray(payload.aud) ? payload.aud : payload.aud ? [payload.aud] : [];
-    const clientOk =
-      payload.client_id === settings.clientId || audiences.includes(settings.clientId);
-    return clientOk ? payload : undefined;
+    // An ID token names its client in `aud` and has `token_use: 'id'`: refused.
+    const accessOk = payload.token_use === 'access' && payload.client_id === settings.clientId;
+    return accessOk ? payload : undefined;
   } catch {
     return undefined;
   }

@@ -251,20 +251,6 @@ describe('login-required account routes with bad input change nothing', () => {
     expect(await cognitoUserExists(user.email)).toBe(true);
     expect((await partitionItems(user.userId)).length).toBeGreaterThan(0);
   });
-
-  it('update_password with an id token (not an access token) asks to log in again', async () => {
-    const res = await api.post<Refusal>(
-      '/api/update_password',
-      {
-        current_password: user.password,
-        new_password: 'Other-Passw0rd1',
-        new_confirm_password: 'Other-Passw0rd1',
-      },
-      { token: user.idToken },
-    );
-    expect(res.status).toBe(400);
-    expect(res.body.message).toBe('Please log in again to change your password');
-  });
 });
 
 describe('login-required account routes answer 401 without a signed-in user', () => {
