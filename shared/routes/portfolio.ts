@@ -30,6 +30,7 @@ export const portfolioRoutes = defineRoutes([
     request: emptyRequest,
     needs: ['table', 'marketData'],
     summary: 'The portfolios with NAV, IRR and benchmark, and the total portfolio value',
+    lists: 'portfolio',
   },
   {
     id: 'getPortfolioDetails',
@@ -40,6 +41,7 @@ export const portfolioRoutes = defineRoutes([
     request: portfolioIdPayload,
     needs: ['table'],
     summary: 'One portfolio',
+    owns: [{ field: 'portfolio_id', kind: 'portfolio' }],
   },
   {
     id: 'updatePortfolioDetails',
@@ -50,6 +52,7 @@ export const portfolioRoutes = defineRoutes([
     request: updatePortfolioPayload,
     needs: ['table'],
     summary: 'Rename or change the seed capital',
+    owns: [{ field: 'portfolio_id', kind: 'portfolio' }],
   },
   {
     id: 'deletePortfolio',
@@ -60,6 +63,7 @@ export const portfolioRoutes = defineRoutes([
     request: portfolioIdPayload,
     needs: ['table'],
     summary: 'Delete a portfolio with its holdings, transactions and orders',
+    owns: [{ field: 'portfolio_id', kind: 'portfolio' }],
   },
   {
     id: 'searchPortfolioList',
@@ -70,6 +74,7 @@ export const portfolioRoutes = defineRoutes([
     request: searchPortfolioPayload,
     needs: ['table', 'marketData'],
     summary: 'Search portfolios by name',
+    lists: 'portfolio',
   },
   {
     id: 'stockPerPortfolio',
@@ -80,6 +85,7 @@ export const portfolioRoutes = defineRoutes([
     request: portfolioIdPayload,
     needs: ['table'],
     summary: 'Symbols held in a portfolio',
+    owns: [{ field: 'portfolio_id', kind: 'portfolio' }],
   },
   {
     id: 'getPortfolioHoldings',
@@ -90,6 +96,7 @@ export const portfolioRoutes = defineRoutes([
     request: portfolioIdPayload,
     needs: ['table', 'marketData'],
     summary: 'Holdings at the latest quotes, cash, NAV, IRR, benchmark, orders and transactions',
+    owns: [{ field: 'portfolio_id', kind: 'portfolio' }],
   },
   {
     id: 'placeOrder',
@@ -101,6 +108,10 @@ export const portfolioRoutes = defineRoutes([
     needs: ['table', 'marketData'],
     summary:
       'Buy or sell in a portfolio: a market order fills at the current quote, a limit order waits',
+    owns: [
+      { field: 'portfolio_id', kind: 'portfolio' },
+      { field: 'valuation_id', kind: 'valuation' },
+    ],
   },
   {
     id: 'cancelOrder',
@@ -111,5 +122,9 @@ export const portfolioRoutes = defineRoutes([
     request: cancelOrderPayload,
     needs: ['table'],
     summary: 'Cancel an open limit order',
+    owns: [
+      { field: 'portfolio_id', kind: 'portfolio' },
+      { field: 'order_id', kind: 'order' },
+    ],
   },
 ]);

@@ -41,6 +41,7 @@ export const valuationRoutes = defineRoutes([
     request: updateValuationRequest,
     needs: ['table', 'marketData'],
     summary: 'Change a saved valuation (Re-Pitch)',
+    owns: [{ field: 'valuation_id', kind: 'valuation' }],
   },
   {
     id: 'addPitch',
@@ -51,6 +52,7 @@ export const valuationRoutes = defineRoutes([
     request: addPitchRequest,
     needs: ['table', 'marketData'],
     summary: 'Pitch a new valuation, or one saved earlier',
+    owns: [{ field: 'valuation_id', kind: 'valuation' }],
   },
   {
     id: 'getValuationOutput',
@@ -61,6 +63,7 @@ export const valuationRoutes = defineRoutes([
     request: valuationIdRequest,
     needs: ['table'],
     summary: 'Outputs of a saved valuation',
+    owns: [{ field: 'valuation_id', kind: 'valuation' }],
   },
   {
     id: 'editValuation',
@@ -71,6 +74,7 @@ export const valuationRoutes = defineRoutes([
     request: valuationIdRequest,
     needs: ['table'],
     summary: 'Load a saved valuation by id',
+    owns: [{ field: 'valuation_id', kind: 'valuation' }],
   },
   {
     id: 'myValuation',
@@ -81,6 +85,7 @@ export const valuationRoutes = defineRoutes([
     request: emptyRequest,
     needs: ['table', 'marketData'],
     summary: "The signed-in user's pitches",
+    lists: 'valuation',
   },
   {
     id: 'deletePitch',
@@ -91,6 +96,7 @@ export const valuationRoutes = defineRoutes([
     request: valuationIdRequest,
     needs: ['table'],
     summary: 'Delete a pitch',
+    owns: [{ field: 'valuation_id', kind: 'valuation' }],
   },
   {
     id: 'ignoreValuation',
@@ -101,6 +107,7 @@ export const valuationRoutes = defineRoutes([
     request: valuationIdRequest,
     needs: ['table'],
     summary: 'Ignore a valuation',
+    owns: [{ field: 'valuation_id', kind: 'valuation' }],
   },
   {
     id: 'buyPitch',
@@ -111,6 +118,10 @@ export const valuationRoutes = defineRoutes([
     request: buyPitchRequest,
     needs: ['table', 'marketData'],
     summary: 'Buy a pitched stock into a portfolio',
+    owns: [
+      { field: 'valuation_id', kind: 'valuation' },
+      { field: 'portfolio_id', kind: 'portfolio' },
+    ],
   },
   {
     id: 'updatePitch',
@@ -121,6 +132,7 @@ export const valuationRoutes = defineRoutes([
     request: trackPitchRequest,
     needs: ['table', 'marketData'],
     summary: 'Track a pitch (freezes the tracked figures)',
+    owns: [{ field: 'valuation_id', kind: 'valuation' }],
   },
   {
     id: 'trackedPitches',
@@ -131,6 +143,8 @@ export const valuationRoutes = defineRoutes([
     request: trackedPitchesRequest,
     needs: ['table', 'marketData'],
     summary: 'The tracked pitches; with a payload, updates one intrinsic value',
+    owns: [{ field: 'valuation_id', kind: 'valuation' }],
+    lists: 'valuation',
   },
   {
     id: 'updateTrackedPitch',
@@ -141,5 +155,6 @@ export const valuationRoutes = defineRoutes([
     request: updateTrackedPitchRequest,
     needs: ['table'],
     summary: "Change a tracked pitch's intrinsic value",
+    owns: [{ field: 'valuation_id', kind: 'valuation' }],
   },
 ]);

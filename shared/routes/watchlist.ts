@@ -17,6 +17,7 @@ export const watchlistRoutes = defineRoutes([
     request: emptyRequest,
     needs: ['table', 'marketData'],
     summary: "The signed-in user's watchlist with quotes",
+    lists: 'watchlistSymbol',
   },
   {
     id: 'addWatchList',
@@ -37,6 +38,7 @@ export const watchlistRoutes = defineRoutes([
     request: watchListSymbolRequest,
     needs: ['table'],
     summary: 'Remove a stock from the watchlist',
+    owns: [{ field: 'stock_symbol', kind: 'watchlistSymbol' }],
   },
   {
     id: 'screenerAdd',
@@ -47,6 +49,7 @@ export const watchlistRoutes = defineRoutes([
     request: screenerAddRequest,
     needs: ['table'],
     summary: 'Save a screener, or change one of the saved ones',
+    owns: [{ field: 'id', kind: 'screener' }],
   },
   {
     id: 'screenerList',
@@ -57,6 +60,7 @@ export const watchlistRoutes = defineRoutes([
     request: emptyRequest,
     needs: ['table'],
     summary: 'The saved screeners',
+    lists: 'screener',
   },
   {
     id: 'screenerDelete',
@@ -67,6 +71,7 @@ export const watchlistRoutes = defineRoutes([
     request: screenerDeleteRequest,
     needs: ['table'],
     summary: 'Delete a saved screener',
+    owns: [{ field: 'id', kind: 'screener' }],
   },
   {
     id: 'screenerScreen',
