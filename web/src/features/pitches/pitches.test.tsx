@@ -5,6 +5,7 @@ import type { ValuationRecord } from '../../../../shared/schemas/valuation-api';
 import { computeValuation, toStoredOutputs, type PEInput } from '../../../../shared/valuation';
 import { setSession, signedIn } from '../../test/session-mock';
 import { json, quotesAnswer, stubApi, type ApiCall } from '../../test/api-mock';
+import { captureCsvDownloads } from '../../test/csv-downloads';
 import { renderWithProviders } from '../../test/render-with-providers';
 import { filterPitches, pitchFigures } from './figures';
 import { Component as PitchesScreen } from './routes/pitches';
@@ -212,6 +213,42 @@ describe('My Pitches', () => {
     expect(rowNames()).toEqual(['Apple Inc.']);
     fireEvent.change(search, { target: { value: 'nothing' } });
     expect(screen.getByText(/No pitch matches/)).toBeTruthy();
+  });
+
+  it('exports the pitches the list shows as a CSV file with named headers and unformatted numbers', async () => {
+    pitches = [pitch('p1', 'AAPL', 'Apple Inc.', 100), pitch('p2', 'KO', 'Coca-Cola, Co.', 100)];
+    prices = { AAPL: 120.5 };
+    const files = captureCsvDownloads();
+    renderScreen();
+    await screen.findByText('$120.50');
+    fireEvent.change(screen.getByPlaceholderText('Search for Pitches'), {
+      target: { value: 'co' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Export My Pitches as CSV' }));
+    const [file] = await waitFor(async () => {
+      const saved = await files.downloads();
+      expect(saved).toHaveLength(1);
+      return saved;
+    });
+    expect(file?.fileName).toMatch(/^mr-market-my-pitches-\d{4}-\d{2}-\d{2}\.csv$/);
+    const [header, ...rows] = file?.rows ?? [];
+    const cell = (row: string[] | undefined, name: string) => row?.[header!.indexOf(name)];
+    expect(header?.slice(0, 5)).toEqual([
+      'Symbol',
+      'Company Name',
+      'Methodology',
+      'Status',
+      'Market Price',
+    ]);
+    expect(rows).toHaveLength(1);
+    const expected = pitchFigures(pitches[1]!);
+    expect(cell(rows[0], 'Company Name')).toBe('Coca-Cola, Co.');
+    expect(cell(rows[0], 'Methodology')).toBe('P/E');
+    expect(cell(rows[0], 'Status')).toBe('Pitched');
+    expect(Number(cell(rows[0], 'Intrinsic Value Per Share'))).toBe(
+      expected.intrinsicValuePerShare,
+    );
+    expect(Number(cell(rows[0], 'IRR (%)'))).toBe(expected.irrPercent);
   });
 
   it('shows the live market price in the list and the summary, with the user beside Mr. Market', async () => {

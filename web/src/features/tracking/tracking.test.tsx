@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TrackedPitchRow } from '../../../../shared/schemas/valuation-api';
 import { setSession, signedIn } from '../../test/session-mock';
 import { json, quotesAnswer, stubApi, type ApiCall } from '../../test/api-mock';
+import { captureCsvDownloads } from '../../test/csv-downloads';
 import { renderWithProviders } from '../../test/render-with-providers';
 import { groupIntrinsicInput } from './intrinsic-input';
 import { Component as TrackedPitches } from './routes/tracked-pitches';
@@ -170,6 +171,29 @@ describe('My Tracked Pitches', () => {
     expect(
       within(cells('AAPL').tr).getByRole('link', { name: 'Edit Apple Inc.' }).getAttribute('href'),
     ).toBe('/Market/v1');
+  });
+
+  it('exports the rows as a CSV file with the figures unformatted and signed', async () => {
+    rows = [row('v1', 'AAPL', 'Apple Inc.', 100, 150), row('v2', 'MSFT', 'Microsoft', 200, 180)];
+    prices = { AAPL: 120, MSFT: 190 };
+    const files = captureCsvDownloads();
+    renderScreen();
+    await waitFor(() => expect(cells('AAPL').price).toBe('$120.00'));
+    fireEvent.click(screen.getByRole('button', { name: 'Export My Tracked Pitches as CSV' }));
+    const [file] = await waitFor(async () => {
+      const saved = await files.downloads();
+      expect(saved).toHaveLength(1);
+      return saved;
+    });
+    const [header, ...data] = file?.rows ?? [];
+    const pick = (symbol: string, name: string) =>
+      data.find((r) => r[0] === symbol)?.[header!.indexOf(name)];
+    expect(data).toHaveLength(2);
+    expect(pick('AAPL', 'Market Price')).toBe('120');
+    expect(pick('AAPL', 'Actual Gain (%)')).toBe('20');
+    expect(pick('MSFT', 'Actual Gain (%)')).toBe('-5');
+    expect(pick('MSFT', 'Expected MOIC')).toBe('0.9');
+    expect(pick('MSFT', 'Status')).toBe('Revisit Investment Idea');
   });
 
   it('keeps an edit in progress when the quotes refresh after 30 seconds', async () => {

@@ -5,6 +5,7 @@ import {
   VALUATION_API_MESSAGES,
   type ValuationRecord,
 } from '../../../../../shared/schemas/valuation-api';
+import { ExportCsvButton } from '../../../components/ExportCsvButton';
 import { Loading } from '../../../components/Loading';
 import { Page } from '../../../components/Page';
 import { ApiError } from '../../../lib/api-client';
@@ -25,6 +26,7 @@ import { BuyDialog } from '../components/BuyDialog';
 import { PitchDetail, type PaneMode } from '../components/PitchDetail';
 import { PitchList } from '../components/PitchList';
 import { filterPitches, pitchFigures, pitchName } from '../figures';
+import { PITCH_CSV_COLUMNS } from '../export';
 import { PITCH_FAILURES } from '../messages';
 import '../pitches.css';
 
@@ -159,15 +161,23 @@ export function Component() {
       ) : (
         <div className={selectedRow ? 'pitches-layout has-detail' : 'pitches-layout'}>
           <div className="pitches-list">
-            <label className="pitches-search">
-              <span className="sr-text">Search for Pitches</span>
-              <input
-                type="search"
-                placeholder="Search for Pitches"
-                value={search}
-                onChange={(e) => setSearch(e.target.value)}
+            <div className="pitches-tools">
+              <label className="pitches-search">
+                <span className="sr-text">Search for Pitches</span>
+                <input
+                  type="search"
+                  placeholder="Search for Pitches"
+                  value={search}
+                  onChange={(e) => setSearch(e.target.value)}
+                />
+              </label>
+              <ExportCsvButton
+                what="My Pitches"
+                columns={PITCH_CSV_COLUMNS}
+                rows={rows}
+                disabled={rows.length === 0}
               />
-            </label>
+            </div>
             {rows.length === 0 ? (
               <p className="pitches-none">No pitch matches “{search.trim()}”.</p>
             ) : (

@@ -7,6 +7,7 @@ import {
 } from '../../../../../shared/schemas/valuation-api';
 import { trackedPitchRows, type LiveQuote } from '../../../../../shared/tracking/figures';
 import { trackedUpdatePayload } from '../../../../../shared/tracking/schemas';
+import { ExportCsvButton } from '../../../components/ExportCsvButton';
 import { Loading } from '../../../components/Loading';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ApiError } from '../../../lib/api-client';
@@ -20,6 +21,7 @@ import {
   useTrackedQuotes,
 } from '../api/tracking-api';
 import { TrackedTable, type Draft } from '../components/TrackedTable';
+import { TRACKED_CSV_COLUMNS } from '../export';
 import { intrinsicInputOf } from '../intrinsic-input';
 import '../tracking.css';
 
@@ -129,10 +131,13 @@ export function Component() {
             onUpdate={(row) => void onUpdate(row)}
             onDelete={(row) => void onDelete(row)}
           />
-          <p className="tracked-note">
-            Market prices refresh every 30 seconds. {records.length} of {tracked.data.limit} pitches
-            tracked.
-          </p>
+          <div className="tracked-footer">
+            <p className="tracked-note">
+              Market prices refresh every 30 seconds. {records.length} of {tracked.data.limit}{' '}
+              pitches tracked.
+            </p>
+            <ExportCsvButton what="My Tracked Pitches" columns={TRACKED_CSV_COLUMNS} rows={rows} />
+          </div>
         </>
       )}
     </div>

@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import type { CsvColumn } from '../../../shared/csv';
+import { downloadCsv } from '../lib/download-csv';
+import { useToast } from '../lib/toast';
+
+interface ExportCsvButtonProps<T> {
+  /** What the file holds, e.g. "My Pitches": names the file and the button's accessible name. */
+  what: string;
+  columns: readonly CsvColumn<T>[];
+  /** The rows, or a function that loads them (e.g. every page of a screen). */
+  rows: readonly T[] | (() => Promise<readonly T[]>);
+  disabled?: boolean;
+  className?: string;
+}
+
+/** "Export CSV": saves the rows as a CSV file with named headers and unformatted numbers. */
+export function ExportCsvButton<T>({
+  what,
+  columns,
+  rows,
+  disabled,
+  className,
+}: ExportCsvButtonProps<T>) {
+  const [busy, setBusy] = useState(false);
+  const toast = useToast();
+
+  const onClick = async () => {
+    setBusy(true);
+    try {
+      downloadCsv(what, columns, typeof rows === 'function' ? await rows() : rows);
+    } catch {
+      toast.error('The export could not be made. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <button
+      type="button"
+      className={`button button--ghost button--export${className ? ` ${className}` : ''}`}
+      aria-label={`Export ${what} as CSV`}
+      disabled={disabled || busy}
+      onClick={() => void onClick()}
+    >
+      {busy ? 'Exporting…' : 'Export CSV'}
+    </button>
+  );
+}
