@@ -1,8 +1,9 @@
 import { CONTACT_RATE_LIMIT, contactRequest } from '../../shared/schemas/contact';
 import { deliverContactMessage } from '../contact/mail';
-import { takeRateLimit } from '../contact/rate-limit';
 import { respond, route } from '../lib/http';
+import { keys } from '../lib/keys';
 import { logger } from '../lib/logger';
+import { takeRateLimit } from '../lib/rate-limit';
 
 function tooMany(retryAfterSeconds: number) {
   const minutes = Math.ceil(retryAfterSeconds / 60);
@@ -22,8 +23,7 @@ export const handler = route<typeof contactRequest>(
   async ({ input: message, event }) => {
     const { windowSeconds, perSender, perAddress } = CONTACT_RATE_LIMIT;
     const sender = await takeRateLimit({
-      kind: 'contact-sender',
-      subject: message.email,
+      key: (window) => keys.rateLimit('contact-sender', message.email, window),
       limit: perSender,
       windowSeconds,
     });
@@ -31,8 +31,7 @@ export const handler = route<typeof contactRequest>(
     const sourceIp = event.requestContext.http.sourceIp;
     if (sourceIp) {
       const address = await takeRateLimit({
-        kind: 'contact-ip',
-        subject: sourceIp,
+        key: (window) => keys.rateLimit('contact-ip', sourceIp, window),
         limit: perAddress,
         windowSeconds,
       });

@@ -28,6 +28,8 @@ const schema = z.object({
   FMP_BASE_URL: z.url().default('https://financialmodelingprep.com/stable'),
   FMP_PLAN: z.enum(['free', 'starter', 'premium']).default('free'),
   TRACKING_LIMIT: z.coerce.number().int().positive().default(50),
+  /** Replaces every route's `writeLimitPerMinute` (per user and route) when set, e.g. low in tests. */
+  WRITE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
 });
 
 export type Config = z.infer<typeof schema>;

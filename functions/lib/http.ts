@@ -6,8 +6,10 @@ import type {
 } from 'aws-lambda';
 import { ZodError, type z } from 'zod';
 import { routeById, type RouteDef, type RouteId } from '../../shared/routes';
+import { DEFAULT_MAX_BODY_BYTES, LIMIT_MESSAGES } from '../../shared/routes/types';
 import { AppError, BadRequestError, UnauthorizedError } from './errors';
 import { logger } from './logger';
+import { takeWriteLimit, writeLimitOf } from './rate-limit';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
@@ -82,6 +84,15 @@ export function errorResponse(error: unknown, requestId: string): ApiResult {
   return json(500, { message: 'Something went wrong. Please try again.', requestId });
 }
 
+/** Size of the request body in bytes, as the client sent it (before any base64 of the gateway). */
+export function bodyBytes(event: ApiEvent): number {
+  const body = event.body;
+  if (!body) return 0;
+  if (!event.isBase64Encoded) return Buffer.byteLength(body, 'utf8');
+  const padding = body.endsWith('==') ? 2 : body.endsWith('=') ? 1 : 0;
+  return Math.floor((body.length * 3) / 4) - padding;
+}
+
 function parseBody(event: ApiEvent): unknown {
   if (event.body === undefined || event.body === null || event.body === '') return {};
   const raw = event.isBase64Encoded
@@ -133,7 +144,20 @@ export function route<S extends z.ZodType>(
   const base = async (event: ApiEvent, context: Context): Promise<ApiResult> => {
     const user = authUser(event);
     if (def.auth && !user) throw new UnauthorizedError();
+    if (bodyBytes(event) > (def.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES))
+      return json(413, { message: LIMIT_MESSAGES.tooLarge });
     const input = (await schema.parseAsync(requestInput(event, def))) as z.output<S>;
+    // Only valid input of a write route counts; read-only routes make no call here.
+    const writeLimit = writeLimitOf(def.writeLimitPerMinute);
+    if (writeLimit !== undefined && user) {
+      const taken = await takeWriteLimit(user.userId, def.id, writeLimit);
+      if (!taken.allowed)
+        return json(
+          429,
+          { message: LIMIT_MESSAGES.tooManyWrites },
+          { 'retry-after': String(taken.retryAfterSeconds) },
+        );
+    }
     const result = await fn({ input, user, event, context });
     if (isResponse(result)) return json(result.statusCode, result.body, result.headers);
     return json(200, result ?? {});

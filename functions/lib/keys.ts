@@ -119,5 +119,12 @@ export const keys = {
     sk: `WINDOW#${window}`,
   }),
 
+  /** A user's writes on one route in one minute (per-user write limit), expiring by `ttl`. */
+  writeRate: (userId: string, routeId: string, minute: number): Key => ({
+    pk: userPk(userId),
+    sk: `RATE#${routeId}#${minute}`,
+  }),
+  writeRatePrefix: 'RATE#',
+
   healthProbe: (): Key => ({ pk: 'HEALTH', sk: 'PROBE' }),
 } as const;

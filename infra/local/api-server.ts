@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ROUTES, type RouteDef } from '../../shared/routes';
+import { DEFAULT_MAX_BODY_BYTES, LIMIT_MESSAGES } from '../../shared/routes/types';
 import { buildApiEvent, buildLambdaContext, matchRoute, stringifyClaims } from './api-event';
 import { closeServer } from './cognito';
 
@@ -187,12 +188,21 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       scopes = typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [];
     }
 
+    // The route's own cap (the function refuses above it too) stops reading early.
+    const routeCap = match.route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     let body: Buffer;
     try {
-      body = await readBody(req, maxBodyBytes);
+      body = await readBody(req, Math.min(maxBodyBytes, routeCap));
     } catch (error) {
       if (error instanceof PayloadTooLargeError)
-        return send(res, 413, { message: 'Request Entity Too Large' }, requestId);
+        return send(
+          res,
+          413,
+          {
+            message: routeCap < maxBodyBytes ? LIMIT_MESSAGES.tooLarge : 'Request Entity Too Large',
+          },
+          requestId,
+        );
       throw error;
     }
 

@@ -3,6 +3,7 @@ import {
   forgotPasswordRequest,
   loginRequest,
   passwordResetRequest,
+  PROFILE_IMAGE_MAX_DATA_URL,
   registerRequest,
   updatePasswordRequest,
   updateProfileImageRequest,
@@ -10,7 +11,7 @@ import {
   verifyAccountRequest,
 } from '../schemas/account';
 import { emptyRequest } from '../schemas/common';
-import { defineRoutes } from './types';
+import { defineRoutes, WRITE_LIMIT_PER_MINUTE } from './types';
 
 export const accountRoutes = defineRoutes([
   {
@@ -82,6 +83,7 @@ export const accountRoutes = defineRoutes([
     request: updateProfileRequest,
     needs: ['table', 'userPool'],
     summary: 'Change the display name',
+    writeLimitPerMinute: WRITE_LIMIT_PER_MINUTE,
   },
   {
     id: 'updateProfileImage',
@@ -92,6 +94,8 @@ export const accountRoutes = defineRoutes([
     request: updateProfileImageRequest,
     needs: ['table', 'userPool', 'profileImages'],
     summary: 'Upload a new profile photo',
+    maxBodyBytes: PROFILE_IMAGE_MAX_DATA_URL + 1024,
+    writeLimitPerMinute: WRITE_LIMIT_PER_MINUTE,
   },
   {
     id: 'updatePassword',

@@ -7,7 +7,7 @@ import {
   searchPortfolioPayload,
   updatePortfolioPayload,
 } from '../portfolio/schemas';
-import { defineRoutes } from './types';
+import { defineRoutes, WRITE_LIMIT_PER_MINUTE } from './types';
 
 /** Portfolios and paper trading: response shapes in shared/schemas/portfolio-api.ts. */
 export const portfolioRoutes = defineRoutes([
@@ -20,6 +20,7 @@ export const portfolioRoutes = defineRoutes([
     request: createPortfolioPayload,
     needs: ['table', 'marketData'],
     summary: 'Create a portfolio with seed capital',
+    writeLimitPerMinute: WRITE_LIMIT_PER_MINUTE,
   },
   {
     id: 'getPortfolioList',
@@ -53,6 +54,7 @@ export const portfolioRoutes = defineRoutes([
     needs: ['table'],
     summary: 'Rename or change the seed capital',
     owns: [{ field: 'portfolio_id', kind: 'portfolio' }],
+    writeLimitPerMinute: WRITE_LIMIT_PER_MINUTE,
   },
   {
     id: 'deletePortfolio',
@@ -64,6 +66,7 @@ export const portfolioRoutes = defineRoutes([
     needs: ['table'],
     summary: 'Delete a portfolio with its holdings, transactions and orders',
     owns: [{ field: 'portfolio_id', kind: 'portfolio' }],
+    writeLimitPerMinute: WRITE_LIMIT_PER_MINUTE,
   },
   {
     id: 'searchPortfolioList',
@@ -112,6 +115,7 @@ export const portfolioRoutes = defineRoutes([
       { field: 'portfolio_id', kind: 'portfolio' },
       { field: 'valuation_id', kind: 'valuation' },
     ],
+    writeLimitPerMinute: WRITE_LIMIT_PER_MINUTE,
   },
   {
     id: 'cancelOrder',
@@ -126,5 +130,6 @@ export const portfolioRoutes = defineRoutes([
       { field: 'portfolio_id', kind: 'portfolio' },
       { field: 'order_id', kind: 'order' },
     ],
+    writeLimitPerMinute: WRITE_LIMIT_PER_MINUTE,
   },
 ]);

@@ -38,7 +38,23 @@ export interface RouteDef {
   owns?: readonly OwnedField[];
   /** The route lists the caller's items of this kind, and never another user's. */
   lists?: OwnedKind;
+  /** Largest request body accepted (bytes); larger answers 413. Default `DEFAULT_MAX_BODY_BYTES`. */
+  maxBodyBytes?: number;
+  /** Successful-input writes a signed-in user may make per minute on this route; more answers 429. */
+  writeLimitPerMinute?: number;
 }
+
+/** Body cap of a JSON route that does not declare its own (Lambda itself takes up to 6 MB). */
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+
+/** Per-user writes per minute on a write route: generous for a person, low for a script. */
+export const WRITE_LIMIT_PER_MINUTE = 30;
+
+/** What a request over a route's limits is told (413 and 429). */
+export const LIMIT_MESSAGES = {
+  tooLarge: 'The request is too large. Please send less data and try again.',
+  tooManyWrites: 'You are making changes too quickly. Please wait a minute and try again.',
+} as const;
 
 export function defineRoutes<const T extends readonly RouteDef[]>(routes: T): T {
   return routes;

@@ -9,7 +9,7 @@ import {
   updateValuationRequest,
   valuationIdRequest,
 } from '../schemas/valuation-api';
-import { defineRoutes } from './types';
+import { defineRoutes, WRITE_LIMIT_PER_MINUTE } from './types';
 
 export const valuationRoutes = defineRoutes([
   {
@@ -31,6 +31,7 @@ export const valuationRoutes = defineRoutes([
     request: addValuationRequest,
     needs: ['table', 'marketData'],
     summary: 'Save a new valuation (pitch)',
+    writeLimitPerMinute: WRITE_LIMIT_PER_MINUTE,
   },
   {
     id: 'updateValuation',
@@ -42,6 +43,7 @@ export const valuationRoutes = defineRoutes([
     needs: ['table', 'marketData'],
     summary: 'Change a saved valuation (Re-Pitch)',
     owns: [{ field: 'valuation_id', kind: 'valuation' }],
+    writeLimitPerMinute: WRITE_LIMIT_PER_MINUTE,
   },
   {
     id: 'addPitch',
@@ -53,6 +55,7 @@ export const valuationRoutes = defineRoutes([
     needs: ['table', 'marketData'],
     summary: 'Pitch a new valuation, or one saved earlier',
     owns: [{ field: 'valuation_id', kind: 'valuation' }],
+    writeLimitPerMinute: WRITE_LIMIT_PER_MINUTE,
   },
   {
     id: 'getValuationOutput',
@@ -97,6 +100,7 @@ export const valuationRoutes = defineRoutes([
     needs: ['table'],
     summary: 'Delete a pitch',
     owns: [{ field: 'valuation_id', kind: 'valuation' }],
+    writeLimitPerMinute: WRITE_LIMIT_PER_MINUTE,
   },
   {
     id: 'ignoreValuation',
@@ -108,6 +112,7 @@ export const valuationRoutes = defineRoutes([
     needs: ['table'],
     summary: 'Ignore a valuation',
     owns: [{ field: 'valuation_id', kind: 'valuation' }],
+    writeLimitPerMinute: WRITE_LIMIT_PER_MINUTE,
   },
   {
     id: 'buyPitch',
@@ -122,6 +127,7 @@ export const valuationRoutes = defineRoutes([
       { field: 'valuation_id', kind: 'valuation' },
       { field: 'portfolio_id', kind: 'portfolio' },
     ],
+    writeLimitPerMinute: WRITE_LIMIT_PER_MINUTE,
   },
   {
     id: 'updatePitch',
@@ -133,6 +139,7 @@ export const valuationRoutes = defineRoutes([
     needs: ['table', 'marketData'],
     summary: 'Track a pitch (freezes the tracked figures)',
     owns: [{ field: 'valuation_id', kind: 'valuation' }],
+    writeLimitPerMinute: WRITE_LIMIT_PER_MINUTE,
   },
   {
     id: 'trackedPitches',
@@ -156,5 +163,6 @@ export const valuationRoutes = defineRoutes([
     needs: ['table'],
     summary: "Change a tracked pitch's intrinsic value",
     owns: [{ field: 'valuation_id', kind: 'valuation' }],
+    writeLimitPerMinute: WRITE_LIMIT_PER_MINUTE,
   },
 ]);

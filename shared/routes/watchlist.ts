@@ -5,7 +5,7 @@ import {
   screenerDeleteRequest,
   watchListSymbolRequest,
 } from '../schemas/watchlist';
-import { defineRoutes } from './types';
+import { defineRoutes, WRITE_LIMIT_PER_MINUTE } from './types';
 
 export const watchlistRoutes = defineRoutes([
   {
@@ -28,6 +28,7 @@ export const watchlistRoutes = defineRoutes([
     request: watchListSymbolRequest,
     needs: ['table', 'marketData'],
     summary: 'Add a stock to the watchlist',
+    writeLimitPerMinute: WRITE_LIMIT_PER_MINUTE,
   },
   {
     id: 'removeWatchList',
@@ -39,6 +40,7 @@ export const watchlistRoutes = defineRoutes([
     needs: ['table'],
     summary: 'Remove a stock from the watchlist',
     owns: [{ field: 'stock_symbol', kind: 'watchlistSymbol' }],
+    writeLimitPerMinute: WRITE_LIMIT_PER_MINUTE,
   },
   {
     id: 'screenerAdd',
@@ -50,6 +52,7 @@ export const watchlistRoutes = defineRoutes([
     needs: ['table'],
     summary: 'Save a screener, or change one of the saved ones',
     owns: [{ field: 'id', kind: 'screener' }],
+    writeLimitPerMinute: WRITE_LIMIT_PER_MINUTE,
   },
   {
     id: 'screenerList',
@@ -72,6 +75,7 @@ export const watchlistRoutes = defineRoutes([
     needs: ['table'],
     summary: 'Delete a saved screener',
     owns: [{ field: 'id', kind: 'screener' }],
+    writeLimitPerMinute: WRITE_LIMIT_PER_MINUTE,
   },
   {
     id: 'screenerScreen',
