@@ -9,3 +9,5 @@ export * from './history';
 export * from './prefill';
 export * from './schemas';
 export * from './verify';
+export * from './sensitivity';
+export * from './scenarios';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { stockSymbol } from '../schemas/common';
+import { D } from './decimal';
 import { MODELS } from './models';
 import { VALUATION_MESSAGES } from './outcomes';
 
@@ -69,7 +70,78 @@ function base(label: string, max: number) {
 
 export const moatSchema = z.enum(MOATS, { error: 'Choose moats from the list' });
 
+/* Bear / base / bull (docs/decisions/091): the base case is the valuation's own inputs; bear and
+ * bull carry their own growth rate and forward multiple; each case has a probability (percent)
+ * and the three add up to exactly 100. */
+export const SCENARIO_CASES = ['bear', 'base', 'bull'] as const;
+export type ScenarioCaseName = (typeof SCENARIO_CASES)[number];
+export const SCENARIO_LABELS: Record<ScenarioCaseName, string> = {
+  bear: 'Bear case',
+  base: 'Base case',
+  bull: 'Bull case',
+};
+export const DEFAULT_SCENARIO_PROBABILITIES: Record<ScenarioCaseName, number> = {
+  bear: 25,
+  base: 50,
+  bull: 25,
+};
+export const SCENARIO_MESSAGES = {
+  probabilitiesSum: (sum: string) =>
+    `The bear, base and bull probabilities must add up to 100% (they add up to ${sum}%)`,
+} as const;
+
+function probability(label: string) {
+  return number(`${label} probability`)
+    .min(0, `${label} probability cannot be negative`)
+    .max(100, `${label} probability can be at most 100%`);
+}
+
+function scenarioCase(name: 'bear' | 'bull') {
+  const label = SCENARIO_LABELS[name];
+  return z
+    .object(
+      {
+        growth: growth(`${label} growth rate`),
+        forward_multiple: positive(
+          `${label} forward multiple`,
+          VALUATION_BOUNDS.multipleMax,
+          `Enter a ${label.toLowerCase()} forward multiple above 0`,
+        ),
+        probability: probability(label),
+      },
+      { error: `Enter the ${label.toLowerCase()}: growth rate, forward multiple and probability` },
+    )
+    .strict();
+}
+
+export const scenariosSchema = z
+  .object(
+    {
+      bear: scenarioCase('bear'),
+      base: z
+        .object(
+          { probability: probability(SCENARIO_LABELS.base) },
+          { error: 'Enter the base case probability' },
+        )
+        .strict(),
+      bull: scenarioCase('bull'),
+    },
+    { error: 'Scenarios are a bear, a base and a bull case' },
+  )
+  .strict()
+  .superRefine((s, ctx) => {
+    const sum = new D(s.bear.probability).plus(s.base.probability).plus(s.bull.probability);
+    if (!sum.eq(100))
+      ctx.addIssue({
+        code: 'custom',
+        message: SCENARIO_MESSAGES.probabilitiesSum(sum.toString()),
+        path: ['probability'],
+      });
+  });
+export type Scenarios = z.infer<typeof scenariosSchema>;
+
 const common = {
+  scenarios: scenariosSchema.optional(),
   stock_symbol: stockSymbol,
   stock_name: z
     .string()

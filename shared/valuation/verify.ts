@@ -1,5 +1,7 @@
 import { dec } from './decimal';
 import { computeValuation, MODELS, type ValuationModelInput, type ValuationResult } from './models';
+import { scenarioProblem } from './scenarios';
+import type { Scenarios } from './schemas';
 
 /**
  * The outputs as a saved valuation stores them (spec/001 section 3). Units: per-share
@@ -89,15 +91,20 @@ export type ValuationCheck =
 
 /**
  * What the server does with a saved valuation: recompute from the inputs with the same
- * math, refuse it when the inputs give no valuation (the problem's message) or when the
- * stored outputs disagree, and otherwise hand back the recomputed outputs to store.
+ * math, refuse it when the inputs give no valuation (the problem's message), when a bear or
+ * bull case gives none ("Bear case: ..."), or when the stored outputs disagree, and otherwise hand back the recomputed outputs to store.
  */
 export function checkValuation(
-  payload: ValuationModelInput & Partial<Record<keyof StoredOutputs, unknown>>,
+  payload: ValuationModelInput &
+    Partial<Record<keyof StoredOutputs, unknown>> & { scenarios?: Scenarios | undefined },
 ): ValuationCheck {
   const computed = computeValuation(payload);
   if (!computed.ok)
     return { ok: false, message: computed.message, fields: computed.field ? [computed.field] : [] };
+  if (payload.scenarios) {
+    const problem = scenarioProblem(payload, payload.scenarios);
+    if (problem) return { ok: false, message: problem.message, fields: [problem.field] };
+  }
   const outputs = toStoredOutputs(computed);
   const fields = outputMismatches(payload, outputs);
   if (fields.length > 0) {
