@@ -61,3 +61,70 @@ export class UpstreamError extends AppError {
     super(message, 502);
   }
 }
+
+/** A store or service the request needs (DynamoDB...) is unreachable, throttled or failing: try again. */
+export class ServiceUnavailableError extends AppError {
+  constructor(message = 'The service is temporarily unavailable. Please try again in a moment.') {
+    super(message, 503);
+  }
+}
+
+/** AWS error names that mean "the service cannot answer right now", not "the request is wrong". */
+const UNAVAILABLE_NAMES = new Set([
+  'ProvisionedThroughputExceededException',
+  'ThrottlingException',
+  'Throttling',
+  'RequestLimitExceeded',
+  'LimitExceededException',
+  'InternalServerError',
+  'InternalFailure',
+  'ServiceUnavailable',
+  'ServiceUnavailableException',
+  'TimeoutError',
+  'RequestTimeout',
+  'RequestTimeoutException',
+]);
+
+/** Network failures on the way to a service (refused, reset, timed out, no route). */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ECONNABORTED',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/**
+ * The typed 503 for an AWS SDK error that says the service is unreachable or overloaded
+ * (connection refused, timeouts, throttling, 5xx), or undefined for any other error.
+ */
+export function serviceUnavailable(error: unknown): ServiceUnavailableError | undefined {
+  if (error instanceof ServiceUnavailableError) return error;
+  if (typeof error !== 'object' || error === null || error instanceof AppError) return undefined;
+  const e = error as {
+    name?: unknown;
+    code?: unknown;
+    errors?: unknown;
+    $metadata?: { httpStatusCode?: number };
+    $fault?: unknown;
+  };
+  const code = typeof e.code === 'string' ? e.code : undefined;
+  const nested = Array.isArray(e.errors) ? (e.errors as { code?: unknown }[]) : [];
+  const network =
+    (code !== undefined && NETWORK_CODES.has(code)) ||
+    nested.some((n) => typeof n?.code === 'string' && NETWORK_CODES.has(n.code));
+  const named = typeof e.name === 'string' && UNAVAILABLE_NAMES.has(e.name);
+  const serverFault = e.$fault === 'server' && (e.$metadata?.httpStatusCode ?? 0) >= 500 && !named;
+  if (network || named || serverFault) {
+    const unavailable = new ServiceUnavailableError();
+    unavailable.cause = error;
+    return unavailable;
+  }
+  return undefined;
+}

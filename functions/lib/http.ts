@@ -7,7 +7,7 @@ import type {
 import { ZodError, type z } from 'zod';
 import { routeById, type RouteDef, type RouteId } from '../../shared/routes';
 import { DEFAULT_MAX_BODY_BYTES, LIMIT_MESSAGES } from '../../shared/routes/types';
-import { AppError, BadRequestError, UnauthorizedError } from './errors';
+import { AppError, BadRequestError, UnauthorizedError, serviceUnavailable } from './errors';
 import { logger } from './logger';
 import { takeWriteLimit, writeLimitOf } from './rate-limit';
 
@@ -71,6 +71,8 @@ export function errorResponse(error: unknown, requestId: string): ApiResult {
     const first = Object.values(errors)[0] ?? 'Please correct the input you entered!';
     return json(400, { message: first, errors });
   }
+  // DynamoDB (or another AWS service) unreachable, throttled or failing: 503, try again.
+  error = serviceUnavailable(error) ?? error;
   if (error instanceof AppError) {
     if (error.statusCode >= 500) logger.error('request failed', { error, requestId });
     else logger.info('request refused', { status: error.statusCode, reason: error.message });

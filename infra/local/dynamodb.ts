@@ -10,7 +10,7 @@ import { mkdirSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { TABLE_DESIGN } from '../table-design';
-import { spawnChild, waitUntil } from './process';
+import { spawnChild, waitUntil, type ChildHandle } from './process';
 
 const require = createRequire(import.meta.url);
 
@@ -28,6 +28,11 @@ export function dynamoJar(): { jar: string; libDir: string } {
 export interface DynamoHandle {
   url: string;
   stop(): Promise<void>;
+  /**
+   * Starts DynamoDB Local again on the same port after `stop()` (fault tests: an outage
+   * and its recovery). With `persistent` the data file in `dir` is read back.
+   */
+  restart(): Promise<void>;
 }
 
 export interface DynamoOptions {
@@ -48,12 +53,19 @@ export function localDynamoClient(url: string, region = 'us-east-1'): DynamoDBCl
   });
 }
 
-export async function startDynamo({
-  port,
-  dir,
-  persistent,
-  log,
-}: DynamoOptions): Promise<DynamoHandle> {
+export async function startDynamo(options: DynamoOptions): Promise<DynamoHandle> {
+  let child = await spawnDynamo(options);
+  return {
+    url: `http://127.0.0.1:${options.port}`,
+    stop: () => child.stop(),
+    async restart() {
+      await child.stop();
+      child = await spawnDynamo(options);
+    },
+  };
+}
+
+async function spawnDynamo({ port, dir, persistent, log }: DynamoOptions): Promise<ChildHandle> {
   mkdirSync(dir, { recursive: true });
   const { jar, libDir } = dynamoJar();
   const child = spawnChild(
@@ -74,8 +86,7 @@ export async function startDynamo({
     ],
     { cwd: dir, ...(log ? { log } : {}) },
   );
-  const url = `http://127.0.0.1:${port}`;
-  const client = localDynamoClient(url);
+  const client = localDynamoClient(`http://127.0.0.1:${port}`);
   try {
     await waitUntil(
       'DynamoDB Local',
@@ -86,12 +97,12 @@ export async function startDynamo({
       { child, timeoutMs: 40_000, intervalMs: 150 },
     );
   } catch (error) {
-    client.destroy();
     await child.stop();
     throw error;
+  } finally {
+    client.destroy();
   }
-  client.destroy();
-  return { url, stop: () => child.stop() };
+  return child;
 }
 
 /** Creates the app's single table (infra/table-design.ts) if it does not exist yet. */

@@ -41,8 +41,10 @@ export const DEFAULT_PORTS: Record<keyof StackPorts, { port: number; env: string
 };
 
 export interface StackOptions {
-  /** true: data under `.local/` survives restarts. false: in memory / a temp folder (tests). */
+  /** true: data under `.local/` (or `dataDir`) survives restarts. false: in memory / a temp folder (tests). */
   persistent: boolean;
+  /** Folder of the persistent data instead of `.local/` (`LOCAL_DATA_DIR` for `npm start`). */
+  dataDir?: string;
   web: boolean;
   jobs: boolean;
   /** Fixed ports (`npm start`) or free random ones (tests). */
@@ -80,6 +82,8 @@ export interface StackInfo {
 
 export interface Stack extends StackInfo {
   stop(): Promise<void>;
+  /** The DynamoDB Local this stack started (absent with an external endpoint): stop it and start it again. */
+  dynamodb?: { stop(): Promise<void>; restart(): Promise<void> };
 }
 
 async function resolvePorts(mode: 'fixed' | 'random', env: NodeJS.ProcessEnv): Promise<StackPorts> {
@@ -109,7 +113,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const ports = await resolvePorts(options.ports, process.env);
   const stops: (() => Promise<void>)[] = [];
   const tempDir = options.persistent ? undefined : mkdtempSync(join(tmpdir(), 'mr-market-stack-'));
-  const dataDir = tempDir ?? LOCAL_DIR;
+  const dataDir = tempDir ?? options.dataDir ?? LOCAL_DIR;
+  let dynamoHandle: Stack['dynamodb'];
   mkdirSync(dataDir, { recursive: true });
 
   const external = {
@@ -153,6 +158,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
             log: (line) => log('dynamodb', line),
           });
           stops.push(dynamo.stop);
+          dynamoHandle = { stop: dynamo.stop, restart: dynamo.restart };
           url = dynamo.url;
         }
         const table = await ensureTable(url, tableName, region);
@@ -307,7 +313,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         `${JSON.stringify({ userPoolId: info.userPoolId, userPoolClientId: info.userPoolClientId, region: env.AWS_REGION, cognitoEndpoint: cognito.proxyUrl, urls: info.urls }, null, 2)}\n`,
       );
     }
-    return { ...info, stop: stopAll };
+    const stack: Stack = { ...info, stop: stopAll };
+    // Not enumerable: callers spread a stack into plain, serializable data (tests' `provide`).
+    if (dynamoHandle) Object.defineProperty(stack, 'dynamodb', { value: dynamoHandle });
+    return stack;
   } catch (error) {
     await stopAll();
     throw error;

@@ -2,6 +2,7 @@
  * `npm start`: the whole local stack in one process tree; Ctrl-C stops all of it.
  * Data lives under `.local/`, so the next start finds it.
  */
+import { resolve } from 'node:path';
 import { startStack, type Stack } from './stack';
 
 const t0 = performance.now();
@@ -33,6 +34,7 @@ process.on('SIGHUP', () => void shutdown(0));
 try {
   stack = await startStack({
     persistent: true,
+    ...(process.env.LOCAL_DATA_DIR ? { dataDir: resolve(process.env.LOCAL_DATA_DIR) } : {}),
     web: process.env.LOCAL_NO_WEB !== '1',
     jobs: process.env.LOCAL_NO_JOBS !== '1',
     ports: 'fixed',
@@ -67,7 +69,7 @@ if (stack && !stopping) {
         ? ['', `  Using your own endpoints for: ${stack.external.join(', ')}`]
         : []),
       '',
-      '  Data is kept in .local/. Press Ctrl-C to stop.',
+      `  Data is kept in ${process.env.LOCAL_DATA_DIR ?? '.local/'}. Press Ctrl-C to stop.`,
       '',
     ].join('\n'),
   );
