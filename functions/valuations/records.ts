@@ -87,6 +87,9 @@ function storable<T extends Record<string, unknown>>(record: T): T {
   for (const [field, value] of Object.entries(out)) {
     if (typeof value === 'number' && value !== 0 && Math.abs(value) < TINIEST_STORED)
       out[field] = 0;
+    // Nested maps (the bear / base / bull scenarios) follow the same rule.
+    else if (value !== null && typeof value === 'object' && !Array.isArray(value))
+      out[field] = storable(value as Record<string, unknown>);
   }
   return out as T;
 }

@@ -129,6 +129,7 @@ export function payloadAtPrice(record: ValuationRecord, price: number): Valuatio
     ...(record.stock_name ? { stock_name: record.stock_name } : {}),
     moats: record.moats,
     comment: record.comment,
+    ...(record.scenarios ? { scenarios: record.scenarios } : {}),
   };
   for (const field of Object.keys(model.fieldLabels))
     inputs[field] = record[field as keyof ValuationRecord];

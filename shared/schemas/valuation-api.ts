@@ -7,6 +7,7 @@ import {
   pbPayloadSchema,
   pePayloadSchema,
   psPayloadSchema,
+  scenariosSchema,
   valuationPayloadSchema,
 } from '../valuation/schemas';
 import { idString, stockSymbol } from './common';
@@ -245,6 +246,8 @@ export const valuationRecordSchema = z.object({
   moic: num,
   moats: z.array(moatSchema),
   comment: z.string(),
+  /** Bear / base / bull (docs/decisions/091); absent on valuations saved without them. */
+  scenarios: scenariosSchema.nullable().optional(),
   pitch_status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
   /** Names the current set of outputs; a new one on every save. */
   valuation_output_id: z.string(),
