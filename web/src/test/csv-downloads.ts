@@ -14,17 +14,15 @@ export function captureCsvDownloads(): { downloads: () => Promise<CsvDownload[]>
   const blobs = new Map<string, Blob>();
   const saved: Array<{ fileName: string; blob: Blob }> = [];
   let next = 0;
-  vi.stubGlobal(
-    'URL',
-    Object.assign(URL, {
-      createObjectURL: (blob: Blob) => {
-        const url = `blob:test/${(next += 1)}`;
-        blobs.set(url, blob);
-        return url;
-      },
-      revokeObjectURL: (url: string) => void blobs.delete(url),
-    }),
-  );
+  // jsdom has no object URLs: give URL the two functions, then watch them.
+  if (!('createObjectURL' in URL))
+    Object.assign(URL, { createObjectURL: () => '', revokeObjectURL: () => undefined });
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob: Blob | MediaSource) => {
+    const url = `blob:test/${(next += 1)}`;
+    blobs.set(url, blob as Blob);
+    return url;
+  });
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation((url: string) => void blobs.delete(url));
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
     this: HTMLAnchorElement,
   ) {

@@ -1,9 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PortfolioRow, ReturnFigureView } from '../../../../shared/schemas/portfolio-api';
+import type {
+  HoldingView,
+  PortfolioRow,
+  ReturnFigureView,
+  TransactionView,
+} from '../../../../shared/schemas/portfolio-api';
 import { setSession, signedIn } from '../../test/session-mock';
 import { envelope, json, stubApi, type ApiCall } from '../../test/api-mock';
+import { captureCsvDownloads } from '../../test/csv-downloads';
 import { renderWithProviders } from '../../test/render-with-providers';
 import { PortfolioDashboard } from './components/PortfolioDashboard';
 
@@ -70,6 +76,8 @@ const QUOTE = {
 let rows: PortfolioRow[] = [];
 let calls: ApiCall[] = [];
 let failures: Record<string, { status: number; message: string }> = {};
+let holdingsOf: Record<string, HoldingView[]> = {};
+let transactionsOf: Record<string, TransactionView[]> = {};
 
 function listBody(list: PortfolioRow[]) {
   const total = list.reduce((sum, r) => sum + (r.nav_cents ?? 0), 0);
@@ -112,6 +120,8 @@ function record(r: PortfolioRow) {
 }
 
 beforeEach(() => {
+  holdingsOf = {};
+  transactionsOf = {};
   setSession(signedIn());
   rows = [];
   failures = {};
@@ -142,10 +152,10 @@ beforeEach(() => {
         return json(200, {
           data: {
             portfolio: found,
-            holdings: [],
+            holdings: holdingsOf[String(body?.portfolio_id)] ?? [],
             open_orders: [],
             closed_orders: [],
-            transactions: [],
+            transactions: transactionsOf[String(body?.portfolio_id)] ?? [],
           },
           asOf: '2025-01-02T00:00:00Z',
         });
@@ -468,5 +478,77 @@ describe('stock panel and order form', () => {
       quantity: 2.5,
       limit_price: 400,
     });
+  });
+});
+
+describe('CSV export', () => {
+  it("exports a portfolio's holdings and transactions with dollars unformatted", async () => {
+    rows = [row('p1', 'Growth', 100, { kind: 'cumulative', rate: 0 })];
+    holdingsOf.p1 = [
+      {
+        symbol: 'AAPL',
+        quantity: 10,
+        reserved_quantity: 0,
+        cost_cents: 150_000,
+        average_price: 150,
+        price: 188.25,
+        value_cents: 188_250,
+        gain_cents: 38_250,
+        weight: 0.6,
+      },
+    ];
+    transactionsOf.p1 = [
+      {
+        transaction_id: 't1',
+        symbol: 'AAPL',
+        side: 'buy',
+        quantity: 10,
+        price: 150,
+        value_cents: 150_000,
+        time: '2025-01-02T15:30:00.000Z',
+        order_type: 'market',
+        order_id: null,
+        valuation_id: 'v1',
+      },
+    ];
+    const files = captureCsvDownloads();
+    renderDashboard();
+    fireEvent.click(
+      (await screen.findByRole('button', { name: 'Growth' })).closest('tr')!.querySelector('td')!,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Export Growth Holdings as CSV' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Export Growth Transactions as CSV' }));
+    const [holdings, transactions] = await waitFor(async () => {
+      const saved = await files.downloads();
+      expect(saved).toHaveLength(2);
+      return saved;
+    });
+    expect(holdings?.fileName).toMatch(/^mr-market-growth-holdings-/);
+    expect(holdings?.rows).toEqual([
+      [
+        'Symbol',
+        'Quantity',
+        'Reserved Quantity',
+        'Average Price',
+        'Cost (USD)',
+        'Price',
+        'Value (USD)',
+        'Gain (USD)',
+        'Weight',
+      ],
+      ['AAPL', '10', '0', '150', '1500', '188.25', '1882.5', '382.5', '0.6'],
+    ]);
+    expect(transactions?.rows[1]).toEqual([
+      '2025-01-02T15:30:00.000Z',
+      'buy',
+      'AAPL',
+      '10',
+      '150',
+      '1500',
+      'market',
+      '',
+      'v1',
+      't1',
+    ]);
   });
 });

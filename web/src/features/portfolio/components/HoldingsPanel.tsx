@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { formatDisplayDate } from '../../../../../shared/format/dates';
 import { formatNumber, formatPrice } from '../../../../../shared/format/money';
+import { ExportCsvButton } from '../../../components/ExportCsvButton';
 import { Loading } from '../../../components/Loading';
 import { ApiError } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
 import { cancelOrder, usePortfolioHoldings, useReloadPortfolios } from '../api/portfolio-api';
+import { HOLDINGS_CSV_COLUMNS, TRANSACTIONS_CSV_COLUMNS } from '../export';
 import { formatCents, formatReturn, formatUsd, returnNote } from '../returns';
 
 const RECENT = 10;
@@ -71,7 +73,16 @@ export function HoldingsPanel({ portfolioId }: { portfolioId: string }) {
         </div>
       </dl>
 
-      <h3>Holdings</h3>
+      <div className="portfolio-holdings__head">
+        <h3>Holdings</h3>
+        {holdings.length > 0 && (
+          <ExportCsvButton
+            what={`${portfolio.portfolio_name} Holdings`}
+            columns={HOLDINGS_CSV_COLUMNS}
+            rows={holdings}
+          />
+        )}
+      </div>
       {holdings.length === 0 ? (
         <p className="portfolio-empty">No holdings yet.</p>
       ) : (
@@ -146,7 +157,16 @@ export function HoldingsPanel({ portfolioId }: { portfolioId: string }) {
         </ul>
       )}
 
-      <h3>Recent transactions</h3>
+      <div className="portfolio-holdings__head">
+        <h3>Recent transactions</h3>
+        {transactions.length > 0 && (
+          <ExportCsvButton
+            what={`${portfolio.portfolio_name} Transactions`}
+            columns={TRANSACTIONS_CSV_COLUMNS}
+            rows={transactions}
+          />
+        )}
+      </div>
       {transactions.length === 0 ? (
         <p className="portfolio-empty">No transactions yet.</p>
       ) : (
