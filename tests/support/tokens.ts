@@ -45,3 +45,44 @@ export function accessTokenClaims(opts: {
     username: opts.sub ?? '00000000-0000-4000-8000-000000000000',
   };
 }
+
+/** A token the API must refuse with 401, and why. */
+export interface RefusedToken {
+  name: string;
+  token: string;
+}
+
+/**
+ * Every kind of token a login-required route must refuse (none = no Authorization header):
+ * expired, signed by a key the pool never published, issued by another user pool, issued
+ * for another app client, and the user's real ID token (the API takes access tokens only).
+ */
+export async function refusedTokens(opts: {
+  issuer: string;
+  clientId: string;
+  sub: string;
+  idToken: string;
+}): Promise<RefusedToken[]> {
+  const base = { issuer: opts.issuer, clientId: opts.clientId, sub: opts.sub };
+  const otherPool = opts.issuer.replace(/[^/]+$/, 'local_otherPool');
+  return [
+    { name: 'no token', token: '' },
+    {
+      name: 'an expired token',
+      token: await signWithLocalPoolKey(accessTokenClaims({ ...base, expiresInSeconds: -120 })),
+    },
+    {
+      name: 'a token signed by another key',
+      token: await signWithForeignKey(accessTokenClaims(base)),
+    },
+    {
+      name: 'a token of another user pool',
+      token: await signWithLocalPoolKey(accessTokenClaims({ ...base, issuer: otherPool })),
+    },
+    {
+      name: 'a token for another app client',
+      token: await signWithLocalPoolKey(accessTokenClaims({ ...base, clientId: 'another-client' })),
+    },
+    { name: 'an ID token of a signed-in user', token: opts.idToken },
+  ];
+}
