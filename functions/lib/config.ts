@@ -20,6 +20,11 @@ const schema = z.object({
   SUPPORT_EMAIL: z.email().optional(),
   /** Region of the SES identity when it differs from the function's region. */
   SES_REGION: z.string().min(1).optional(),
+  /** Alert unsubscribe tokens: locally the HMAC key itself; in AWS the Secrets Manager secret holding it. */
+  ALERT_TOKEN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  ALERT_TOKEN_SECRET_ARN: z.string().min(1).optional(),
+  /** AWS: the SES configuration set of alert emails (bounce and complaint suppression). */
+  ALERT_CONFIGURATION_SET: z.string().min(1).optional(),
   /** `demo` (embedded data set, the default) or `fmp` (Financial Modeling Prep stable API). */
   MARKET_DATA_PROVIDER: z.enum(['demo', 'fmp']).default('demo'),
   /** Local: the key itself. AWS: the Secrets Manager secret that holds it. */

@@ -22,7 +22,9 @@ export type EntityType =
   | 'SymbolInterest'
   | 'ScreenerSnapshot'
   | 'RateLimit'
-  | 'HealthProbe';
+  | 'HealthProbe'
+  | 'AlertRule'
+  | 'AlertCounter';
 
 export interface Key {
   pk: string;
@@ -118,6 +120,20 @@ export const keys = {
     pk: `RATE#${kind}#${subject}`,
     sk: `WINDOW#${window}`,
   }),
+  /** A user's valuation alert rule; on gsi1 under `ALERT_RULE`, sorted by symbol (the quote job reads it). */
+  alertRule: (userId: string, alertId: string): Key => ({
+    pk: userPk(userId),
+    sk: `ALERT#${alertId}`,
+  }),
+  alertPrefix: 'ALERT#',
+  alertRuleGsi: (symbol: string, userId: string, alertId: string) => ({
+    gsi1pk: 'ALERT_RULE',
+    gsi1sk: `${symbol}#${userId}#${alertId}`,
+  }),
+  alertRulePk: 'ALERT_RULE',
+  /** How many alert rules a user holds (bounds them in the same transaction as a new rule). */
+  alertCounter: (userId: string): Key => ({ pk: userPk(userId), sk: 'COUNTER#ALERTS' }),
+
 
   /** A user's writes on one route in one minute (per-user write limit), expiring by `ttl`. */
   writeRate: (userId: string, routeId: string, minute: number): Key => ({

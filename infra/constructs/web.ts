@@ -8,6 +8,14 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
 import { Construct } from 'constructs';
+import {
+  FRAME_OPTIONS,
+  HSTS_MAX_AGE_SECONDS,
+  PERMISSIONS_POLICY,
+  REFERRER_POLICY,
+  cognitoOrigin,
+  contentSecurityPolicy,
+} from '../security-headers';
 import { REPO_ROOT } from './house-function';
 import { acknowledge, nagArnRef } from './nag';
 import { PROFILE_IMAGE_PREFIX } from './storage';
@@ -98,38 +106,35 @@ export class Web extends Construct {
       serverAccessLogsPrefix: 'site-bucket/',
     });
 
-    const cognitoEndpoint = `https://cognito-idp.${stack.region}.amazonaws.com`;
-    const analyticsOrigin = props.appConfig.analyticsEndpoint
-      ? ` ${new URL(props.appConfig.analyticsEndpoint).origin}`
-      : '';
-    const csp = [
-      "default-src 'self'",
-      "script-src 'self'",
-      "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob:",
-      "font-src 'self' data:",
-      `connect-src 'self' ${cognitoEndpoint} https://${props.profileImages.bucketRegionalDomainName}${analyticsOrigin}`,
-      "frame-ancestors 'none'",
-      "base-uri 'self'",
-      "form-action 'self'",
-      "object-src 'none'",
-    ].join('; ');
-
+    // One definition of the headers (infra/security-headers.ts), shared with the local servers.
+    // Photos and the API are behaviours of this distribution, so both are the site's origin.
+    const csp = contentSecurityPolicy({
+      cognito: cognitoOrigin(stack.region),
+      analytics: props.appConfig.analyticsEndpoint,
+    });
     const headers = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'Mr. Market security headers',
       securityHeadersBehavior: {
         contentSecurityPolicy: { contentSecurityPolicy: csp, override: true },
         strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(730),
+          accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS),
           includeSubdomains: true,
           override: true,
         },
-        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
-        contentTypeOptions: { override: true },
-        referrerPolicy: {
-          referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+        frameOptions: {
+          frameOption: FRAME_OPTIONS as cloudfront.HeadersFrameOption,
           override: true,
         },
+        contentTypeOptions: { override: true },
+        referrerPolicy: {
+          referrerPolicy: REFERRER_POLICY as cloudfront.HeadersReferrerPolicy,
+          override: true,
+        },
+      },
+      customHeadersBehavior: {
+        customHeaders: [
+          { header: 'Permissions-Policy', value: PERMISSIONS_POLICY, override: true },
+        ],
       },
     });
 

@@ -55,6 +55,10 @@ export class StatelessStack extends Stack {
       userPoolClient: stateful.auth.userPoolClient,
       profileImages,
       marketDataKey: stateful.secrets.marketDataKey,
+      alertTokenKey: stateful.alerts.tokenKey,
+      ...(stateful.alerts.configurationSet
+        ? { alertConfigurationSet: stateful.alerts.configurationSet }
+        : {}),
       marketDataProvider: config.marketDataProvider,
       mailFrom: config.mailFrom,
       ...(config.sesRegion ? { sesRegion: config.sesRegion } : {}),
@@ -99,6 +103,8 @@ export class StatelessStack extends Stack {
     this.api.addEnvironment('SITE_URL', publicUrl);
     this.api.addEnvironment('SUPPORT_EMAIL', config.supportEmail);
 
+    // Alert emails link to the site (the pitch, the unsubscribe page).
+    this.jobs.functions.get('refreshQuotes')?.fn.addEnvironment('SITE_URL', publicUrl);
     new CfnOutput(this, 'SiteUrl', { value: publicUrl, description: 'The site' });
     new CfnOutput(this, 'ApiEndpoint', {
       value: this.api.httpApi.apiEndpoint,

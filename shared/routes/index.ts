@@ -1,4 +1,5 @@
 import { accountRoutes } from './account';
+import { alertRoutes } from './alerts';
 import { marketRoutes } from './market';
 import { portfolioRoutes } from './portfolio';
 import { systemRoutes } from './system';
@@ -19,6 +20,7 @@ const ALL = [
   ...valuationRoutes,
   ...portfolioRoutes,
   ...watchlistRoutes,
+  ...alertRoutes,
 ] as const;
 
 export const ROUTES: readonly RouteDef[] = ALL;

@@ -3,7 +3,16 @@ import type { ZodType } from 'zod';
 export type HttpMethod = 'GET' | 'POST';
 
 /** What a route's function is allowed to touch; CDK turns each into a grant, nothing more. */
-export type RouteNeed = 'table' | 'marketData' | 'mail' | 'profileImages' | 'userPool';
+export type RouteNeed =
+  | 'table'
+  | 'marketData'
+  | 'mail'
+  | 'profileImages'
+  | 'userPool'
+  /** Signs or checks alert unsubscribe tokens (the alert token secret). */
+  | 'alertToken'
+  /** Sends alert emails through the alerts' SES configuration set. */
+  | 'alertMail';
 
 /** Kinds of items a user owns that a route can name by id (their keys: functions/lib/keys.ts). */
 export type OwnedKind = 'valuation' | 'portfolio' | 'order' | 'screener' | 'watchlistSymbol';

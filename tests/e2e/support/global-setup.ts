@@ -1,12 +1,16 @@
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { REPO_ROOT, startStack } from '../../../infra/local/stack';
 import { TEST_CODE } from '../../support/global-setup';
+import { recordSecurityFigures } from '../../support/security-summary';
 import { startSiteServer } from './site-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    site: { baseUrl: string };
+    site: { baseUrl: string; headers: Record<string, string> };
+    /** Folder where each browser test file writes its CSP violation counts. */
+    cspReportDir: string;
   }
 }
 
@@ -50,6 +54,8 @@ export default async function setup(project: TestProject) {
     distDir,
     apiUrl: stack.urls.api,
     profileImagesUrl: `${stack.urls.s3}/${stack.profileBucket}`,
+    // Locally the API answers photos with presigned URLs of the S3 emulator.
+    imagesOrigin: stack.urls.s3,
     config: {
       region: stack.env.AWS_REGION,
       userPoolId: stack.userPoolId,
@@ -63,9 +69,35 @@ export default async function setup(project: TestProject) {
 
   const { stop, ...info } = stack;
   project.provide('stack', { ...info, cognitoCode: TEST_CODE });
-  project.provide('site', { baseUrl: site.url });
+  project.provide('site', { baseUrl: site.url, headers: site.headers });
+  const cspReportDir = `${distDir.replace(/[\\/]+$/, '')}-csp`;
+  rmSync(cspReportDir, { recursive: true, force: true });
+  mkdirSync(cspReportDir, { recursive: true });
+  project.provide('cspReportDir', cspReportDir);
   return async () => {
     await site.stop();
     await stop();
+    recordBrowserCspFigures(cspReportDir);
   };
+}
+
+/** Sums the per-file counts of tests/e2e/support/browser.ts into the security summary. */
+function recordBrowserCspFigures(dir: string): void {
+  const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
+  if (files.length === 0) return;
+  const total = { files: files.length, tests: 0, pages: 0, violations: 0, provokedViolations: 0 };
+  for (const file of files) {
+    const counts = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Partial<typeof total>;
+    total.tests += counts.tests ?? 0;
+    total.pages += counts.pages ?? 0;
+    total.violations += counts.violations ?? 0;
+    total.provokedViolations += counts.provokedViolations ?? 0;
+  }
+  recordSecurityFigures('headers-browser', {
+    testFilesUnderCsp: total.files,
+    testsUnderCsp: total.tests,
+    browserPagesUnderCsp: total.pages,
+    cspViolationsInJourneys: total.violations,
+    cspViolationsProvokedOnPurpose: total.provokedViolations,
+  });
 }

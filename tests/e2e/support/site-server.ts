@@ -7,6 +7,7 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
+import { originsFromWebConfig, siteSecurityHeaders } from '../../../infra/security-headers';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -30,19 +31,30 @@ export interface SiteServerOptions {
   apiUrl: string;
   /** `/images/profile/*` is read from here (bucket URL), as CloudFront's images behaviour does. */
   profileImagesUrl?: string;
+  /**
+   * Where the API's photo addresses point when they are not on the site (the local S3's
+   * presigned URLs); the CSP's img-src allows it.
+   */
+  imagesOrigin?: string;
 }
 
-function proxy(req: IncomingMessage, res: ServerResponse, target: URL): void {
+function proxy(
+  req: IncomingMessage,
+  res: ServerResponse,
+  target: URL,
+  security: Record<string, string>,
+): void {
   const upstream = httpRequest(
     target,
     { method: req.method, headers: { ...req.headers, host: target.host } },
     (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      // As CloudFront's policy with `override: true`: the site's headers win over the origin's.
+      res.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...security });
       answer.pipe(res);
     },
   );
   upstream.on('error', () => {
-    if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
+    if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json', ...security });
     res.end(JSON.stringify({ message: 'Bad gateway' }));
   });
   req.pipe(upstream);
@@ -51,21 +63,29 @@ function proxy(req: IncomingMessage, res: ServerResponse, target: URL): void {
 /**
  * The CloudFront distribution's local twin for browser tests: the built app with the SPA
  * fallback (paths without a file extension get index.html), `/config.json`, `/api/*` to
- * the API server and `/images/profile/*` to the profile bucket.
+ * the API server and `/images/profile/*` to the profile bucket, and the security headers of
+ * CloudFront's response headers policy (infra/security-headers.ts) on every response.
  */
 export async function startSiteServer(
   options: SiteServerOptions,
-): Promise<{ url: string; stop(): Promise<void> }> {
+): Promise<{ url: string; headers: Record<string, string>; stop(): Promise<void> }> {
+  const security = siteSecurityHeaders(originsFromWebConfig(options.config, options.imagesOrigin));
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://site.local');
     if (url.pathname.startsWith('/api/')) {
-      proxy(req, res, new URL(`${url.pathname}${url.search}`, options.apiUrl));
+      proxy(req, res, new URL(`${url.pathname}${url.search}`, options.apiUrl), security);
       return;
     }
     if (url.pathname.startsWith('/images/profile/') && options.profileImagesUrl) {
-      proxy(req, res, new URL(`${options.profileImagesUrl.replace(/\/$/, '')}${url.pathname}`));
+      proxy(
+        req,
+        res,
+        new URL(`${options.profileImagesUrl.replace(/\/$/, '')}${url.pathname}`),
+        security,
+      );
       return;
     }
+    for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
     if (url.pathname === '/config.json') {
       res.writeHead(200, { 'content-type': TYPES['.json']!, 'cache-control': 'no-store' });
       res.end(JSON.stringify(options.config));
@@ -94,6 +114,7 @@ export async function startSiteServer(
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    headers: security,
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
