@@ -8,6 +8,7 @@ import { ZodError, type z } from 'zod';
 import { routeById, type RouteDef, type RouteId } from '../../shared/routes';
 import { DEFAULT_MAX_BODY_BYTES, LIMIT_MESSAGES } from '../../shared/routes/types';
 import { AppError, BadRequestError, UnauthorizedError, serviceUnavailable } from './errors';
+import { idempotent } from './idempotency';
 import { logger } from './logger';
 import { takeWriteLimit, writeLimitOf } from './rate-limit';
 
@@ -160,9 +161,12 @@ export function route<S extends z.ZodType>(
           { 'retry-after': String(taken.retryAfterSeconds) },
         );
     }
-    const result = await fn({ input, user, event, context });
-    if (isResponse(result)) return json(result.statusCode, result.body, result.headers);
-    return json(200, result ?? {});
+    // A POST sent again with the same Idempotency-Key gets the first response (decision 083).
+    return idempotent(def, event, user, input, async () => {
+      const result = await fn({ input, user, event, context });
+      if (isResponse(result)) return json(result.statusCode, result.body, result.headers);
+      return json(200, result ?? {});
+    });
   };
   return middy<ApiEvent, ApiResult>(base).use({
     before: (request) => {

@@ -10,6 +10,7 @@ export const GSI1 = 'gsi1';
 
 export type EntityType =
   | 'UserProfile'
+  | 'IdempotencyRecord'
   | 'Valuation'
   | 'TrackCounter'
   | 'WatchItem'
@@ -78,6 +79,17 @@ export const keys = {
     sk: `PORTFOLIO#${portfolioId}#ORDER#${orderId}`,
   }),
   portfolioChildrenPrefix: (portfolioId: string) => `PORTFOLIO#${portfolioId}#`,
+
+  /** The stored response of a write sent with an `Idempotency-Key` (24 h, by `ttl`). */
+  idempotency: (userId: string, idempotencyKey: string): Key => ({
+    pk: userPk(userId),
+    sk: `IDEMPOTENCY#${idempotencyKey}`,
+  }),
+  /** The same for a signed-out write (the contact form): its own partition per key. */
+  guestIdempotency: (idempotencyKey: string): Key => ({
+    pk: `IDEMPOTENCY#${idempotencyKey}`,
+    sk: 'IDEMPOTENCY',
+  }),
 
   /** One cached provider read (quote, profile, statement...), expiring by `ttl`. */
   marketCache: (kind: string, cacheKey: string): Key => ({
