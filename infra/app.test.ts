@@ -14,6 +14,7 @@ import {
   type RouteGroup,
 } from './constructs/api';
 import type { HouseFunction } from './constructs/house-function';
+import { JOB_DLQ_RETENTION } from './constructs/jobs';
 import { SPA_FALLBACK_CODE } from './constructs/web';
 import { JOBS } from './jobs';
 import { CLOUDFORMATION_LIMITS, guardTemplateSize, STACK_RESOURCE_BUDGET } from './stacks/limits';
@@ -78,7 +79,8 @@ beforeAll(() => {
   templates = templatesOf(built.app);
   stateless = templates.get(built.stateless)!.Resources;
   stateful = templates.get(built.stateful)!.Resources;
-});
+  // One synth of the whole app with both cdk-nag packs: slow on a busy machine.
+}, 120_000);
 
 afterAll(() => {
   if (outdir) fs.rmSync(outdir, { recursive: true, force: true });
@@ -368,6 +370,45 @@ describe('jobs', () => {
     }
     expect(JOBS.find((j) => j.id === 'refreshQuotes')?.everyMinutes).toBe(1);
   });
+
+  it('sends undeliverable events and failed runs of each job to its own encrypted dead-letter queue', () => {
+    const queueIds = new Set<string>();
+    for (const job of JOBS) {
+      const queue = built.stateless.jobs.deadLetterQueues.get(job.id)!;
+      const queueId = logicalId(queue.node.defaultChild as CfnResource);
+      queueIds.add(queueId);
+      expect(stateless[queueId]!.Properties).toMatchObject({
+        SqsManagedSseEnabled: true,
+        MessageRetentionPeriod: JOB_DLQ_RETENTION.toSeconds(),
+      });
+      const queueArn = { 'Fn::GetAtt': [queueId, 'Arn'] };
+      const rule = built.stateless.jobs.rules.get(job.id)!;
+      const target =
+        stateless[logicalId(rule.node.defaultChild as CfnResource)]!.Properties!.Targets[0];
+      expect(target.DeadLetterConfig).toEqual({ Arn: queueArn });
+      const fn = built.stateless.jobs.functions.get(job.id)!;
+      expect(stateless[logicalId(fn)]!.Properties!.DeadLetterConfig).toEqual({
+        TargetArn: queueArn,
+      });
+      // The queue accepts messages over TLS only.
+      const policies = ofType(stateless, 'AWS::SQS::QueuePolicy')
+        .filter(([, p]) => JSON.stringify(p.Properties!.Queues).includes(queueId))
+        .map(([, p]) => JSON.stringify(p.Properties!.PolicyDocument));
+      expect(policies.some((p) => p.includes('"aws:SecureTransport":"false"'))).toBe(true);
+    }
+    expect(queueIds.size).toBe(JOBS.length);
+    // Routes are invoked synchronously: no queue per route.
+    expect(ofType(stateless, 'AWS::SQS::Queue')).toHaveLength(JOBS.length);
+    for (const fn of built.stateless.api.functions.values()) {
+      const props = resourcesOf(fn)[logicalId(fn)]!.Properties!;
+      expect(props.DeadLetterConfig).toBeUndefined();
+      expect(props).toMatchObject({
+        TracingConfig: { Mode: 'Active' },
+        MemorySize: 512,
+        Timeout: 10,
+      });
+    }
+  });
 });
 
 describe('stateful resources', () => {
@@ -616,6 +657,14 @@ describe('web distribution', () => {
 describe('cdk-nag', () => {
   it('finds nothing unacknowledged in the AwsSolutions pack', () => {
     const report = built.nag.validateScope(built.app);
+    expect(
+      report.violations.map((v) => `${v.ruleName} at ${v.violatingResources[0]?.constructPath}`),
+    ).toEqual([]);
+    expect(report.success).toBe(true);
+  });
+
+  it('finds nothing unacknowledged in the ServerlessChecks pack', () => {
+    const report = built.serverlessNag.validateScope(built.app);
     expect(
       report.violations.map((v) => `${v.ruleName} at ${v.violatingResources[0]?.constructPath}`),
     ).toEqual([]);

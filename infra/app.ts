@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App, Tags, Validations } from 'aws-cdk-lib';
-import { AwsSolutionsChecks } from 'cdk-nag';
+import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import { ROUTES } from '../shared/routes';
 import { readInfraConfig, type InfraConfig } from './config';
 import { groupRoutes, type RouteGroup } from './constructs/api';
+import { acknowledge } from './constructs/nag';
 import { JOBS, type JobDef } from './jobs';
 import { StatefulStack } from './stacks/stateful-stack';
 import { StatelessStack } from './stacks/stateless-stack';
@@ -26,14 +27,15 @@ export interface BuiltApp {
   stateful: StatefulStack;
   stateless: StatelessStack;
   nag: AwsSolutionsChecks;
+  serverlessNag: ServerlessChecks;
 }
 
 /**
  * The whole cloud side: a stateful stack (user pool, table, buckets, secret) and a stateless
  * one (HTTP API, schedules, site) whose route functions sit in one nested stack per route
  * group, so no template nears CloudFormation's 500 resources. The environment (account,
- * region) comes from the deploying credentials: the stacks are environment-agnostic. cdk-nag's AwsSolutions
- * pack runs on every synth; an unacknowledged finding fails it.
+ * region) comes from the deploying credentials: the stacks are environment-agnostic. cdk-nag's
+ * AwsSolutions and Serverless packs run on every synth; an unacknowledged finding fails it.
  */
 export function buildApp(options: BuildAppOptions = {}): BuiltApp {
   const app = new App({
@@ -58,9 +60,40 @@ export function buildApp(options: BuildAppOptions = {}): BuiltApp {
   });
   Tags.of(app).add('project', 'mr-market');
 
+  acknowledgeCdkProviders(app);
   const nag = new AwsSolutionsChecks(app);
-  Validations.of(app).addPlugins(nag);
-  return { app, config, stateful, stateless, nag };
+  const serverlessNag = new ServerlessChecks(app);
+  Validations.of(app).addPlugins(nag, serverlessNag);
+  return { app, config, stateful, stateless, nag, serverlessNag };
+}
+
+/**
+ * The Lambda that BucketDeployment adds once per stack is CDK's own code, run by
+ * CloudFormation at deploy time only (its AwsSolutions findings are acknowledged with the site).
+ */
+function acknowledgeCdkProviders(app: App): void {
+  const providers = app.node
+    .findAll()
+    .filter((c) => c.node.id.startsWith('Custom::CDKBucketDeployment'));
+  const what =
+    'CDK-managed BucketDeployment provider (copies the web build into the site bucket during a deployment);';
+  for (const provider of providers) {
+    acknowledge(
+      provider,
+      {
+        id: 'Serverless-LambdaDLQ',
+        reason: `${what} CloudFormation waits for its answer and fails the deployment when it fails, so a failure is seen at once and retried by deploying again.`,
+      },
+      {
+        id: 'Serverless-LambdaTracing',
+        reason: `${what} its settings are CDK's; it runs once per deployment, outside the request path that tracing follows.`,
+      },
+      {
+        id: 'Serverless-LambdaLatestVersion',
+        reason: `${what} CDK chooses its runtime (the one its bundled AWS CLI layer is built for) and updates it with aws-cdk-lib.`,
+      },
+    );
+  }
 }
 
 const isMain =

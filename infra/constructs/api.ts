@@ -6,7 +6,6 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { RouteDef } from '../../shared/routes';
 import { accountRoutes } from '../../shared/routes/account';
-import { alertRoutes } from '../../shared/routes/alerts';
 import { marketRoutes } from '../../shared/routes/market';
 import { portfolioRoutes } from '../../shared/routes/portfolio';
 import { systemRoutes } from '../../shared/routes/system';
@@ -39,7 +38,6 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
   { name: 'Valuation', file: 'shared/routes/valuation.ts', routes: valuationRoutes },
   { name: 'Portfolio', file: 'shared/routes/portfolio.ts', routes: portfolioRoutes },
   { name: 'Watchlist', file: 'shared/routes/watchlist.ts', routes: watchlistRoutes },
-  { name: 'Alerts', file: 'shared/routes/alerts.ts', routes: alertRoutes },
 ];
 
 /**
@@ -110,6 +108,10 @@ export class RouteGroupStack extends NestedStack {
       });
       grantNeeds(fn, route.needs, resources);
       this.functions.set(route.id, fn);
+      Validations.of(fn).acknowledge({
+        id: 'Serverless-LambdaDLQ',
+        reason: `API Gateway invokes ${route.method} ${route.path} synchronously and returns the function's error to the caller; there is no asynchronous event a dead-letter queue could keep (one queue per route would only add cost).`,
+      });
 
       const httpRoute = new apigw.HttpRoute(this, `${route.id}Route`, {
         httpApi,

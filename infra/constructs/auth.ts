@@ -102,6 +102,12 @@ export class Auth extends Construct {
       refreshTokenValidity: Duration.days(30),
     });
 
+    Validations.of(this.customMessage).acknowledge({
+      id: 'Serverless-LambdaDLQ',
+      reason:
+        'Cognito invokes the CustomMessage trigger synchronously and waits for its answer (a failure makes Cognito send its default message or fail the call): there is no asynchronous event a dead-letter queue could keep.',
+    });
+
     Validations.of(this.userPool).acknowledge(
       {
         id: 'AwsSolutions-COG1',

@@ -5,6 +5,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 
 /** Repository root (this file is infra/constructs/house-function.ts). */
@@ -20,6 +21,12 @@ export interface HouseFunctionProps {
   logRetentionDays: number;
   timeout?: Duration;
   memorySize?: number;
+  /**
+   * Where Lambda puts the events of asynchronous invocations that still fail after its
+   * retries. Only for asynchronously invoked functions (the scheduled jobs); API routes and
+   * Cognito triggers are invoked synchronously and answer their caller with the error.
+   */
+  deadLetterQueue?: sqs.IQueue;
 }
 
 /**
@@ -70,6 +77,7 @@ export class HouseFunction extends Construct {
       logGroup: this.logGroup,
       loggingFormat: lambda.LoggingFormat.JSON,
       tracing: lambda.Tracing.ACTIVE,
+      ...(props.deadLetterQueue ? { deadLetterQueue: props.deadLetterQueue } : {}),
       environment: { ...props.environment },
       bundling: {
         minify: true,
