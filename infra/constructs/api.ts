@@ -6,6 +6,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { RouteDef } from '../../shared/routes';
 import { accountRoutes } from '../../shared/routes/account';
+import { alertRoutes } from '../../shared/routes/alerts';
 import { marketRoutes } from '../../shared/routes/market';
 import { portfolioRoutes } from '../../shared/routes/portfolio';
 import { systemRoutes } from '../../shared/routes/system';
@@ -38,6 +39,7 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
   { name: 'Valuation', file: 'shared/routes/valuation.ts', routes: valuationRoutes },
   { name: 'Portfolio', file: 'shared/routes/portfolio.ts', routes: portfolioRoutes },
   { name: 'Watchlist', file: 'shared/routes/watchlist.ts', routes: watchlistRoutes },
+  { name: 'Alerts', file: 'shared/routes/alerts.ts', routes: alertRoutes },
 ];
 
 /**
