@@ -1,5 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, test } from 'vitest';
+import { parseCsv } from '../../shared/csv';
 import { PLANS } from '../../functions/market/plan';
 import { buildMarketService } from '../../functions/market/service';
 import { DemoSource } from '../../functions/market/source';
@@ -89,6 +91,26 @@ test('a signed-in investor screens large-cap Technology under P/E 30, sorts, sav
     expect(r.cells[3]).toBe('Technology');
     expect(money(r.cells[5]!)).toBeGreaterThanOrEqual(5e9);
     expect(Number(r.cells[6]!.replace(/,/g, ''))).toBeLessThan(30);
+  }
+
+  // Export CSV saves every match, not just the page, in the same order, numbers unformatted.
+  const [download] = await Promise.all([
+    page.waitForEvent('download', SLOW),
+    results(page).getByRole('button', { name: 'Export Screener Results as CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(
+    /^mr-market-screener-results-\d{4}-\d{2}-\d{2}\.csv$/,
+  );
+  const [header, ...csvRows] = parseCsv(await readFile(await download.path(), 'utf8'));
+  const column = (name: string) => header!.indexOf(name);
+  expect(csvRows).toHaveLength(Number(/^\d+/.exec(count ?? '')?.[0]));
+  expect(csvRows.slice(0, first.length).map((r) => r[column('Ticker')])).toEqual(
+    first.map((r) => r.symbol),
+  );
+  for (const r of csvRows) {
+    expect(r[column('Sector')]).toBe('Technology');
+    expect(Number(r[column('Market Cap')])).toBeGreaterThanOrEqual(5e9);
+    expect(Number(r[column('P/E')])).toBeLessThan(30);
   }
 
   // Sort by market cap: the first click on a figure sorts largest first, the second smallest first.

@@ -13,6 +13,7 @@ import {
   type ScreenerRow,
 } from '../../../../shared/screener';
 import { envelope, json, stubApi, type ApiCall } from '../../test/api-mock';
+import { captureCsvDownloads } from '../../test/csv-downloads';
 import { renderWithProviders } from '../../test/render-with-providers';
 import { ScreenerPage } from './components/ScreenerPage';
 import { describeFilters, filtersFromRows, inputFor, rowsFromFilters } from './filter-rows';
@@ -287,6 +288,34 @@ describe('screener results', () => {
     expect(await screen.findByText('Page 2 of 3')).toBeTruthy();
     expect(screens().at(-1)?.page).toBe(2);
     expect(screen.getAllByRole('row')[1]!.getAttribute('data-symbol')).toBe('S20');
+  });
+
+  it('exports every match, page after page, in the sort order with rates in percent', async () => {
+    universe = Array.from({ length: 245 }, (_, i) =>
+      row(`S${String(i).padStart(3, '0')}`, 1e9 * (300 - i), 10 + i / 4),
+    );
+    const files = captureCsvDownloads();
+    renderPage();
+    fireEvent.click(screen.getByRole('button', { name: 'Screen for Stocks' }));
+    expect(await screen.findByText('Page 1 of 13')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Export Screener Results as CSV' }));
+    const [file] = await waitFor(async () => {
+      const all = await files.downloads();
+      expect(all).toHaveLength(1);
+      return all;
+    });
+    const [header, ...data] = file!.rows;
+    expect(header).toEqual(expect.arrayContaining(['Change %', 'Dividend Yield (%)', 'ROE (%)']));
+    expect(data.map((r) => r[header!.indexOf('Ticker')])).toEqual(universe.map((u) => u.symbol));
+    expect(data[1]![header!.indexOf('Market Cap')]).toBe('299000000000');
+    expect(data[1]![header!.indexOf('P/E')]).toBe('10.25');
+    expect(data[1]![header!.indexOf('Change %')]).toBe('1.5');
+    // Three pages of 100 rows: the largest page the screen allows.
+    expect(
+      screens()
+        .filter((b) => b.pageSize === 100)
+        .map((b) => b.page),
+    ).toEqual([1, 2, 3]);
   });
 });
 

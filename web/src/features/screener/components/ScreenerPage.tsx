@@ -14,6 +14,8 @@ import {
 } from '../api/screener-api';
 import { defaultRows, rowsFromFilters, type FilterRow } from '../filter-rows';
 import { FilterForm } from './FilterForm';
+import { ExportCsvButton } from '../../../components/ExportCsvButton';
+import { allScreenRows, SCREENER_CSV_COLUMNS } from '../export';
 import { SavedScreeners } from './SavedScreeners';
 import { ScreenerPanel } from './ScreenerPanel';
 import { firstOrder, ScreenerResults, type ResultTab } from './ScreenerResults';
@@ -112,6 +114,15 @@ export function ScreenerPage() {
         onSort={onSort}
         onPage={(page) => setQuery((q) => (q ? { ...q, page } : q))}
         loading={screen.isFetching}
+        tools={
+          query && screen.data.total > 0 ? (
+            <ExportCsvButton
+              what="Screener Results"
+              columns={SCREENER_CSV_COLUMNS}
+              rows={() => allScreenRows(query)}
+            />
+          ) : null
+        }
       />
     );
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import {
   formatCompact,
@@ -34,7 +35,8 @@ const TEXT_COLUMNS = new Set<ScreenerColumn>([
   'exchange',
   'earningsDate',
 ]);
-const PERCENT_COLUMNS = new Set<ScreenerColumn>([
+/** Columns whose figures are rates in percent (12.5 means 12.5 %). */
+export const PERCENT_COLUMNS: ReadonlySet<ScreenerColumn> = new Set<ScreenerColumn>([
   'changePercent',
   'epsGrowthPastYear',
   'epsGrowthPast5Years',
@@ -77,6 +79,8 @@ interface ScreenerResultsProps {
   onSort: (column: ScreenerColumn) => void;
   onPage: (page: number) => void;
   loading: boolean;
+  /** Shown beside the count, e.g. the export button. */
+  tools?: ReactNode;
 }
 
 /** The screen's matches: a count, the result tabs, sortable columns and pages. */
@@ -87,6 +91,7 @@ export function ScreenerResults({
   onSort,
   onPage,
   loading,
+  tools,
 }: ScreenerResultsProps) {
   const pages = Math.max(1, Math.ceil(result.total / result.pageSize));
   const count =
@@ -102,6 +107,7 @@ export function ScreenerResults({
           As of {new Date(result.asOf).toLocaleString('en-US')}
           {result.source === 'demo' ? ' · Demo data' : ''}
         </p>
+        {tools}
       </div>
       <div className="screener-tabs" role="tablist" aria-label="Result columns">
         {RESULT_TABS.map((t) => (
