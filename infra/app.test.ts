@@ -6,7 +6,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../shared/routes';
 import { buildApp, type BuiltApp } from './app';
-import { parseInfraConfig } from './config';
+import { DEFAULT_ROUTE_THROTTLES, parseInfraConfig } from './config';
 import {
   groupRoutes,
   NOT_IMPLEMENTED_HANDLER,
@@ -183,6 +183,76 @@ describe('API: one Lambda and one HTTP API route per route-table entry', () => {
     });
     expect(stage.Properties!.AccessLogSettings.DestinationArn).toBeDefined();
   });
+
+  it('gives every route key its configured burst and rate: the stage default, or its own stricter setting', () => {
+    const [, stage] = ofType(stateless, 'AWS::ApiGatewayV2::Stage')[0]!;
+    const settings = stage.Properties!.RouteSettings as Record<
+      string,
+      { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }
+    >;
+    const configured = CDK_JSON.context.apiRouteThrottles as Record<
+      string,
+      { rateLimit: number; burstLimit: number }
+    >;
+    const strict = [
+      'register',
+      'login',
+      'forgotPassword',
+      'passwordReset',
+      'contact',
+      'verifyAccount',
+      'commonApi',
+    ].map((id) => routeKey(ROUTES.find((r) => r.id === id)!));
+    expect(Object.keys(configured).sort()).toEqual([...strict].sort());
+    expect(Object.keys(settings).sort()).toEqual([...strict].sort());
+    for (const def of ROUTES) {
+      const key = routeKey(def);
+      const own = configured[key];
+      const effective = settings[key] ?? {
+        ThrottlingRateLimit: stage.Properties!.DefaultRouteSettings.ThrottlingRateLimit,
+        ThrottlingBurstLimit: stage.Properties!.DefaultRouteSettings.ThrottlingBurstLimit,
+      };
+      expect(effective, key).toEqual({
+        ThrottlingRateLimit: own?.rateLimit ?? CDK_JSON.context.apiThrottleRateLimit,
+        ThrottlingBurstLimit: own?.burstLimit ?? CDK_JSON.context.apiThrottleBurstLimit,
+      });
+      if (own) {
+        expect(own.rateLimit, key).toBeLessThan(built.config.apiThrottleRateLimit);
+        expect(own.burstLimit, key).toBeLessThan(built.config.apiThrottleBurstLimit);
+      }
+    }
+    // API Gateway refuses settings for a route it does not have yet: the stage waits for them.
+    const dependsOn = (stage as { DependsOn?: string[] }).DependsOn ?? [];
+    for (const name of ['System', 'Account', 'Market']) {
+      const nested = built.stateless.api.groups.get(name)!;
+      expect(dependsOn, name).toContain(logicalId(nested.nestedStackResource!));
+    }
+  });
+
+  it('lets the context override one route and keeps the default limits of the others', () => {
+    const login = routeKey(ROUTES.find((r) => r.id === 'login')!);
+    const register = routeKey(ROUTES.find((r) => r.id === 'register')!);
+    const small = buildApp({
+      context: {
+        ...CDK_JSON.context,
+        'aws:cdk:bundling-stacks': [],
+        apiRouteThrottles: JSON.stringify({ [login]: { rateLimit: 3, burstLimit: 4 } }),
+      },
+      outdir: fs.mkdtempSync(path.join(outdir, 'throttle-')),
+      builtinCloudFormationValidation: false,
+      routeGroups: groupRoutes(ROUTES.filter((r) => r.id === 'login' || r.id === 'register')),
+      jobs: [],
+    });
+    const resources = (Template.fromStack(small.stateless).toJSON() as TemplateJson).Resources;
+    const [, stage] = ofType(resources, 'AWS::ApiGatewayV2::Stage')[0]!;
+    expect(stage.Properties!.RouteSettings).toEqual({
+      [login]: { ThrottlingRateLimit: 3, ThrottlingBurstLimit: 4 },
+      [register]: {
+        ThrottlingRateLimit: DEFAULT_ROUTE_THROTTLES[register]!.rateLimit,
+        ThrottlingBurstLimit: DEFAULT_ROUTE_THROTTLES[register]!.burstLimit,
+      },
+    });
+  }, 60_000);
 });
 
 describe('stack sizes: the API grows in nested stacks, one per route file', () => {
@@ -687,6 +757,23 @@ describe('configuration', () => {
         logRetentionDays: 10,
       }),
     ).toThrow(/logRetentionDays: must be one of/);
+  });
+
+  it('rejects a route throttle for a route key the table does not have, naming it', () => {
+    expect(() =>
+      parseInfraConfig({
+        mailFrom: 'a@example.com',
+        supportEmail: 'b@example.com',
+        apiRouteThrottles: { 'POST /api/logn': { rateLimit: 1, burstLimit: 2 } },
+      }),
+    ).toThrow(/apiRouteThrottles: unknown route key "POST \/api\/logn"/);
+    expect(() =>
+      parseInfraConfig({
+        mailFrom: 'a@example.com',
+        supportEmail: 'b@example.com',
+        apiRouteThrottles: { 'POST /api/login': { rateLimit: 0, burstLimit: 2 } },
+      }),
+    ).toThrow(/apiRouteThrottles\.POST \/api\/login\.rateLimit/);
   });
 
   it('reads numbers and lists given as strings on the command line', () => {

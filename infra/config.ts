@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROUTES } from '../shared/routes';
 
 /**
  * Deployment configuration, read once from CDK context (`cdk.json`, or `-c key=value` on the
@@ -11,6 +12,33 @@ const LOG_RETENTION_DAYS = [
   1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288,
   3653,
 ] as const;
+
+/** Route keys of the route table (`POST /api/login`), as API Gateway names routes. */
+const ROUTE_KEYS = new Set(ROUTES.map((r) => `${r.method} ${r.path}`));
+
+const routeThrottle = z.strictObject({
+  /** Steady-state requests per second on the route (all callers together). */
+  rateLimit: positiveInt,
+  /** Burst capacity of the route. */
+  burstLimit: positiveInt,
+});
+export type RouteThrottle = z.infer<typeof routeThrottle>;
+
+/**
+ * Stricter limits for the public routes that could be abused: account creation, sign-in and
+ * recovery (credential stuffing, mail bombing), the contact form (sends mail) and the
+ * market-data proxy (spends the provider's quota). API Gateway counts them for all callers
+ * together, so they stay above a busy minute of real use.
+ */
+export const DEFAULT_ROUTE_THROTTLES: Readonly<Record<string, RouteThrottle>> = {
+  'POST /api/register': { rateLimit: 2, burstLimit: 5 },
+  'POST /api/login': { rateLimit: 10, burstLimit: 20 },
+  'POST /api/forgot-password': { rateLimit: 1, burstLimit: 3 },
+  'POST /api/password/reset': { rateLimit: 2, burstLimit: 5 },
+  'GET /api/verify_account/{code}': { rateLimit: 2, burstLimit: 5 },
+  'POST /api/contact': { rateLimit: 1, burstLimit: 3 },
+  'POST /api/common_api': { rateLimit: 10, burstLimit: 20 },
+};
 
 const shape = {
   /** Custom domain of the site (e.g. `app.example.com`); absent: the CloudFront domain is used. */
@@ -44,10 +72,38 @@ const shape = {
       message: `must be one of ${LOG_RETENTION_DAYS.join(', ')}`,
     })
     .default(30),
-  /** Steady-state requests per second across the HTTP API. */
+  /** Steady-state requests per second of each route (the stage's default route settings). */
   apiThrottleRateLimit: positiveInt.default(50),
-  /** Burst capacity of the HTTP API. */
+  /** Burst capacity of each route (the stage's default route settings). */
   apiThrottleBurstLimit: positiveInt.default(100),
+  /**
+   * Per-route limits that replace the stage's for the routes listed, keyed by route key
+   * (`POST /api/login`). Merged over DEFAULT_ROUTE_THROTTLES: a key given here wins.
+   * Accepts a JSON string on the command line.
+   */
+  apiRouteThrottles: z
+    .preprocess(
+      (v) => {
+        if (typeof v !== 'string') return v;
+        try {
+          return JSON.parse(v) as unknown;
+        } catch {
+          return v;
+        }
+      },
+      z.record(z.string(), routeThrottle, {
+        error: 'must be an object such as {"POST /api/login": {"rateLimit": 10, "burstLimit": 20}}',
+      }),
+    )
+    .refine((t) => Object.keys(t).every((k) => ROUTE_KEYS.has(k)), {
+      error: (issue) =>
+        `unknown route key ${Object.keys(issue.input as object)
+          .filter((k) => !ROUTE_KEYS.has(k))
+          .map((k) => `"${k}"`)
+          .join(', ')}: keys are "METHOD /api/path" as in the route table`,
+    })
+    .transform((t) => ({ ...DEFAULT_ROUTE_THROTTLES, ...t }))
+    .default(DEFAULT_ROUTE_THROTTLES),
   /** Extra browser origins allowed by the API's CORS rules (the site itself is same-origin). */
   corsAllowOrigins: z
     .union([

@@ -69,7 +69,10 @@ export interface ApiProps {
   routeGroups: readonly RouteGroup[];
   resources: NeedResources;
   logRetentionDays: number;
+  /** Limits of each route (the stage's default route settings). */
   throttle: { rateLimit: number; burstLimit: number };
+  /** Limits that replace `throttle` on the routes listed, by route key (`POST /api/login`). */
+  routeThrottles?: Readonly<Record<string, { rateLimit: number; burstLimit: number }>>;
   /** Browser origins allowed cross-origin; empty: no CORS (the site calls the API same-origin). */
   corsAllowOrigins: string[];
 }
@@ -234,6 +237,36 @@ export class Api extends Construct {
       this.groups.set(group.name, stack);
       for (const [routeId, fn] of stack.functions) this.functions.set(routeId, fn);
       for (const [routeId, route] of stack.routes) this.routes.set(routeId, route);
+    }
+
+    this.applyRouteThrottles(props.routeThrottles ?? {}, seenKeys);
+  }
+
+  /**
+   * Route settings of the stage for the routes with their own limits. A key whose route is
+   * not deployed is left out (the configuration checks keys against the route table). The
+   * stage waits for the nested stacks: API Gateway refuses settings for a route it lacks.
+   */
+  private applyRouteThrottles(
+    throttles: Readonly<Record<string, { rateLimit: number; burstLimit: number }>>,
+    deployedKeys: ReadonlySet<string>,
+  ): void {
+    const settings = Object.fromEntries(
+      Object.entries(throttles)
+        .filter(([key]) => deployedKeys.has(key))
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([key, t]) => [
+          key,
+          // RouteSettings is untyped JSON in CloudFormation: its keys are written as is.
+          { ThrottlingRateLimit: t.rateLimit, ThrottlingBurstLimit: t.burstLimit },
+        ]),
+    );
+    if (Object.keys(settings).length === 0) return;
+    const cfnStage = this.stage.node.defaultChild as apigw.CfnStage;
+    cfnStage.routeSettings = settings;
+    for (const group of this.groups.values()) {
+      if (group.group.routes.some((r) => `${r.method} ${r.path}` in settings))
+        this.stage.node.addDependency(group);
     }
   }
 

@@ -75,6 +75,7 @@ export class StatelessStack extends Stack {
         rateLimit: config.apiThrottleRateLimit,
         burstLimit: config.apiThrottleBurstLimit,
       },
+      routeThrottles: config.apiRouteThrottles,
       corsAllowOrigins: [...new Set([...(siteUrl ? [siteUrl] : []), ...config.corsAllowOrigins])],
     });
 
