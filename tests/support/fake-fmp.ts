@@ -6,12 +6,16 @@ import { demoStable } from '../../functions/market/demo/index';
  * A local stand-in for the FMP stable API: `GET /stable/<endpoint>?...&apikey=KEY`, answered
  * in the stable shapes by the demo data set. Switches make it fail the way FMP does (status
  * codes, a 200 with {"Error Message": ...}), slow down, or refuse chosen symbols (402), and
- * it counts every call that reaches it.
+ * it counts every call that reaches it, by path too.
  */
 export interface FakeFmpCall {
   endpoint: string;
   params: Record<string, string>;
   status: number;
+  /** The path as it reached the server (`/stable/quote`), before any decoding. */
+  path: string;
+  /** How many `apikey` parameters the query carried (1 when the key was not tampered with). */
+  apiKeyCount: number;
 }
 
 export interface FakeFmpSwitches {
@@ -31,6 +35,8 @@ export interface FakeFmp {
   apiKey: string;
   calls: FakeFmpCall[];
   readonly callCount: number;
+  /** Calls by the path they reached (`/stable/quote` -> 3). */
+  callsByPath(): Map<string, number>;
   set(switches: FakeFmpSwitches): void;
   clear(): void;
   close(): Promise<void>;
@@ -54,12 +60,14 @@ export async function startFakeFmp(
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://fake');
+    const path = (req.url ?? '/').split('?')[0]!;
+    const apiKeyCount = url.searchParams.getAll('apikey').length;
     const params = Object.fromEntries(url.searchParams);
     const key = params.apikey;
     delete params.apikey;
     const endpoint = url.pathname.replace(/^\/stable\//, '');
     const answer = (status: number, body: string) => {
-      calls.push({ endpoint, params, status });
+      calls.push({ endpoint, params, status, path, apiKeyCount });
       const send = () => {
         res.writeHead(status, {
           'content-type': status === 500 ? 'text/plain' : 'application/json',
@@ -91,6 +99,11 @@ export async function startFakeFmp(
     calls,
     get callCount() {
       return calls.length;
+    },
+    callsByPath() {
+      const counts = new Map<string, number>();
+      for (const call of calls) counts.set(call.path, (counts.get(call.path) ?? 0) + 1);
+      return counts;
     },
     set(next) {
       switches = { ...next };

@@ -24,29 +24,44 @@ export function simClock(start = Date.parse('2026-03-10T15:00:00Z')) {
 /** A market service over the fake FMP server, with its own cache items in the shared table. */
 export function fmpService(
   fake: FakeFmp,
-  options: Omit<BuildServiceOptions, 'source'> & { plan?: PlanLimits } = {},
+  options: Omit<BuildServiceOptions, 'source'> & {
+    plan?: PlanLimits;
+    /** The fetch the provider calls (to watch every URL it requests). */
+    fetchImpl?: typeof fetch;
+  } = {},
 ) {
+  const { fetchImpl, ...rest } = options;
   return buildMarketService({
     source: new FmpHttpSource({
       baseUrl: fake.baseUrl,
       apiKey: () => Promise.resolve(fake.apiKey),
       timeoutMs: 3000,
+      ...(fetchImpl ? { fetchImpl } : {}),
     }),
     plan: options.plan ?? PLANS.starter,
     namespace: options.namespace ?? `t${randomUUID().slice(0, 8)}:`,
     memoryMs: options.memoryMs ?? 0,
-    ...options,
+    ...rest,
   });
 }
 
-/** Calls a route's handler in this process, as API Gateway would (POST JSON body). */
+/**
+ * Calls a route's handler in this process, as API Gateway would (POST JSON body; `claims` as
+ * the JWT authorizer puts them, for login-required routes).
+ */
 export async function invokeRoute(
   handler: (event: never, context: never) => Promise<unknown>,
   method: 'GET' | 'POST',
   path: string,
   body?: unknown,
-): Promise<{ statusCode: number; body: Record<string, unknown> }> {
-  const match = matchRoute(ROUTES, method, path);
+  options: { claims?: Record<string, string> } = {},
+): Promise<{
+  statusCode: number;
+  body: Record<string, unknown>;
+  rawBody: string;
+  headers: Record<string, unknown>;
+}> {
+  const match = matchRoute(ROUTES, method, path.split('?')[0]!);
   if (!match) throw new Error(`no route ${method} ${path}`);
   const requestId = randomUUID();
   const event = buildApiEvent(
@@ -58,11 +73,16 @@ export async function invokeRoute(
       sourceIp: '127.0.0.1',
     },
     match,
-    { domainName: 'localhost', requestId },
+    { domainName: 'localhost', requestId, ...(options.claims ? { claims: options.claims } : {}) },
   );
   const out = (await handler(
     event as never,
     buildLambdaContext(match.route.id, requestId, 10_000) as never,
-  )) as { statusCode: number; body: string };
-  return { statusCode: out.statusCode, body: JSON.parse(out.body) as Record<string, unknown> };
+  )) as { statusCode: number; body: string; headers?: Record<string, unknown> };
+  return {
+    statusCode: out.statusCode,
+    body: JSON.parse(out.body) as Record<string, unknown>,
+    rawBody: out.body,
+    headers: out.headers ?? {},
+  };
 }
