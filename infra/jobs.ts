@@ -1,3 +1,5 @@
+import type { RouteNeed } from '../shared/routes';
+
 /**
  * Scheduled jobs: EventBridge rules in AWS, timers in the local stack, same handlers.
  */
@@ -7,7 +9,7 @@ export interface JobDef {
   handler: string;
   /** Minutes between runs (EventBridge `rate(...)`). */
   everyMinutes: number;
-  needs: readonly ('table' | 'marketData')[];
+  needs: readonly RouteNeed[];
   summary: string;
 }
 
@@ -16,8 +18,9 @@ export const JOBS: readonly JobDef[] = [
     id: 'refreshQuotes',
     handler: 'jobs/refreshQuotes',
     everyMinutes: 1,
-    needs: ['table', 'marketData'],
-    summary: 'Caches the index quotes and the quotes of every tracked, watched or held symbol',
+    needs: ['table', 'marketData', 'mail', 'alertMail', 'alertToken'],
+    summary:
+      'Caches the index quotes and the quotes of every tracked, watched, held or alerted symbol, then emails the valuation alerts that crossed',
   },
   {
     id: 'fillLimitOrders',

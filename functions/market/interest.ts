@@ -14,7 +14,7 @@ import { db } from '../lib/dynamo';
 import { GSI1, keys, userPk } from '../lib/keys';
 
 /**
- * Which symbols the quote job keeps warm: those any user tracks, watches or holds.
+ * Which symbols the quote job keeps warm: those any user tracks, watches, holds or has an alert on.
  *
  * Two items per (user, symbol, reason) change:
  * - the user's own item `USER#<sub>` / `INTEREST#<symbol>#<reason>` (deleted with the account),
@@ -23,7 +23,7 @@ import { GSI1, keys, userPk } from '../lib/keys';
  * So the job reads one gsi1 partition with one entry per symbol, however many users share it.
  * Both writes go in one transaction; registering twice or releasing twice changes nothing.
  */
-export type InterestReason = 'tracked' | 'watch' | 'holding';
+export type InterestReason = 'tracked' | 'watch' | 'holding' | 'alert';
 
 export interface InterestStore {
   client?: DynamoDBDocumentClient;

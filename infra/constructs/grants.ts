@@ -4,6 +4,7 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type * as ses from 'aws-cdk-lib/aws-ses';
 import type { RouteNeed } from '../../shared/routes';
 import type { HouseFunction } from './house-function';
 import { acknowledge } from './nag';
@@ -16,6 +17,10 @@ export interface NeedResources {
   userPoolClient: cognito.IUserPoolClient;
   profileImages: s3.IBucket;
   marketDataKey: secretsmanager.ISecret;
+  /** Signs the unsubscribe links of alert emails (infra/constructs/alerts.ts). */
+  alertTokenKey: secretsmanager.ISecret;
+  /** The SES configuration set of alert emails; absent when SES lives in another region. */
+  alertConfigurationSet?: ses.IConfigurationSet;
   marketDataProvider: 'demo' | 'fmp';
   mailFrom: string;
   sesRegion?: string;
@@ -105,6 +110,30 @@ export function grantNeeds(
             }),
           ),
         );
+        break;
+      case 'alertToken':
+        r.alertTokenKey.grantRead(fn);
+        fn.addEnvironment('ALERT_TOKEN_SECRET_ARN', r.alertTokenKey.secretArn);
+        break;
+      case 'alertMail':
+        if (r.alertConfigurationSet) {
+          fn.addToRolePolicy(
+            new iam.PolicyStatement({
+              actions: ['ses:SendEmail'],
+              resources: [
+                Stack.of(target).formatArn({
+                  service: 'ses',
+                  resource: 'configuration-set',
+                  resourceName: r.alertConfigurationSet.configurationSetName,
+                }),
+              ],
+            }),
+          );
+          fn.addEnvironment(
+            'ALERT_CONFIGURATION_SET',
+            r.alertConfigurationSet.configurationSetName,
+          );
+        }
         break;
       case 'userPool':
         r.userPool.grant(fn, ...USER_POOL_ACTIONS);

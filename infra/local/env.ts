@@ -48,6 +48,8 @@ export function buildHandlerEnv(
     SITE_URL: endpoints.siteUrl,
     MAIL_FROM: 'no-reply@mr-market.local',
     SUPPORT_EMAIL: 'support@mr-market.local',
+    /** Signs alert unsubscribe links locally; in AWS the key is a generated secret. */
+    ALERT_TOKEN_SECRET: 'local-alert-token-key-not-used-in-aws',
     MARKET_DATA_PROVIDER: base.FMP_API_KEY ? 'fmp' : 'demo',
     POWERTOOLS_SERVICE_NAME: 'mr-market',
   };

@@ -2,6 +2,7 @@ import { Stack, Token, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { InfraConfig } from '../config';
 import { siteUrlFrom } from '../config';
+import { AlertResources } from '../constructs/alerts';
 import { Auth } from '../constructs/auth';
 import { Data } from '../constructs/data';
 import { Secrets } from '../constructs/secrets';
@@ -27,6 +28,7 @@ export class StatefulStack extends Stack {
   readonly data: Data;
   readonly storage: Storage;
   readonly secrets: Secrets;
+  readonly alerts: AlertResources;
 
   constructor(scope: Construct, id: string, props: StatefulStackProps) {
     super(scope, id, props);
@@ -49,6 +51,11 @@ export class StatefulStack extends Stack {
     });
     this.storage = new Storage(this, 'Storage', siteUrl ? { uploadOrigins: [siteUrl] } : {});
     this.secrets = new Secrets(this, 'Secrets');
+    this.alerts = new AlertResources(
+      this,
+      'Alerts',
+      config.sesRegion ? { sesRegion: config.sesRegion } : {},
+    );
     guardTemplateSize(this, 'Move a group of resources into a nested stack.');
   }
 }

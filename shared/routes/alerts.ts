@@ -1,0 +1,48 @@
+import { addAlertRequest, deleteAlertRequest, unsubscribeAlertRequest } from '../schemas/alerts';
+import { emptyRequest } from '../schemas/common';
+import { defineRoutes } from './types';
+
+/** Valuation alerts by email (docs/decisions/090-valuation-alerts.md). */
+export const alertRoutes = defineRoutes([
+  {
+    id: 'addAlert',
+    method: 'POST',
+    path: '/api/alerts/add',
+    auth: true,
+    handler: 'api/addAlert',
+    request: addAlertRequest,
+    needs: ['table', 'marketData', 'userPool'],
+    summary:
+      'Ask for an email when a stock crosses an intrinsic value, a margin of safety or a price',
+  },
+  {
+    id: 'getAlerts',
+    method: 'GET',
+    path: '/api/alerts/list',
+    auth: true,
+    handler: 'api/getAlerts',
+    request: emptyRequest,
+    needs: ['table'],
+    summary: "The signed-in user's alerts",
+  },
+  {
+    id: 'deleteAlert',
+    method: 'POST',
+    path: '/api/alerts/delete',
+    auth: true,
+    handler: 'api/deleteAlert',
+    request: deleteAlertRequest,
+    needs: ['table'],
+    summary: 'Remove one of the alerts',
+  },
+  {
+    id: 'unsubscribeAlert',
+    method: 'POST',
+    path: '/api/alerts/unsubscribe',
+    auth: false,
+    handler: 'api/unsubscribeAlert',
+    request: unsubscribeAlertRequest,
+    needs: ['table', 'alertToken'],
+    summary: "Turn an alert off from its email's signed link, without signing in",
+  },
+]);
