@@ -7,6 +7,7 @@ import type {
 import { ZodError, type z } from 'zod';
 import { routeById, type RouteDef, type RouteId } from '../../shared/routes';
 import { DEFAULT_MAX_BODY_BYTES, LIMIT_MESSAGES } from '../../shared/routes/types';
+import { inputErrorMap } from '../../shared/schemas/errors';
 import { AppError, BadRequestError, UnauthorizedError, serviceUnavailable } from './errors';
 import { idempotent } from './idempotency';
 import { logger } from './logger';
@@ -149,7 +150,9 @@ export function route<S extends z.ZodType>(
     if (def.auth && !user) throw new UnauthorizedError();
     if (bodyBytes(event) > (def.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES))
       return json(413, { message: LIMIT_MESSAGES.tooLarge });
-    const input = (await schema.parseAsync(requestInput(event, def))) as z.output<S>;
+    const input = (await schema.parseAsync(requestInput(event, def), {
+      error: inputErrorMap,
+    })) as z.output<S>;
     // Only valid input of a write route counts; read-only routes make no call here.
     const writeLimit = writeLimitOf(def.writeLimitPerMinute);
     if (writeLimit !== undefined && user) {

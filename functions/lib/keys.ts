@@ -147,12 +147,14 @@ export const keys = {
   alertCounter: (userId: string): Key => ({ pk: userPk(userId), sk: 'COUNTER#ALERTS' }),
 
 
-  /** A user's writes on one route in one minute (per-user write limit), expiring by `ttl`. */
+  /**
+   * A user's writes on one route in one minute (per-user write limit), expiring by `ttl`.
+   * Outside the user's partition: a refused request leaves the user's items as they were.
+   */
   writeRate: (userId: string, routeId: string, minute: number): Key => ({
-    pk: userPk(userId),
-    sk: `RATE#${routeId}#${minute}`,
+    pk: `RATE#write-${routeId}#${userId}`,
+    sk: `WINDOW#${minute}`,
   }),
-  writeRatePrefix: 'RATE#',
 
   healthProbe: (): Key => ({ pk: 'HEALTH', sk: 'PROBE' }),
 } as const;

@@ -57,8 +57,8 @@ export function writeLimitOf(routeLimit: number | undefined): number | undefined
 }
 
 /**
- * Counts one write of a signed-in user on a route that declares `writeLimitPerMinute`.
- * The counter sits in the user's partition, so deleting the account removes it too.
+ * Counts one write of a signed-in user on a route that declares `writeLimitPerMinute`
+ * (its own partition per user and route; TTL removes it an hour after the minute).
  */
 export function takeWriteLimit(
   userId: string,

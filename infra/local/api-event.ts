@@ -135,7 +135,8 @@ export function buildApiEvent(
 
   let queryStringParameters: Record<string, string> | undefined;
   if (rawQueryString) {
-    queryStringParameters = {};
+    // No prototype: a `__proto__` parameter is kept as a plain key, as API Gateway's JSON has it.
+    queryStringParameters = Object.create(null) as Record<string, string>;
     for (const [key, value] of new URLSearchParams(rawQueryString)) {
       const prev = queryStringParameters[key];
       queryStringParameters[key] = prev === undefined ? value : `${prev},${value}`;

@@ -133,8 +133,8 @@ const STATEMENTS: Record<string, StatementKind> = {
  */
 export const proxyRequestSchema = z
   .object({
-    url: z.string().min(1, 'url is required').max(MAX_URL_LENGTH, 'url is too long'),
-    method: z.literal('GET', { message: 'method must be GET' }).default('GET'),
+    url: z.string().min(1, 'The url is required').max(MAX_URL_LENGTH, 'The url is too long'),
+    method: z.literal('GET', { message: 'The method must be GET' }).default('GET'),
     parameters: z
       .record(z.string().max(40), z.union([z.string().max(200), z.number()]))
       .refine((p) => Object.keys(p).length <= 6, 'Too many parameters')

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MARGIN_OF_SAFETY, PREMIUM } from '../tracking/figures';
 import { trackedUpdatePayload } from '../tracking/schemas';
+import { inputErrorMap } from './errors';
 import {
   evEbitdaPayloadSchema,
   moatSchema,
@@ -64,7 +65,7 @@ function parseInto<S extends z.ZodType>(
   value: unknown,
   ctx: z.RefinementCtx,
 ): z.output<S> | typeof z.NEVER {
-  const parsed = schema.safeParse(value);
+  const parsed = schema.safeParse(value, { error: inputErrorMap });
   if (parsed.success) return parsed.data;
   for (const issue of parsed.error.issues)
     ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });

@@ -19,6 +19,9 @@ export default async function setup(project: TestProject) {
   const started = Date.now();
   // Handlers log refusals at INFO; tests keep warnings and errors (STACK_LOG=1 shows all).
   process.env.LOG_LEVEL ??= process.env.STACK_LOG === '1' ? 'INFO' : 'WARN';
+  // Tests write far faster than a person: the per-user write limit (decision 080) is raised
+  // here; tests/integration/security/limits.test.ts checks it with a low one.
+  process.env.WRITE_LIMIT_PER_MINUTE ??= '1000';
   const stack = await startStack({
     persistent: false,
     web: false,

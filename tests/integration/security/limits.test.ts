@@ -69,7 +69,7 @@ describe('per-user write limit', () => {
     );
     expect(JSON.stringify(list.body)).not.toContain('AMZN');
 
-    // The counter is the user's own item, typed and expiring.
+    // The counter is typed and expiring, outside the user's partition.
     const minute = Math.floor(Date.now() / 60_000);
     const counter = await db.send(
       new GetCommand({
@@ -99,6 +99,13 @@ describe('per-user write limit', () => {
       expect(res.status).toBe(200);
     }
     expect(await partitionSnapshot(bob.userId)).toEqual(before);
+    const counter = await db.send(
+      new GetCommand({
+        TableName: process.env.TABLE_NAME,
+        Key: keys.writeRate(bob.userId, 'getWatchList', Math.floor(Date.now() / 60_000)),
+      }),
+    );
+    expect(counter.Item).toBeUndefined();
   });
 
   it('invalid input does not count toward the limit', async () => {
