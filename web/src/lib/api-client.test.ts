@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError } from './api-client';
+import { api, ApiError, CREATING_ROUTES } from './api-client';
 
 const token = vi.hoisted(() => ({ value: undefined as string | undefined }));
 const base = vi.hoisted(() => ({ value: '' }));
@@ -12,6 +12,7 @@ vi.mock('virtual:route-paths', () => ({
     { id: 'findThings', method: 'GET', path: '/api/things/{kind}', auth: false },
     { id: 'saveThing', method: 'POST', path: '/api/saveThing', auth: true },
     { id: 'verify', method: 'GET', path: '/api/verify_account/{code}', auth: false },
+    { id: 'addPortfolio', method: 'POST', path: '/api/addPortfolio', auth: true },
   ],
 }));
 
@@ -162,5 +163,71 @@ describe('the route paths the web app is built with', () => {
     expect(actual.default).toEqual(
       ROUTES.map(({ id, method, path, auth }) => ({ id, method, path, auth })),
     );
+  });
+});
+
+describe('api client retried writes', () => {
+  it('names only POST routes of the route table that use the table as creating routes', async () => {
+    const { ROUTES } = await import('../../../shared/routes');
+    for (const id of CREATING_ROUTES) {
+      const route = ROUTES.find((r) => r.id === id);
+      expect(route?.method, id).toBe('POST');
+      expect(route?.needs, id).toContain('table');
+    }
+  });
+
+  const keyOf = (n: number) =>
+    (fetchMock.mock.calls[n]?.[1].headers as Record<string, string>)['idempotency-key'];
+
+  it('sends a fresh Idempotency-Key for each action on a route that creates something', async () => {
+    respond(200, { data: {} });
+    respond(200, { data: {} });
+    await call('addPortfolio', { portfolio_name: 'A' });
+    await call('addPortfolio', { portfolio_name: 'A' });
+    expect(keyOf(0)).toMatch(/^web-[0-9a-f-]{36}$/);
+    expect(keyOf(1)).toMatch(/^web-[0-9a-f-]{36}$/);
+    expect(keyOf(1)).not.toBe(keyOf(0));
+  });
+
+  it('retries once with the same key after a 503, and returns the answer of the retry', async () => {
+    respond(503, {
+      message: 'The service is temporarily unavailable. Please try again in a moment.',
+    });
+    respond(200, { data: { portfolio_id: 'p1' } });
+    await expect(call('addPortfolio', { portfolio_name: 'A' })).resolves.toEqual({
+      data: { portfolio_id: 'p1' },
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(keyOf(1)).toBe(keyOf(0));
+  });
+
+  it('retries once with the same key when the network fails, then reports the failure', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(call('addPortfolio', { portfolio_name: 'A' })).rejects.toMatchObject({
+      status: 0,
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(keyOf(1)).toBe(keyOf(0));
+  });
+
+  it('reuses the key the caller gives for its own retry of the same action', async () => {
+    respond(200, {});
+    await (api as unknown as (id: string, i: object, o: object) => Promise<unknown>)(
+      'addPortfolio',
+      { portfolio_name: 'A' },
+      { idempotencyKey: 'web-action-1234' },
+    );
+    expect(keyOf(0)).toBe('web-action-1234');
+  });
+
+  it('sends no key and never retries other writes or reads', async () => {
+    respond(503, { message: 'down' });
+    respond(503, { message: 'down' });
+    await expect(call('saveThing', { name: 'x' })).rejects.toMatchObject({ status: 503 });
+    await expect(call('findThings', { kind: 'x' })).rejects.toMatchObject({ status: 503 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(keyOf(0)).toBeUndefined();
+    expect(keyOf(1)).toBeUndefined();
   });
 });

@@ -14,6 +14,34 @@ export type ApiInput = Record<string, unknown>;
 
 export interface ApiOptions {
   signal?: AbortSignal;
+  /**
+   * The user action's Idempotency-Key on a route that creates something. Without it each
+   * call is a new action with a fresh key; pass the same key to retry the same action.
+   */
+  idempotencyKey?: string;
+}
+
+/**
+ * Routes that create something: each user action sends a fresh `Idempotency-Key`, and its
+ * automatic retry (after a network failure or a 502/503/504) sends the same one, so the
+ * server creates one item (decision 083).
+ */
+export const CREATING_ROUTES: ReadonlySet<string> = new Set([
+  'addValuation',
+  'addPitch',
+  'addPortfolio',
+  'placeOrder',
+  'buyPitch',
+  'screenerAdd',
+  'contact',
+]);
+
+/** Wait before the one automatic retry of a creating write. */
+export const RETRY_DELAY_MS = 400;
+const RETRY_STATUSES = new Set([502, 503, 504]);
+
+export function newIdempotencyKey(): string {
+  return `web-${crypto.randomUUID()}`;
 }
 
 const PATH_PARAM = /\{([A-Za-z0-9_]+)\}/g;
@@ -101,11 +129,23 @@ export async function api<T = unknown>(
     body = JSON.stringify(rest);
   }
 
-  let res: Response;
-  try {
-    res = await fetch(url, { method: route.method, headers, body, signal: options.signal });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+  const creates = route.method === 'POST' && CREATING_ROUTES.has(routeId);
+  if (creates) headers['idempotency-key'] = options.idempotencyKey ?? newIdempotencyKey();
+
+  let res: Response | undefined;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      res = await fetch(url, { method: route.method, headers, body, signal: options.signal });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      res = undefined;
+    }
+    const retry = creates && attempt === 1 && (!res || RETRY_STATUSES.has(res.status));
+    if (!retry) break;
+    await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
+    if (options.signal?.aborted) break;
+  }
+  if (!res) {
     throw new ApiError(
       0,
       'The server could not be reached. Please check your connection and try again.',
