@@ -12,6 +12,7 @@ export const alertRoutes = defineRoutes([
     handler: 'api/addAlert',
     request: addAlertRequest,
     needs: ['table', 'marketData', 'userPool'],
+    owns: [{ field: 'valuation_id', kind: 'valuation' }],
     summary:
       'Ask for an email when a stock crosses an intrinsic value, a margin of safety or a price',
   },
@@ -23,6 +24,7 @@ export const alertRoutes = defineRoutes([
     handler: 'api/getAlerts',
     request: emptyRequest,
     needs: ['table'],
+    lists: 'alert',
     summary: "The signed-in user's alerts",
   },
   {
@@ -33,6 +35,7 @@ export const alertRoutes = defineRoutes([
     handler: 'api/deleteAlert',
     request: deleteAlertRequest,
     needs: ['table'],
+    owns: [{ field: 'alert_id', kind: 'alert' }],
     summary: 'Remove one of the alerts',
   },
   {

@@ -15,7 +15,8 @@ export type RouteNeed =
   | 'alertMail';
 
 /** Kinds of items a user owns that a route can name by id (their keys: functions/lib/keys.ts). */
-export type OwnedKind = 'valuation' | 'portfolio' | 'order' | 'screener' | 'watchlistSymbol';
+export type OwnedKind =
+  'valuation' | 'portfolio' | 'order' | 'screener' | 'watchlistSymbol' | 'alert';
 
 /** An input field that carries the id of an item the signed-in user must own. */
 export interface OwnedField {

@@ -36,6 +36,7 @@ const NOT_OWNED: Record<string, string> = {
   'buyPitch.valuation_output_id': 'the version of the pitch named by valuation_id (stale: 409)',
   'placeOrder.stock_symbol': 'a market symbol: the stock bought or sold',
   'addWatchList.stock_symbol': 'a market symbol added to the caller’s own watchlist',
+  'addAlert.stock_symbol': 'a market symbol: the stock of a price alert',
 };
 
 /** Kinds whose id is a market symbol: other users and market answers name the same symbol. */
@@ -121,6 +122,17 @@ const FACTORIES: Partial<Record<OwnedKind, Factory>> = {
     );
     return body.data.id;
   },
+  alert: async (user) => {
+    const body = await ok(
+      'alerts/add',
+      api.post<{ data: { alert_id: string } }>(
+        '/api/alerts/add',
+        { kind: 'price', stock_symbol: 'AAPL', direction: 'above', price: 1_000_000 },
+        token(user),
+      ),
+    );
+    return body.data.alert_id;
+  },
   watchlistSymbol: async (user) => {
     const symbol = user.name === 'A' ? 'MSFT' : 'NVDA';
     await ok('addWatchList', api.post('/api/addWatchList', { stock_symbol: symbol }, token(user)));
@@ -170,6 +182,8 @@ const SAMPLE_INPUT: Record<string, Record<string, unknown>> = {
   removeWatchList: {},
   screenerAdd: { name: 'Taken over', filters: {} },
   screenerDelete: {},
+  addAlert: { kind: 'intrinsic', direction: 'below' },
+  deleteAlert: {},
 };
 
 /** Top-level input fields a request schema names (objects, unions, pipes, wrappers). */
