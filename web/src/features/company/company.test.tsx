@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoginRedirectState } from '../../lib/paths';
 import { createQueryClient } from '../../lib/query-client';
 import { ToastProvider } from '../../lib/toast';
+import { captureCsvDownloads } from '../../test/csv-downloads';
 import { setSession, signedIn } from '../../test/session-mock';
 import { CompanyView, type CompanyViewProps } from './components/CompanyView';
 import { envelope, json, overviewFixture, rowsFixture } from './test/fixtures';
@@ -303,6 +304,35 @@ describe('panels', () => {
     expect(revenue.querySelector('td')!.textContent).toBe('20,000.00');
     expect(within(table).getByRole('rowheader', { name: 'Gross Profit' })).toBeTruthy();
     expect(screen.getByText('All numbers are in millions, Currency in USD')).toBeTruthy();
+  });
+
+  it('exports a statement as a CSV file in whole dollars, newest period first', async () => {
+    const files = captureCsvDownloads();
+    show();
+    await screen.findByRole('heading', { name: 'Apple Inc.' });
+    choose('income-statement-annual');
+    await screen.findByRole('table');
+    fireEvent.click(
+      screen.getByRole('button', { name: /^Export AAPL Income Statement.* as CSV$/ }),
+    );
+    const [file] = await waitFor(async () => {
+      const all = await files.downloads();
+      expect(all).toHaveLength(1);
+      return all;
+    });
+    const [header, ...rows] = file!.rows;
+    expect(header!.slice(0, 3)).toEqual([
+      'Item',
+      'Unit',
+      expect.stringMatching(/^FY 2024 \(\d{4}-\d{2}-\d{2}\)$/),
+    ]);
+    expect(header).toHaveLength(12);
+    expect(rows.find((r) => r[0] === 'Revenue')?.slice(1, 4)).toEqual([
+      'USD',
+      '20000000000',
+      '19000000000',
+    ]);
+    expect(rows.find((r) => r[0] === 'Gross Margin')?.slice(1, 3)).toEqual(['fraction', '0.5']);
   });
 
   it('a Financial Services company hides the gross-profit block', async () => {

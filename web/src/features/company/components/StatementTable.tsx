@@ -6,7 +6,9 @@ import {
   takePoints,
   type StatementPeriodId,
 } from '../../../../../shared/company/periods';
+import { ExportCsvButton } from '../../../components/ExportCsvButton';
 import { Loading } from '../../../components/Loading';
+import { statementCsv } from '../export';
 import { isRowSource, useCompanyRows } from '../api/get-company-rows';
 
 /** Columns a table shows: the statement fetch (10 annual, 42 quarterly) for All, the period's points otherwise. */
@@ -34,6 +36,7 @@ export function StatementTable({
   const title = `${item.title} (${period})`;
 
   let body;
+  let exportButton = null;
   if (query.isPending) body = <Loading label="Loading statement…" />;
   else if (query.isError)
     body = (
@@ -43,6 +46,10 @@ export function StatementTable({
   else {
     const rows = takePoints(query.data, tableColumns(period, frequency));
     const table = statementTable(item.statement ?? 'income', frequency, rows, sector);
+    const csv = statementCsv(item.statement ?? 'income', frequency, rows, sector);
+    exportButton = (
+      <ExportCsvButton what={`${symbol} ${title}`} columns={csv.columns} rows={csv.rows} />
+    );
     body = (
       <div className="statement-table__scroll" tabIndex={0} aria-label={`${title}, scrollable`}>
         <table className="statement-table">
@@ -73,7 +80,10 @@ export function StatementTable({
   }
   return (
     <section className="company-panel" aria-label={title}>
-      <h3 className="company-panel__title">{title}</h3>
+      <div className="company-panel__head">
+        <h3 className="company-panel__title">{title}</h3>
+        {exportButton}
+      </div>
       {body}
     </section>
   );
