@@ -6,6 +6,7 @@ import { formatAmount, formatMultiple, formatPercent } from '../../../../../shar
 import { holdPeriodSuffix, MODELS } from '../../../../../shared/valuation';
 import { paths } from '../../../lib/paths';
 import { methodologyTitle, pitchName, type PitchFigures } from '../figures';
+import { ScenarioSummary } from './ScenarioSummary';
 
 export type PaneMode = 'summary' | 'detail';
 
@@ -62,6 +63,7 @@ export function PitchDetail({
       ) : (
         <ReadOnlyForm record={record} />
       )}
+      <ScenarioSummary record={record} price={figures.marketPrice} />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ValuationTypeId } from '../../../../../shared/domain/valuation-types';
 import { formatNumber } from '../../../../../shared/format/money';
@@ -31,7 +31,9 @@ import {
   fieldText,
   formFromPrefill,
   formFromRecord,
+  inputFromText,
   parseField,
+  saveProblem,
   savePayload,
   suggestionText,
   type FieldSpec,
@@ -40,6 +42,9 @@ import {
 import { BuyDialog } from './BuyDialog';
 import { MrMarketFace, UserAvatar } from './Characters';
 import { Gauge } from './Gauge';
+import { ImpliedGrowth } from './ImpliedGrowth';
+import { Scenarios } from './Scenarios';
+import { SensitivityGrid } from './SensitivityGrid';
 
 /** After a pitch the app moves on after about a second (the toast shows meanwhile). */
 export const PITCH_NAVIGATE_DELAY_MS = 1000;
@@ -123,6 +128,7 @@ function ValuationForm({
   const navigate = useNavigate();
   const model = MODELS[typeId];
   const computed = useMemo(() => computeForm(form), [form]);
+  const input = useMemo(() => inputFromText(form.typeId, form.text), [form.typeId, form.text]);
   const [saved, setSaved] = useState<SavedRef | null>(
     record
       ? { id: record.id, outputId: record.valuation_output_id, status: record.pitch_status }
@@ -155,8 +161,7 @@ function ValuationForm({
     }
     const payload = savePayload(current, { symbol, name: stockName });
     if (!payload) {
-      const problem = computeForm(current);
-      toast.error(problem.ok ? 'The valuation cannot be saved' : problem.message);
+      toast.error(saveProblem(current) ?? 'The valuation cannot be saved');
       return;
     }
     setBusy(true);
@@ -246,6 +251,7 @@ function ValuationForm({
                   : null
             }
             holdPeriod={parseField(form.text.holding_period ?? '')}
+            extra={field.kind === 'growth' ? <ImpliedGrowth input={input} /> : null}
           />
         ))}
         {typeId === 4 && <p className="valuation-note">Amounts in millions where appropriate.</p>}
@@ -261,6 +267,14 @@ function ValuationForm({
           </p>
         )}
       </section>
+
+      <SensitivityGrid input={input} />
+
+      <Scenarios
+        form={form}
+        input={input}
+        onChange={(scenarios) => edit((f) => ({ ...f, scenarios }))}
+      />
 
       <Gauge value={result?.gauge ?? 0} />
 
@@ -377,6 +391,7 @@ function AssumptionField({
   onBlur,
   suggestions,
   holdPeriod,
+  extra,
 }: {
   field: FieldSpec;
   typeId: ValuationTypeId;
@@ -387,6 +402,8 @@ function AssumptionField({
   onBlur: () => void;
   suggestions: WindowFigure[] | null;
   holdPeriod: number;
+  /** Shown under the input (the growth rate the price implies, beside the growth input). */
+  extra?: ReactNode;
 }) {
   let label = field.label;
   if (typeId === 3 && field.kind === 'base' && baseYear !== null) label = `${label} (${baseYear}A)`;
@@ -425,6 +442,7 @@ function AssumptionField({
         </span>
       </label>
       {hint && <span className="valuation-field__hint">{hint}</span>}
+      {extra}
       {suggestions && (
         <div
           className="valuation-suggestions"

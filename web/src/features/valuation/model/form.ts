@@ -1,8 +1,15 @@
 import type { ValuationTypeId } from '../../../../../shared/domain/valuation-types';
 import {
   computeValuation,
+  DEFAULT_SCENARIO_PROBABILITIES,
+  growthOf,
+  growthStep,
   MODELS,
+  multipleStep,
+  scenarioProblem,
+  scenariosSchema,
   toStoredOutputs,
+  type Scenarios,
   type Moat,
   type Prefill,
   type ValuationComputation,
@@ -24,6 +31,15 @@ export interface ValuationFormState {
   comment: string;
   /** EV/EBITDA: the editable label beside EBITDA (e.g. "2024A"). */
   ebitdaLabel: string;
+  /** Bear / base / bull as typed; null when the valuation has none (the simple flow). */
+  scenarios: ScenarioText | null;
+}
+
+/** The typed text of the scenario fields; the base case's growth and multiple are the form's own. */
+export interface ScenarioText {
+  bear: { growth: string; forward_multiple: string; probability: string };
+  base: { probability: string };
+  bull: { growth: string; forward_multiple: string; probability: string };
 }
 
 export interface FieldSpec {
@@ -63,7 +79,12 @@ export function parseField(text: string): number {
 
 export function formFromValues(
   input: ValuationModelInput,
-  extra: { moats?: Moat[]; comment?: string; ebitdaLabel?: string } = {},
+  extra: {
+    moats?: Moat[];
+    comment?: string;
+    ebitdaLabel?: string;
+    scenarios?: Scenarios | null | undefined;
+  } = {},
 ): ValuationFormState {
   const record = input as unknown as Record<string, number>;
   const text: Record<string, string> = {};
@@ -75,7 +96,79 @@ export function formFromValues(
     moats: extra.moats ?? [],
     comment: extra.comment ?? '',
     ebitdaLabel: extra.ebitdaLabel ?? '',
+    scenarios: extra.scenarios ? scenarioTextOf(extra.scenarios) : null,
   };
+}
+
+const two = (n: number) => fieldText('growth', n);
+
+export function scenarioTextOf(s: Scenarios): ScenarioText {
+  return {
+    bear: {
+      growth: two(s.bear.growth),
+      forward_multiple: two(s.bear.forward_multiple),
+      probability: String(s.bear.probability),
+    },
+    base: { probability: String(s.base.probability) },
+    bull: {
+      growth: two(s.bull.growth),
+      forward_multiple: two(s.bull.forward_multiple),
+      probability: String(s.bull.probability),
+    },
+  };
+}
+
+/**
+ * Starting bear and bull cases: two grid steps below and above the form's growth rate and
+ * multiple (growth not below -99%, so the bear case keeps a value), weighted 25/50/25.
+ */
+export function defaultScenarios(input: ValuationModelInput): Scenarios {
+  const g = Number.isFinite(growthOf(input)) ? growthOf(input) : 0;
+  const m = Number.isFinite(input.forward_multiple) ? input.forward_multiple : 1;
+  const gs = growthStep(g).times(2).toNumber();
+  const ms = multipleStep(m).times(2).toNumber();
+  const p = DEFAULT_SCENARIO_PROBABILITIES;
+  return {
+    bear: {
+      growth: Math.max(g - gs, -99),
+      forward_multiple: Math.max(m - ms, m / 2),
+      probability: p.bear,
+    },
+    base: { probability: p.base },
+    bull: { growth: g + gs, forward_multiple: m + ms, probability: p.bull },
+  };
+}
+
+export type ScenarioParse = { ok: true; scenarios: Scenarios } | { ok: false; message: string };
+
+/** The typed scenarios checked as the server checks them (the schema, then each case's valuation). */
+export function parseScenarios(form: ValuationFormState): ScenarioParse | null {
+  if (!form.scenarios) return null;
+  const t = form.scenarios;
+  const parsed = scenariosSchema.safeParse({
+    bear: {
+      growth: parseField(t.bear.growth),
+      forward_multiple: parseField(t.bear.forward_multiple),
+      probability: parseField(t.bear.probability),
+    },
+    base: { probability: parseField(t.base.probability) },
+    bull: {
+      growth: parseField(t.bull.growth),
+      forward_multiple: parseField(t.bull.forward_multiple),
+      probability: parseField(t.bull.probability),
+    },
+  });
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]!.message };
+  const problem = scenarioProblem(modelInput(form), parsed.data);
+  return problem ? { ok: false, message: problem.message } : { ok: true, scenarios: parsed.data };
+}
+
+/** Why the form cannot be saved, or null when it can. */
+export function saveProblem(form: ValuationFormState): string | null {
+  const computed = computeForm(form);
+  if (!computed.ok) return computed.message;
+  const scenarios = parseScenarios(form);
+  return scenarios && !scenarios.ok ? scenarios.message : null;
 }
 
 export function formFromPrefill(prefill: Prefill): ValuationFormState {
@@ -93,13 +186,21 @@ export function formFromRecord(record: ValuationRecord): ValuationFormState {
     moats: record.moats,
     comment: record.comment,
     ebitdaLabel: 'Latest',
+    scenarios: record.scenarios ?? null,
   });
 }
 
 export function modelInput(form: ValuationFormState): ValuationModelInput {
-  const values: Record<string, unknown> = { valuation_type_id: form.typeId };
-  for (const field of fieldsOf(form.typeId))
-    values[field.name] = parseField(form.text[field.name] ?? '');
+  return inputFromText(form.typeId, form.text);
+}
+
+/** The model input of a methodology's typed fields. */
+export function inputFromText(
+  typeId: ValuationTypeId,
+  text: Record<string, string>,
+): ValuationModelInput {
+  const values: Record<string, unknown> = { valuation_type_id: typeId };
+  for (const field of fieldsOf(typeId)) values[field.name] = parseField(text[field.name] ?? '');
   return values as unknown as ValuationModelInput;
 }
 
@@ -108,15 +209,18 @@ export function computeForm(form: ValuationFormState): ValuationComputation {
   return computeValuation(modelInput(form));
 }
 
-/** The body of a save: every input, the outputs the screen shows, moats and comment. */
+/** The body of a save: every input, the outputs the screen shows, moats, comment and scenarios. */
 export function savePayload(
   form: ValuationFormState,
   stock: { symbol: string; name?: string | undefined },
 ): Record<string, unknown> | null {
   const computed = computeForm(form);
   if (!computed.ok) return null;
+  const scenarios = parseScenarios(form);
+  if (scenarios && !scenarios.ok) return null;
   return {
     ...modelInput(form),
+    ...(scenarios ? { scenarios: scenarios.scenarios } : {}),
     ...toStoredOutputs(computed),
     stock_symbol: stock.symbol,
     ...(stock.name ? { stock_name: stock.name.slice(0, 200) } : {}),
