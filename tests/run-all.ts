@@ -6,7 +6,7 @@
  *   npm test -- unit web     only those vitest projects (static checks skipped)
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
@@ -101,17 +101,46 @@ function vitestProject(project: string): void {
   );
 }
 
+/** The figures the security and fault suites recorded (tests/support/security-summary.ts). */
+function printSecurityFigures(dir: string): void {
+  if (!existsSync(dir)) return;
+  const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
+  if (files.length === 0) return;
+  console.log('\nSecurity and fault suites:');
+  for (const file of files.sort()) {
+    try {
+      const { area, figures } = JSON.parse(readFileSync(join(dir, file), 'utf8')) as {
+        area: string;
+        figures: Record<string, number>;
+      };
+      const text = Object.entries(figures)
+        .map(([name, value]) => `${name} ${value}`)
+        .join(', ');
+      console.log(`  ${area}: ${text}`);
+    } catch {
+      console.log(`  ${file}: unreadable`);
+    }
+  }
+}
+
 mkdirSync(outDir, { recursive: true });
+const securityDir = join(outDir, 'security');
+rmSync(securityDir, { recursive: true, force: true });
 const began = Date.now();
 if (runStatic) {
   check('typecheck (tsc --noEmit)', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
   check('lint (eslint, import boundaries)', 'npx', ['eslint', '.']);
   check('format (prettier --check)', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']);
   // Bundles every handler with esbuild and runs cdk-nag's AwsSolutions checks, offline.
-  check('cdk synth (cdk-nag AwsSolutions)', 'npm', ['run', '--silent', 'synth:infra']);
+  check('cdk synth (cdk-nag AwsSolutions and Serverless)', 'npm', [
+    'run',
+    '--silent',
+    'synth:infra',
+  ]);
 }
 for (const project of projects) vitestProject(project);
 
+printSecurityFigures(securityDir);
 console.log(`\nTook ${((Date.now() - began) / 1000).toFixed(0)} s.`);
 if (failures.length > 0) console.log(`Failures:\n  ${failures.join('\n  ')}`);
 console.log(`${passed} passed, ${failed} failed`);
