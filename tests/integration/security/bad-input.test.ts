@@ -64,7 +64,8 @@ const nastyStrings = [
   '${jndi:ldap://x}',
   '__proto__',
   'constructor',
-  'x'.repeat(8_000),
+  // Long, yet a query string of four of them stays under Node's 16 kB header limit.
+  'x'.repeat(3_000),
 ];
 
 const nastyValueArb: fc.Arbitrary<unknown> = fc.oneof(
@@ -194,8 +195,16 @@ function schemaRefuses(route: RouteDef, payload: Payload): boolean {
   return !route.request.safeParse(input).success;
 }
 
+/** Percent-encodes a path value; a lone surrogate goes as the malformed UTF-8 a client could send. */
+function encodePathValue(value: string): string {
+  let out = '';
+  for (const ch of value)
+    out += /^[\ud800-\udfff]$/.test(ch) ? '%ED%A0%80' : encodeURIComponent(ch);
+  return out;
+}
+
 function pathOf(route: RouteDef, payload: Payload): string {
-  return route.path.replace(/\{(\w+)\}/g, () => encodeURIComponent(payload.pathValue ?? 'x'));
+  return route.path.replace(/\{(\w+)\}/g, () => encodePathValue(payload.pathValue ?? 'x'));
 }
 
 /** A message a person can read: a sentence, not a stack, a dump or an internal name. */
@@ -215,7 +224,31 @@ function readableMessage(message: unknown, sent: string): string | undefined {
   return undefined;
 }
 
-const figures = { routes: 0, payloads: 0, refusedByRoute: 0, status4xx: 0, status5xx: 0 };
+const figures = {
+  routes: 0,
+  payloads: 0,
+  refusedByRoute: 0,
+  acceptedReads: 0,
+  status4xx: 0,
+  status5xx: 0,
+};
+
+/** POST routes that only read: input their schema takes is sent to them too. */
+const READ_ONLY_POSTS = new Set([
+  'getValuationOutput',
+  'editValuation',
+  'myValuation',
+  'getPortfolioDetails',
+  'searchPortfolioList',
+  'stockPerPortfolio',
+  'getPortfolioHoldings',
+  'screenerScreen',
+  'getHistoricalData',
+  'getDailyData',
+  'getWeeklyData',
+  'getStockList',
+  'getCompanyOverview',
+]);
 let tableChanges = 0;
 let unreadable = 0;
 
@@ -232,8 +265,10 @@ beforeAll(async () => {
     createSignedInUser({ name: 'Input Tester' }),
     createSignedInUser({ name: 'Bystander' }),
   ]);
-  // Items in both partitions, so "unchanged" compares something.
+  // Items in both partitions, so "unchanged" compares something; the profile item is made
+  // on the first GET /api/user, so it is made here, before any snapshot.
   for (const u of [user, bystander]) {
+    expect((await api.get('/api/user', { token: u.accessToken })).status).toBe(200);
     expect(
       (await api.post('/api/addWatchList', { stock_symbol: 'AAPL' }, { token: u.accessToken }))
         .status,
@@ -257,6 +292,7 @@ afterAll(async () => {
     routesCovered: figures.routes,
     payloadsTried: figures.payloads,
     refusedBySchema: figures.refusedByRoute,
+    acceptedReadsAnswered: figures.acceptedReads,
     status4xx: figures.status4xx,
     status5xx: figures.status5xx,
     unclearMessages: unreadable,
@@ -291,9 +327,11 @@ describe('bad input on every route of the route table', () => {
       });
       const problems: string[] = [];
       for (const payload of samples) {
-        if (!schemaRefuses(route, payload)) continue; // only refused input is sent
+        const refused = schemaRefuses(route, payload);
+        // Input the schema takes is sent only to routes that read: it must not fail either.
+        if (!refused && !(route.method === 'GET' || READ_ONLY_POSTS.has(route.id))) continue;
         figures.payloads += 1;
-        figures.refusedByRoute += 1;
+        if (refused) figures.refusedByRoute += 1;
         const res = await send(route, payload);
         const what = `${route.method} ${pathOf(route, payload).slice(0, 80)} [${payload.label}] ${(payload.body ?? JSON.stringify(payload.query)).slice(0, 120)}`;
         if (res.status >= 500) {
@@ -302,7 +340,8 @@ describe('bad input on every route of the route table', () => {
           continue;
         }
         if (res.status < 400) {
-          problems.push(`${res.status} (accepted) for ${what}`);
+          if (refused) problems.push(`${res.status} (accepted) for ${what}`);
+          else figures.acceptedReads += 1;
           continue;
         }
         figures.status4xx += 1;
