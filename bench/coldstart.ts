@@ -1,0 +1,124 @@
+/**
+ * Bench section `coldstart`: every Lambda handler bundled as infra/constructs/house-function.ts
+ * bundles it (esbuild: minified ESM for node24, the AWS SDK v3 left to the runtime), its size,
+ * and its module initialisation time (import of the bundle) in a fresh Node process, median
+ * of three runs.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { REPO_ROOT } from '../infra/local/stack';
+import { buildHandlerEnv } from '../infra/local/env';
+import { JOBS } from '../infra/jobs';
+import { ROUTES } from '../shared/routes';
+import { type Report, atMost, info, kb, median, ms } from './lib';
+
+const SIZE_LIMIT = 300_000;
+const INIT_LIMIT_MS = 150;
+const RUNS = 3;
+
+export async function run(report: Report): Promise<void> {
+  const handlers = [
+    ...new Set([
+      ...ROUTES.map((r) => r.handler ?? 'api/notImplemented'),
+      ...JOBS.map((j) => j.handler),
+      'cognito/customMessage',
+    ]),
+  ].sort();
+  // Inside the repository, so the bundles find @aws-sdk/* in node_modules as Lambda's runtime provides it.
+  const out = mkdtempSync(join(REPO_ROOT, '.bench-coldstart-'));
+  try {
+    await build({
+      entryPoints: Object.fromEntries(
+        handlers.map((h) => [h, join(REPO_ROOT, 'functions', `${h}.ts`)]),
+      ),
+      outdir: out,
+      outExtension: { '.js': '.mjs' },
+      bundle: true,
+      platform: 'node',
+      minify: true,
+      sourcemap: true,
+      target: 'node24',
+      format: 'esm',
+      mainFields: ['module', 'main'],
+      banner: {
+        js: "import { createRequire as __houseCreateRequire } from 'module';const require = __houseCreateRequire(import.meta.url);",
+      },
+      external: ['@aws-sdk/*'],
+      logLevel: 'error',
+    });
+    const env = {
+      ...process.env,
+      ...buildHandlerEnv(
+        {
+          dynamodb: 'http://127.0.0.1:9',
+          cognito: 'http://127.0.0.1:9',
+          ses: 'http://127.0.0.1:9',
+          s3: 'http://127.0.0.1:9',
+          userPoolId: 'us-east-1_bench',
+          userPoolClientId: 'bench',
+          siteUrl: 'https://example.com',
+        },
+        {},
+      ),
+      NODE_NO_WARNINGS: '1',
+      LOG_LEVEL: 'ERROR',
+    };
+    const rows: { handler: string; bytes: number; initMs: number }[] = [];
+    for (const handler of handlers) {
+      const file = join(out, `${handler}.mjs`);
+      const bytes = statSync(file).size;
+      const times: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const script = `const t = performance.now(); await import(${JSON.stringify(pathToFileURL(file).href)}); process.stdout.write(String(performance.now() - t));`;
+        const output = execFileSync(
+          process.execPath,
+          ['--input-type=module', '--enable-source-maps', '-e', script],
+          { env, encoding: 'utf8', timeout: 30_000 },
+        );
+        times.push(Number(output.trim().split('\n').at(-1)));
+      }
+      rows.push({ handler, bytes, initMs: median(times) });
+      console.log(
+        `  ${handler.padEnd(32)} ${kb(bytes).padStart(9)} init ${ms(median(times)).padStart(9)}`,
+      );
+    }
+    const biggest = rows.reduce((a, b) => (b.bytes > a.bytes ? b : a));
+    const slowest = rows.reduce((a, b) => (b.initMs > a.initMs ? b : a));
+    report(info('coldstart', 'handlers bundled', String(rows.length)));
+    report(
+      atMost(
+        'coldstart',
+        `largest bundle (${biggest.handler})`,
+        biggest.bytes,
+        SIZE_LIMIT,
+        kb,
+        true,
+      ),
+    );
+    report(info('coldstart', 'median bundle size', kb(median(rows.map((r) => r.bytes)))));
+    report(
+      atMost(
+        'coldstart',
+        `slowest init (${slowest.handler})`,
+        slowest.initMs,
+        INIT_LIMIT_MS,
+        ms,
+        true,
+      ),
+    );
+    report(info('coldstart', 'median init', ms(median(rows.map((r) => r.initMs)))));
+    for (const r of rows.filter((r) => r.bytes >= SIZE_LIMIT || r.initMs >= INIT_LIMIT_MS))
+      report({
+        section: 'coldstart',
+        name: `over budget: ${r.handler}`,
+        value: `${kb(r.bytes)}, init ${ms(r.initMs)}`,
+        target: `< ${kb(SIZE_LIMIT)}, < ${ms(INIT_LIMIT_MS)}`,
+        ok: false,
+      });
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
