@@ -35,9 +35,16 @@ export interface HandlerArgs<I> {
 export type HandlerReturn =
   unknown | { statusCode: number; body: unknown; headers?: Record<string, string> };
 
-const JSON_HEADERS = {
+/**
+ * Every JSON answer: never cached, never sniffed as another type, and as a document it may
+ * load nothing and be framed nowhere (the same values as API_SECURITY_HEADERS in
+ * infra/security-headers.ts, which functions/ does not import; a test checks they agree).
+ */
+export const JSON_HEADERS = {
   'content-type': 'application/json; charset=utf-8',
   'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
 };
 
 export function json(

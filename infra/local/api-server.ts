@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ROUTES, type RouteDef } from '../../shared/routes';
+import { API_SECURITY_HEADERS } from '../security-headers';
 import { DEFAULT_MAX_BODY_BYTES, LIMIT_MESSAGES } from '../../shared/routes/types';
 import { buildApiEvent, buildLambdaContext, matchRoute, stringifyClaims } from './api-event';
 import { closeServer } from './cognito';
@@ -69,8 +70,13 @@ export async function loadHandlers(
   return handlers;
 }
 
+/** The server's own answers (no route, refused token, too large...), with the API's security headers. */
 function send(res: ServerResponse, status: number, body: unknown, requestId: string): void {
-  res.writeHead(status, { 'content-type': 'application/json', 'apigw-requestid': requestId });
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    ...API_SECURITY_HEADERS,
+    'apigw-requestid': requestId,
+  });
   res.end(JSON.stringify(body));
 }
 

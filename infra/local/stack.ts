@@ -279,7 +279,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         supportEmail: env.SUPPORT_EMAIL,
       };
       writeFileSync(join(dataDir, 'web-config.json'), `${JSON.stringify(webConfig, null, 2)}\n`);
-      const web = await startWeb({ port: ports.app, apiUrl: api.url });
+      const web = await startWeb({
+        port: ports.app,
+        apiUrl: api.url,
+        origins: { cognito: cognito.proxyUrl, images: s3Url },
+      });
       if (web) {
         stops.push(web.stop);
         app = web.url;

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { siteSecurityHeaders, type SiteOrigins } from '../security-headers';
 
 export interface WebHandle {
   url: string;
@@ -12,15 +13,21 @@ export const WEB_CONFIG_FILE = fileURLToPath(new URL('../../web/vite.config.ts',
 /**
  * The Vite dev server of the web app. Its config proxies `/api` to LOCAL_API_URL, as
  * CloudFront's `/api/*` behaviour sends it to the HTTP API in AWS, and serves
- * `/config.json` from `.local/web-config.json`. Returns undefined when the web app has
+ * `/config.json` from `.local/web-config.json`. Every answer carries the site's security
+ * headers (infra/security-headers.ts) with the dev variant of the CSP: Vite's dev client
+ * needs inline scripts and styles and its HMR WebSocket; the production build runs under
+ * the strict policy (the browser tests check it). Returns undefined when the web app has
  * no Vite config yet.
  */
 export async function startWeb({
   port,
   apiUrl,
+  origins,
 }: {
   port: number;
   apiUrl: string;
+  /** Cognito (the local proxy) and the photos origin (the local S3) the CSP allows. */
+  origins: SiteOrigins;
 }): Promise<WebHandle | undefined> {
   if (!existsSync(WEB_CONFIG_FILE)) return undefined;
   process.env.LOCAL_API_URL = apiUrl;
@@ -30,7 +37,13 @@ export async function startWeb({
     root: WEB_DIR,
     clearScreen: false,
     logLevel: 'warn',
-    server: { port, host: '127.0.0.1', strictPort: true, open: false },
+    server: {
+      port,
+      host: '127.0.0.1',
+      strictPort: true,
+      open: false,
+      headers: siteSecurityHeaders(origins, { dev: { hmr: `ws://127.0.0.1:${port}` } }),
+    },
   });
   await server.listen();
   return { url: `http://127.0.0.1:${port}`, stop: () => server.close() };
