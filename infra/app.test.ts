@@ -17,6 +17,14 @@ import type { HouseFunction } from './constructs/house-function';
 import { JOB_DLQ_RETENTION } from './constructs/jobs';
 import { SPA_FALLBACK_CODE } from './constructs/web';
 import { JOBS } from './jobs';
+import {
+  cognitoOrigin,
+  contentSecurityPolicy,
+  FRAME_OPTIONS,
+  HSTS_MAX_AGE_SECONDS,
+  PERMISSIONS_POLICY,
+  REFERRER_POLICY,
+} from './security-headers';
 import { CLOUDFORMATION_LIMITS, guardTemplateSize, STACK_RESOURCE_BUDGET } from './stacks/limits';
 
 type Resources = Record<
@@ -703,15 +711,36 @@ describe('web distribution', () => {
 
   it('adds the security headers with a CSP that allows Cognito', () => {
     const [, policy] = ofType(stateless, 'AWS::CloudFront::ResponseHeadersPolicy')[0]!;
-    const headers = policy.Properties!.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
-    expect(headers.FrameOptions.FrameOption).toBe('DENY');
-    expect(headers.ContentTypeOptions).toBeDefined();
-    expect(headers.StrictTransportSecurity.AccessControlMaxAgeSec).toBeGreaterThanOrEqual(31536000);
-    expect(headers.ReferrerPolicy.ReferrerPolicy).toBe('strict-origin-when-cross-origin');
-    const csp = JSON.stringify(headers.ContentSecurityPolicy.ContentSecurityPolicy);
-    expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain('https://cognito-idp.');
-    expect(csp).toContain("img-src 'self' data:");
+    const config = policy.Properties!.ResponseHeadersPolicyConfig;
+    const headers = config.SecurityHeadersConfig;
+    expect(headers.FrameOptions).toEqual({ FrameOption: FRAME_OPTIONS, Override: true });
+    expect(headers.ContentTypeOptions).toEqual({ Override: true });
+    expect(headers.StrictTransportSecurity).toEqual({
+      AccessControlMaxAgeSec: HSTS_MAX_AGE_SECONDS,
+      IncludeSubdomains: true,
+      Override: true,
+    });
+    expect(HSTS_MAX_AGE_SECONDS).toBeGreaterThanOrEqual(31536000);
+    expect(headers.ReferrerPolicy).toEqual({ ReferrerPolicy: REFERRER_POLICY, Override: true });
+    expect(config.CustomHeadersConfig.Items).toEqual([
+      { Header: 'Permissions-Policy', Value: PERMISSIONS_POLICY, Override: true },
+    ]);
+    // The region is a deploy-time reference: the CSP is a join around it.
+    const joined = headers.ContentSecurityPolicy.ContentSecurityPolicy as {
+      'Fn::Join': [string, (string | { Ref: string })[]];
+    };
+    const csp = joined['Fn::Join'][1]
+      .map((part) => (typeof part === 'string' ? part : `<${part.Ref}>`))
+      .join(joined['Fn::Join'][0]);
+    expect(csp).toBe(
+      contentSecurityPolicy({
+        cognito: cognitoOrigin('<AWS::Region>'),
+        analytics: built.config.analyticsEndpoint,
+      }),
+    );
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(headers.ContentSecurityPolicy.Override).toBe(true);
   });
 
   it('deploys config.json with the pool, client and region for the web app', () => {
