@@ -226,10 +226,16 @@ async function sizeOrder(
 }
 
 /** Places a market or limit order in one of the user's portfolios. */
+/** Writes of another item that must happen with the order or not at all (e.g. the pitch's `bought_into`). */
+export type OrderAlso = NonNullable<
+  ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']
+>;
+
 export async function placeOrder(
   deps: OrderDeps,
   userId: string,
   input: OrderPayload,
+  also: OrderAlso = [],
 ): Promise<PlaceOrderResponse> {
   const symbol = input.stock_symbol;
   let p = await requirePortfolio(deps.store, userId, input.portfolio_id);
@@ -345,6 +351,7 @@ export async function placeOrder(
     };
     items.push({ Put: { TableName: deps.store.table, Item: order } });
     items.unshift(portfolioUpdate(deps.store, p, cash, reserved, now));
+    items.push(...also);
 
     try {
       await deps.store.client.send(new TransactWriteCommand({ TransactItems: items }));
@@ -581,6 +588,7 @@ export async function buyIntoPortfolio(
   userId: string,
   input: BuyIntoPortfolioInput,
   deps: OrderDeps = defaultDeps(),
+  also: OrderAlso = [],
 ): Promise<PlaceOrderResponse> {
   const sized =
     input.invest_by ??
@@ -602,5 +610,5 @@ export async function buyIntoPortfolio(
       (sized === 'positionSize' ? PITCH_BUY_DEFAULT_POSITION_PCT : undefined),
     ...(input.valuation_id ? { valuation_id: input.valuation_id } : {}),
   });
-  return placeOrder(deps, userId, payload);
+  return placeOrder(deps, userId, payload, also);
 }

@@ -1,5 +1,8 @@
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  ConditionalCheckFailedException,
+  TransactionCanceledException,
+} from '@aws-sdk/client-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { dollarsToCents, formatUsd } from '../../shared/portfolio/money';
 import type {
@@ -15,7 +18,7 @@ import {
   type PortfolioMessageResponse,
   type StockPerPortfolioResponse,
 } from '../../shared/schemas/portfolio-api';
-import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
+import { BadRequestError, ConflictError } from '../lib/errors';
 import { keys } from '../lib/keys';
 import { logger } from '../lib/logger';
 import { releaseInterest } from '../market/interest';
@@ -165,21 +168,7 @@ export async function deletePortfolio(
   userId: string,
   portfolioId: string,
 ): Promise<PortfolioMessageResponse> {
-  try {
-    await deps.store.client.send(
-      new DeleteCommand({
-        TableName: deps.store.table,
-        Key: keys.portfolio(userId, portfolioId),
-        ConditionExpression: 'attribute_exists(pk)',
-      }),
-    );
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException)
-      throw new NotFoundError(PORTFOLIO_MESSAGES.notFound);
-    throw error;
-  }
-  const children = await childKeys(deps.store, userId, portfolioId);
-  await batchDelete(deps.store, children);
+  const children = await deletePortfolioItems(deps.store, userId, portfolioId);
   const symbols = new Set(
     children
       .filter((c) => (c.type === 'Holding' || c.type === 'Order') && c.symbol)
@@ -187,6 +176,63 @@ export async function deletePortfolio(
   );
   await syncInterest(deps.store, userId, symbols);
   return { message: PORTFOLIO_MESSAGES.deleted };
+}
+
+/** A transaction holds at most this many writes (DynamoDB's limit). */
+const TRANSACTION_LIMIT = 100;
+
+/**
+ * Deletes a portfolio and its holdings, transactions and orders with nothing left half
+ * deleted: one transaction, on the condition that the portfolio did not change since its
+ * children were listed (an order placed meanwhile bumps its version and the delete starts
+ * over). A portfolio with more children than a transaction holds is deleted children
+ * first and the portfolio last, so a retry after a failure completes the deletion.
+ */
+async function deletePortfolioItems(
+  store: PortfolioStore,
+  userId: string,
+  portfolioId: string,
+): Promise<Awaited<ReturnType<typeof childKeys>>> {
+  for (let attempt = 1; ; attempt++) {
+    const portfolio = await requirePortfolio(store, userId, portfolioId);
+    const children = await childKeys(store, userId, portfolioId);
+    const portfolioDelete = {
+      TableName: store.table,
+      Key: keys.portfolio(userId, portfolioId),
+      ConditionExpression: 'version = :v',
+      ExpressionAttributeValues: { ':v': portfolio.version },
+    };
+    if (children.length >= TRANSACTION_LIMIT) {
+      await batchDelete(store, children);
+      try {
+        await store.client.send(new DeleteCommand(portfolioDelete));
+      } catch (error) {
+        if (!(error instanceof ConditionalCheckFailedException) || attempt >= 5) throw error;
+        continue;
+      }
+      return children;
+    }
+    try {
+      await store.client.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Delete: portfolioDelete },
+            ...children.map((c) => ({
+              Delete: { TableName: store.table, Key: { pk: c.pk, sk: c.sk } },
+            })),
+          ],
+        }),
+      );
+      return children;
+    } catch (error) {
+      const retry =
+        error instanceof TransactionCanceledException &&
+        (error.CancellationReasons ?? []).some(
+          (r) => r.Code === 'ConditionalCheckFailed' || r.Code === 'TransactionConflict',
+        );
+      if (!retry || attempt >= 5) throw error;
+    }
+  }
 }
 
 /** Keeps the user's 'holding' interest in each symbol only while some portfolio holds it or has an open order in it. */

@@ -1,5 +1,3 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   VALUATION_API_MESSAGES,
   type BuyPitchRequest,
@@ -8,7 +6,7 @@ import {
 import { BadRequestError, ConflictError } from '../lib/errors';
 import { keys } from '../lib/keys';
 import { buyIntoPortfolio } from '../portfolios/orders';
-import { getValuation, notFound, type ValuationStore } from './store';
+import { getValuation, type ValuationStore } from './store';
 
 /**
  * Buy from a pitch (spec/001 section 3, "Buy payload"): checks the pitch is the user's and
@@ -39,35 +37,37 @@ export async function buyFromPitch(
   ) {
     throw new ConflictError(VALUATION_API_MESSAGES.changedMeanwhile);
   }
-  await buyIntoPortfolio(userId, {
-    portfolio_id: input.portfolio_id,
-    stock_symbol: record.stock_symbol,
-    valuation_id: record.id,
-  });
-  try {
-    await store.client.send(
-      new UpdateCommand({
-        TableName: store.table,
-        Key: keys.valuation(userId, record.id),
-        UpdateExpression:
-          'ADD #bought :portfolio SET #updatedAt = :now, #version = if_not_exists(#version, :zero) + :one',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: {
-          '#bought': 'bought_into',
-          '#updatedAt': 'updatedAt',
-          '#version': 'version',
-        },
-        ExpressionAttributeValues: {
-          ':portfolio': new Set([input.portfolio_id]),
-          ':now': new Date().toISOString(),
-          ':zero': 0,
-          ':one': 1,
-        },
-      }),
-    );
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) throw notFound();
-    throw error;
-  }
+  // The purchase and the pitch's note of it are one transaction: a failure leaves neither,
+  // so retrying the buy never buys twice without the note, nor notes a buy that did not happen.
+  const noteOnPitch = {
+    Update: {
+      TableName: store.table,
+      Key: keys.valuation(userId, record.id),
+      UpdateExpression:
+        'ADD #bought :portfolio SET #updatedAt = :now, #version = if_not_exists(#version, :zero) + :one',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: {
+        '#bought': 'bought_into',
+        '#updatedAt': 'updatedAt',
+        '#version': 'version',
+      },
+      ExpressionAttributeValues: {
+        ':portfolio': new Set([input.portfolio_id]),
+        ':now': new Date().toISOString(),
+        ':zero': 0,
+        ':one': 1,
+      },
+    },
+  };
+  await buyIntoPortfolio(
+    userId,
+    {
+      portfolio_id: input.portfolio_id,
+      stock_symbol: record.stock_symbol,
+      valuation_id: record.id,
+    },
+    undefined,
+    [noteOnPitch],
+  );
   return (await getValuation(store, userId, record.id)).record;
 }
