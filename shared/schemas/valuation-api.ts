@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MARGIN_OF_SAFETY, PREMIUM } from '../tracking/figures';
+import { SCORECARD_STATUS } from '../tracking/scorecard';
 import { trackedUpdatePayload } from '../tracking/schemas';
 import { inputErrorMap } from './errors';
 import {
@@ -11,7 +12,7 @@ import {
   scenariosSchema,
   valuationPayloadSchema,
 } from '../valuation/schemas';
-import { idString, stockSymbol } from './common';
+import { emptyRequest, idString, stockSymbol } from './common';
 
 /**
  * Requests and responses of the valuation, pitch and tracking routes (spec/001 sections 3, 7
@@ -368,3 +369,68 @@ export const trackedPitchesResponse = z.object({
 export type TrackedPitchesResponse = z.infer<typeof trackedPitchesResponse>;
 
 export const deletePitchResponse = z.object({ message: z.string(), valuation_id: z.string() });
+
+/* ---------------------------------------------------------------- pitch scorecard */
+
+/** pitchScorecard takes no input (docs/decisions/092-pitch-scorecard.md). */
+export const pitchScorecardRequest = emptyRequest;
+export type PitchScorecardRequest = z.infer<typeof pitchScorecardRequest>;
+
+const nullableNum = z.number().nullable();
+
+/** One tracked pitch on the scorecard (`ScorecardRow` of shared/tracking/scorecard.ts); returns in percent. */
+export const scorecardRowSchema = z.object({
+  id: z.string(),
+  valuation_id: z.string(),
+  stock_symbol: z.string(),
+  stock_name: z.string().nullable(),
+  valuation_type_id: z.number(),
+  trackedAt: z.string().nullable(),
+  yearsTracked: nullableNum,
+  holdingPeriod: nullableNum,
+  costPerShare: nullableNum,
+  currentPrice: nullableNum,
+  baselineMetric: nullableNum,
+  baselineSource: z.enum(['reported', 'pitch']).nullable(),
+  baselinePeriodEnd: z.string().nullable(),
+  latestMetric: nullableNum,
+  latestPeriodEnd: z.string().nullable(),
+  reportedSinceTracking: z.boolean(),
+  multipleAtTracking: nullableNum,
+  currentMultiple: nullableNum,
+  expectedMetric: nullableNum,
+  expectedMultiple: nullableNum,
+  expectedPrice: nullableNum,
+  realizedReturn: nullableNum,
+  fromGrowth: nullableNum,
+  fromMultiple: nullableNum,
+  expectedReturn: nullableNum,
+  expectedFromGrowth: nullableNum,
+  expectedFromMultiple: nullableNum,
+  vsExpected: nullableNum,
+  status: z
+    .enum([SCORECARD_STATUS.ahead, SCORECARD_STATUS.behind, SCORECARD_STATUS.onPlan])
+    .nullable(),
+  reasons: z.array(z.string()),
+});
+export type ScorecardRowRecord = z.infer<typeof scorecardRowSchema>;
+
+export const scorecardSummarySchema = z.object({
+  tracked: z.number(),
+  scored: z.number(),
+  meanRealizedReturn: nullableNum,
+  meanExpectedReturn: nullableNum,
+  meanFromGrowth: nullableNum,
+  meanFromMultiple: nullableNum,
+  ahead: z.number(),
+  behind: z.number(),
+  onPlan: z.number(),
+});
+
+/** pitchScorecard: a row per tracked pitch (newest tracked first), the summary, and when it was computed. */
+export const pitchScorecardResponse = z.object({
+  data: z.array(scorecardRowSchema),
+  summary: scorecardSummarySchema,
+  asOf: z.string(),
+});
+export type PitchScorecardResponse = z.infer<typeof pitchScorecardResponse>;

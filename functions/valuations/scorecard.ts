@@ -1,0 +1,128 @@
+import type { PitchScorecardResponse } from '../../shared/schemas/valuation-api';
+import { PITCH_STATUS, type ValuationRecord } from '../../shared/schemas/valuation-api';
+import {
+  reportedFigures,
+  scorePitch,
+  scorecardSummary,
+  type ReportedFigure,
+} from '../../shared/tracking/scorecard';
+import type { IncomeRow, RatiosRow } from '../../shared/valuation/prefill';
+import { logger } from '../lib/logger';
+import { marketService, type MarketService } from '../market/service';
+import { cachedQuotes } from './quotes';
+import { listValuations, type ValuationStore } from './store';
+
+/**
+ * The pitch scorecard of one user (docs/decisions/092-pitch-scorecard.md): the tracked
+ * pitches, the cached quote of each symbol, and per distinct symbol at most two cached reads
+ * (the annual income statements for P/E and EV/EBITDA, the annual ratios for P/B and P/S), all
+ * symbols in parallel. Market data that cannot be read gives null figures with a reason, never
+ * an error answer.
+ */
+
+/** Rows asked for: the valuation panels ask for as many, so both share one cached item. */
+export const SCORECARD_ROWS = 11;
+
+const NEEDS_INCOME = new Set([1, 4]);
+const NEEDS_RATIOS = new Set([2, 3]);
+
+interface SymbolReports {
+  annualIncome: IncomeRow[] | null;
+  annualRatios: RatiosRow[] | null;
+}
+
+async function settle<T>(what: string, symbol: string, read: () => Promise<T>): Promise<T | null> {
+  try {
+    return await read();
+  } catch (error) {
+    logger.warn(`scorecard: ${what} unavailable`, { symbol, error: error as Error });
+    return null;
+  }
+}
+
+async function reportsOf(
+  service: MarketService,
+  symbol: string,
+  typeIds: ReadonlySet<number>,
+): Promise<SymbolReports> {
+  const wantsIncome = [...typeIds].some((t) => NEEDS_INCOME.has(t));
+  const wantsRatios = [...typeIds].some((t) => NEEDS_RATIOS.has(t));
+  const [income, ratios] = await Promise.all([
+    wantsIncome
+      ? settle('annual income statements', symbol, async () => {
+          const env = await service.statements('income', symbol, 'annual', SCORECARD_ROWS);
+          return env.data as IncomeRow[];
+        })
+      : null,
+    wantsRatios
+      ? settle('annual ratios', symbol, async () => {
+          const env = await service.ratios(symbol, 'annual', SCORECARD_ROWS);
+          return env.data as unknown as RatiosRow[];
+        })
+      : null,
+  ]);
+  return { annualIncome: income, annualRatios: ratios };
+}
+
+function figuresFor(typeId: number, reports: SymbolReports | undefined): ReportedFigure[] | null {
+  if (!reports) return null;
+  const rows = NEEDS_INCOME.has(typeId) ? reports.annualIncome : reports.annualRatios;
+  if (rows === null) return null;
+  return reportedFigures(
+    typeId,
+    NEEDS_INCOME.has(typeId) ? { annualIncome: rows } : { annualRatios: rows },
+  );
+}
+
+/** The tracked pitches of a user, newest tracked first (as My Tracked Pitches lists them). */
+export function trackedOf(records: readonly ValuationRecord[]): ValuationRecord[] {
+  return records
+    .filter((r) => r.pitch_status === PITCH_STATUS.tracked && !r.ignored)
+    .sort((a, b) => (b.trackedAt ?? '').localeCompare(a.trackedAt ?? ''));
+}
+
+export async function pitchScorecard(
+  store: ValuationStore,
+  userId: string,
+  options: { now?: number; service?: MarketService } = {},
+): Promise<PitchScorecardResponse> {
+  const now = options.now ?? Date.now();
+  const tracked = trackedOf(await listValuations(store, userId));
+  const typesBySymbol = new Map<string, Set<number>>();
+  for (const r of tracked) {
+    const types = typesBySymbol.get(r.stock_symbol) ?? new Set<number>();
+    types.add(r.valuation_type_id);
+    typesBySymbol.set(r.stock_symbol, types);
+  }
+  const symbols = [...typesBySymbol.keys()];
+  let service: MarketService | null = options.service ?? null;
+  if (!service && symbols.length > 0) {
+    try {
+      service = marketService();
+    } catch (error) {
+      logger.warn('scorecard: market data is not configured', { error: error as Error });
+    }
+  }
+  const [quotes, reports] = await Promise.all([
+    symbols.length === 0
+      ? new Map<string, { price: number }>()
+      : settle('quotes', symbols.join(','), () => cachedQuotes(symbols)).then(
+          (q) => q ?? new Map(),
+        ),
+    Promise.all(
+      symbols.map(async (symbol) => {
+        const types = typesBySymbol.get(symbol)!;
+        return [symbol, service ? await reportsOf(service, symbol, types) : undefined] as const;
+      }),
+    ).then((entries) => new Map(entries)),
+  ]);
+  const data = tracked.map((r) =>
+    scorePitch(
+      r,
+      quotes.get(r.stock_symbol)?.price ?? null,
+      figuresFor(r.valuation_type_id, reports.get(r.stock_symbol)),
+      now,
+    ),
+  );
+  return { data, summary: scorecardSummary(data), asOf: new Date(now).toISOString() };
+}
