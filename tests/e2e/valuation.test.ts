@@ -83,6 +83,18 @@ test('value a stock with each model, pitch it and open it again by id', async ()
   const pitched = await figures(page);
   expect(pitched['Intrinsic Value Per Share']).toMatch(/^[\d,]+\.\d{2}$/);
 
+  // The sensitivity grid marks the user's own cell; bear and bull cases give a weighted value.
+  const grid = page.getByRole('table', { name: /IRR by growth rate/ });
+  await grid.waitFor(SLOW);
+  expect(await grid.locator('td[aria-current="true"]').textContent()).toMatch(
+    /%.*your assumptions/,
+  );
+  await page.getByRole('button', { name: 'Bear / Base / Bull' }).click();
+  await page.getByRole('button', { name: 'Add Bear And Bull Cases' }).click();
+  const weighted = page.getByText(/^Probability-weighted value: [\d,]+\.\d{2}/);
+  await weighted.waitFor(SLOW);
+  const weightedText = await weighted.textContent();
+
   await page.getByRole('button', { name: 'Choose Moats' }).click();
   const moats = page.getByRole('dialog', { name: 'Choose Moats' });
   await moats.getByRole('checkbox', { name: 'Patents' }).check();
@@ -108,6 +120,8 @@ test('value a stock with each model, pitch it and open it again by id', async ()
     'Strong franchise.',
   );
   expect(await page.getByRole('button', { name: 'Re-Pitch' }).count()).toBe(1);
+  // The scenarios came back with the pitch.
+  expect(await page.getByText(/^Probability-weighted value:/).textContent()).toBe(weightedText);
 
   // An id that is not one of this user's valuations is a not-found.
   await open('/Market/00000000-0000-4000-8000-000000000000');
