@@ -61,6 +61,43 @@ describe('security headers in the browser', () => {
     expect(violations).toContainEqual(expect.stringMatching(/^event: style-src-elem \| inline/));
   });
 
+  it('allows style attributes in inserted HTML, as ECharts writes its default tooltips', async () => {
+    // ClosingPriceChart (watchlist, portfolio) uses the default axis tooltip, whose markup
+    // carries style="..." attributes: style-src-attr 'unsafe-inline' lets them apply.
+    const p = await newPage();
+    await p.open('/');
+    const outline = await p.page.evaluate(() => {
+      const holder = document.createElement('div');
+      holder.innerHTML = '<span style="outline: 7px solid rgb(1, 2, 3)">tooltip</span>';
+      document.body.append(holder);
+      return getComputedStyle(holder.firstElementChild!).outlineWidth;
+    });
+    expect(outline).toBe('7px');
+    expect(p.cspViolations).toEqual([]);
+  });
+
+  it("shows a company chart's tooltip without a violation", async () => {
+    const p = await newPage();
+    await p.open('/Market?symbol=MSFT');
+    const canvas = p.page.locator('canvas').first();
+    await canvas.waitFor({ timeout: 20_000 });
+    const box = (await canvas.boundingBox())!;
+    // Move across the plot until a point's tooltip shows (the series may not span the middle).
+    const tooltip = async () =>
+      p.page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('div')].some(
+          (d) => d.style.zIndex === '9999999' && d.style.display !== 'none' && d.innerText.trim(),
+        ),
+      );
+    let shown = false;
+    for (const x of [0.5, 0.6, 0.7, 0.8, 0.4, 0.3]) {
+      await p.page.mouse.move(box.x + box.width * x, box.y + box.height * 0.5);
+      await p.page.waitForTimeout(300);
+      if ((shown = await tooltip())) break;
+    }
+    expect(shown).toBe(true);
+  });
+
   it('builds an app shell without inline script or style', () => {
     const distDir = process.env.E2E_DIST_DIR ?? join(REPO_ROOT, '.test-out', 'web-dist');
     const html = readFileSync(join(distDir, 'index.html'), 'utf8');
