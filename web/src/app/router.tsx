@@ -36,6 +36,7 @@ const publicRoutes: RouteObject[] = [
   { path: 'Compliance', lazy: () => import('../features/legal/routes/compliance') },
   { path: 'DataProtection', lazy: () => import('../features/legal/routes/data-protection') },
   { path: 'EmptyPage', lazy: () => import('../features/coming-soon/routes/empty-page') },
+  { path: 'alerts/unsubscribe', lazy: () => import('../features/alerts/routes/unsubscribe') },
 ];
 
 /** Older screens the product listed as login-only; they live on inside the Market screen now. */
@@ -56,6 +57,7 @@ const loginRoutes: RouteObject[] = [
   { path: 'Dashboard', lazy: () => import('../features/portfolio/routes/dashboard') },
   { path: 'Screener', lazy: () => import('../features/screener/routes/screener') },
   { path: 'Watchlist', lazy: () => import('../features/watchlist/routes/watchlist') },
+  { path: 'Alerts', lazy: () => import('../features/alerts/routes/my-alerts') },
   ...MARKET_ALIASES.map((path) => ({ path, element: <Navigate to={paths.market} replace /> })),
 ];
 

@@ -22,6 +22,8 @@ export const paths = {
   dashboard: '/Dashboard',
   screener: '/Screener',
   watchlist: '/Watchlist',
+  alerts: '/Alerts',
+  alertsUnsubscribe: '/alerts/unsubscribe',
   about: '/Aboutus',
   contact: '/Contactus',
   privacy: '/Privacypolicy',

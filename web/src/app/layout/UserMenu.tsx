@@ -45,6 +45,11 @@ export function UserMenu({ name, imageUrl }: { name: string; imageUrl?: string }
           </Link>
         </li>
         <li>
+          <Link to={paths.alerts} onClick={() => setOpen(false)}>
+            My Alerts
+          </Link>
+        </li>
+        <li>
           <Link to={paths.logout} onClick={() => setOpen(false)}>
             Logout
           </Link>

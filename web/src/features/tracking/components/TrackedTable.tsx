@@ -4,6 +4,7 @@ import { REVISIT, type TrackedPitchFigures } from '../../../../../shared/trackin
 import { paths } from '../../../lib/paths';
 import { groupIntrinsicInput } from '../intrinsic-input';
 import { TrashIcon } from '../../../components/TrashIcon';
+import { AlertButton } from '../../alerts';
 
 export interface Draft {
   text: string;
@@ -145,6 +146,15 @@ export function TrackedTable(props: TrackedTableProps) {
                   >
                     <TrashIcon />
                   </button>
+                  <AlertButton
+                    target={{
+                      symbol: record.stock_symbol,
+                      valuationId: record.id,
+                      ...(figures.intrinsicValuePerShare !== null
+                        ? { intrinsicValue: figures.intrinsicValuePerShare }
+                        : {}),
+                    }}
+                  />
                   {draft ? (
                     <>
                       <button

@@ -1,5 +1,6 @@
 import { formatNumber, formatPercent, formatPrice } from '../../../../../shared/format/money';
 import type { WatchListItem } from '../../../../../shared/schemas/watchlist';
+import { AlertButton } from '../../alerts';
 
 interface WatchlistTableProps {
   items: readonly WatchListItem[];
@@ -71,6 +72,10 @@ export function WatchlistTable({
               >
                 Remove
               </button>
+              {/* The dialog is portaled, but its events still bubble to the row: keep them here. */}
+              <span onClick={(e) => e.stopPropagation()}>
+                <AlertButton target={{ symbol: item.stock_symbol }} />
+              </span>
             </td>
           </tr>
         ))}

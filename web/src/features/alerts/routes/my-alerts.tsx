@@ -1,0 +1,5 @@
+import { AlertsPage } from '../components/AlertsPage';
+
+export function Component() {
+  return <AlertsPage />;
+}

@@ -1,0 +1,5 @@
+import { UnsubscribePage } from '../components/UnsubscribePage';
+
+export function Component() {
+  return <UnsubscribePage />;
+}
