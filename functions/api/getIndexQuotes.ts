@@ -1,5 +1,12 @@
+import { UpstreamError } from '../lib/errors';
 import { route } from '../lib/http';
 import { marketService } from '../market/service';
 
 /** The index bar: S&P 500, NYSE, DJIA and NASDAQ from the cache the quote job keeps warm. */
-export const handler = route('getIndexQuotes', () => marketService().indexQuotes());
+export const handler = route('getIndexQuotes', async () => {
+  const quotes = await marketService().indexQuotes();
+  // Not one index quote (the provider failing and nothing cached yet): say so with a 502
+  // rather than an empty bar that looks like a working answer.
+  if (quotes.data.length === 0) throw new UpstreamError();
+  return quotes;
+});

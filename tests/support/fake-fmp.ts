@@ -27,6 +27,11 @@ export interface FakeFmpSwitches {
   latencyMs?: number;
   /** Symbols answered with 402 (outside the plan). */
   deniedSymbols?: string[];
+  /**
+   * A broken answer: `html` (a 200 error page), `truncated` (JSON cut in the middle),
+   * `wrongShape` (valid JSON of another shape), `hang` (headers, then never the body).
+   */
+  fault?: 'html' | 'truncated' | 'wrongShape' | 'hang';
 }
 
 export interface FakeFmp {
@@ -84,6 +89,22 @@ export async function startFakeFmp(
         switches.status,
         BODIES[switches.status] ?? `{"Error Message":"HTTP ${switches.status}"}`,
       );
+    if (switches.fault === 'html') {
+      calls.push({ endpoint, params, status: 200 });
+      res.writeHead(200, { 'content-type': 'text/html' });
+      return res.end('<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>');
+    }
+    if (switches.fault === 'truncated') {
+      const full = JSON.stringify(demoStable(endpoint, params, now()));
+      return answer(200, full.slice(0, Math.max(1, Math.floor(full.length / 2))));
+    }
+    if (switches.fault === 'wrongShape')
+      return answer(200, JSON.stringify({ results: { items: 'not what you asked for' } }));
+    if (switches.fault === 'hang') {
+      calls.push({ endpoint, params, status: 200 });
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.write('[');
+    }
     if (switches.errorMessage)
       return answer(200, JSON.stringify({ 'Error Message': switches.errorMessage }));
     const asked = (params.symbol ?? params.symbols ?? '').split(',');
