@@ -116,6 +116,25 @@ export async function setSessionPersistence(persistent: boolean): Promise<void> 
   applyTokenStorage(persistent);
 }
 
+/** Amplify keeps a signed-in user's tokens under keys with this prefix (local or session storage). */
+const AMPLIFY_KEY_PREFIX = 'CognitoIdentityServiceProvider.';
+
+/**
+ * false when no session can exist: Amplify not loaded yet and no tokens stored. A guest's
+ * pages then never download Amplify (about 170 kB gzip); the login screens load it.
+ */
+function mayBeSignedIn(): boolean {
+  if (loading) return true;
+  try {
+    for (const storage of [window.localStorage, window.sessionStorage])
+      for (let i = 0; i < storage.length; i++)
+        if (storage.key(i)?.startsWith(AMPLIFY_KEY_PREFIX)) return true;
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 function loaded(): Promise<Loaded | null> {
   loading ??= loadAmplify();
   return loading;
@@ -133,6 +152,7 @@ export async function authFlowType(): Promise<CognitoConfig['authFlowType']> {
 
 /** The current access token (refreshed by Amplify when needed), or undefined for a guest. */
 export async function getAccessToken(): Promise<string | undefined> {
+  if (!mayBeSignedIn()) return undefined;
   const auth = await amplifyAuth();
   if (!auth) return undefined;
   try {
@@ -175,7 +195,7 @@ function claim(payload: Record<string, unknown> | undefined, key: string): strin
 
 /** Re-reads who is signed in (call after a sign-in or a profile name change). */
 export async function refreshSession(): Promise<Session> {
-  const auth = await amplifyAuth();
+  const auth = mayBeSignedIn() ? await amplifyAuth() : null;
   if (!auth) {
     setSession({ status: 'guest' });
     return session;
