@@ -16,7 +16,7 @@ import { ENDPOINT_VARS } from '../infra/local/env';
 import { freePort } from '../infra/local/process';
 import { startStack } from '../infra/local/stack';
 import { LOCAL_TABLE_NAME } from '../infra/table-design';
-import { type Report, atMost, benchSeconds, info, ms } from './lib';
+import { type Report, atMost, benchSeconds, info, ms, onInterrupt } from './lib';
 import { createBenchUser } from './user';
 
 const CACHED_P99_MS = 50;
@@ -104,6 +104,11 @@ export async function run(report: Report): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'mr-market-bench-api-'));
   const dynamo = await startDynamo({ port: await freePort(), dir, persistent: false });
   const proxy = await startCountingProxy(dynamo.url);
+  onInterrupt(async () => {
+    await stopStack?.();
+    await dynamo.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
   let stopStack: (() => Promise<void>) | undefined;
   try {
     // The stack uses the DynamoDB endpoint set here (the proxy) and starts the other emulators.

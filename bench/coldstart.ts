@@ -13,7 +13,7 @@ import { REPO_ROOT } from '../infra/local/stack';
 import { buildHandlerEnv } from '../infra/local/env';
 import { JOBS } from '../infra/jobs';
 import { ROUTES } from '../shared/routes';
-import { type Report, atMost, info, kb, median, ms } from './lib';
+import { type Report, atMost, info, kb, median, ms, onInterrupt } from './lib';
 
 const SIZE_LIMIT = 300_000;
 const INIT_LIMIT_MS = 150;
@@ -29,6 +29,7 @@ export async function run(report: Report): Promise<void> {
   ].sort();
   // Inside the repository, so the bundles find @aws-sdk/* in node_modules as Lambda's runtime provides it.
   const out = mkdtempSync(join(REPO_ROOT, '.bench-coldstart-'));
+  onInterrupt(() => rmSync(out, { recursive: true, force: true }));
   try {
     await build({
       entryPoints: Object.fromEntries(

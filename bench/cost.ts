@@ -11,12 +11,16 @@ import { performance } from 'node:perf_hooks';
 import { ensureTable, startDynamo } from '../infra/local/dynamodb';
 import { freePort } from '../infra/local/process';
 import { LOCAL_TABLE_NAME } from '../infra/table-design';
-import { type Report, info, ms, percentile } from './lib';
+import { type Report, info, ms, onInterrupt, percentile } from './lib';
 import { startFakeFmp } from '../tests/support/fake-fmp';
 
 export async function run(report: Report): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'mr-market-bench-'));
   const dynamo = await startDynamo({ port: await freePort(), dir, persistent: false });
+  onInterrupt(async () => {
+    await dynamo.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
   await ensureTable(dynamo.url, LOCAL_TABLE_NAME);
   Object.assign(process.env, {
     AWS_ENDPOINT_URL_DYNAMODB: dynamo.url,

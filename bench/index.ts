@@ -37,9 +37,15 @@ const figures: Figure[] = [];
 const failed: string[] = [];
 let child: ReturnType<typeof spawn> | undefined;
 const forward = (signal: NodeJS.Signals) => {
-  child?.kill(signal);
-  rmSync(out, { recursive: true, force: true });
-  process.exit(130);
+  // The section cleans up (stack, temporary folders) before it exits.
+  const done = () => {
+    rmSync(out, { recursive: true, force: true });
+    process.exit(130);
+  };
+  if (child && child.exitCode === null) {
+    child.once('exit', done);
+    child.kill(signal);
+  } else done();
 };
 process.on('SIGINT', forward);
 process.on('SIGTERM', forward);

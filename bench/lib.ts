@@ -82,3 +82,21 @@ export function benchSeconds(fallback: number): number {
   const v = Number(process.env.BENCH_SECONDS);
   return Number.isFinite(v) && v > 0 ? v : fallback;
 }
+
+const cleanups = new Set<() => unknown>();
+
+/** Registers what to undo if the section is interrupted (SIGINT/SIGTERM); returns the unregister. */
+export function onInterrupt(fn: () => unknown): () => void {
+  cleanups.add(fn);
+  return () => cleanups.delete(fn);
+}
+
+/** Runs the registered clean-ups (newest first). */
+export async function runInterruptCleanups(): Promise<void> {
+  for (const fn of [...cleanups].reverse()) {
+    cleanups.delete(fn);
+    await Promise.resolve()
+      .then(fn)
+      .catch(() => undefined);
+  }
+}

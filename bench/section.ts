@@ -3,7 +3,7 @@
  * one JSON line each, to BENCH_FIGURES_FILE. Each section starts and stops what it needs.
  */
 import { appendFileSync } from 'node:fs';
-import type { Figure } from './lib';
+import { type Figure, runInterruptCleanups } from './lib';
 
 const name = process.argv[2] ?? '';
 const file = process.env.BENCH_FIGURES_FILE;
@@ -25,6 +25,11 @@ const modules: Record<string, () => Promise<{ run(report: (f: Figure) => void): 
     lighthouse: () => import('./lighthouse'),
     interaction: () => import('./interaction'),
   };
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => {
+    void runInterruptCleanups().finally(() => process.exit(130));
+  });
 
 const load = modules[name];
 if (!load) {

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { REPO_ROOT, startStack, type Stack } from '../infra/local/stack';
+import { onInterrupt } from './lib';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -86,6 +87,7 @@ export interface BenchSite {
 
 export async function startBenchSite(): Promise<BenchSite> {
   const web = await buildWeb();
+  onInterrupt(web.remove);
   process.env.LOG_LEVEL ??= 'ERROR';
   let stack: Stack | undefined;
   try {
@@ -101,6 +103,7 @@ export async function startBenchSite(): Promise<BenchSite> {
     throw error;
   }
   const s = stack;
+  onInterrupt(s.stop);
   const config = JSON.stringify({
     region: s.env.AWS_REGION,
     userPoolId: s.userPoolId,

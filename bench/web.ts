@@ -54,8 +54,10 @@ export async function run(report: Report): Promise<void> {
       const page = await context.newPage();
       const scripts: string[] = [];
       const styles: string[] = [];
+      const apiCalls: string[] = [];
       page.on('request', (req) => {
         const path = new URL(req.url()).pathname;
+        if (path.startsWith('/api/')) apiCalls.push(path);
         if (!path.startsWith('/assets/')) return;
         const name = path.slice('/assets/'.length);
         if (req.resourceType() === 'script' || name.endsWith('.js')) scripts.push(name);
@@ -82,6 +84,13 @@ export async function run(report: Report): Promise<void> {
         report(atMost('web', 'initial JS for / (gzip)', jsGzip, INITIAL_JS_LIMIT, kb));
       else
         report(info('web', `JS for ${route.name} (gzip)`, `${kb(jsGzip)} in ${js.length} files`));
+      report(
+        info(
+          'web',
+          `${route.name}: API calls on first load`,
+          `${apiCalls.length} (${[...new Set(apiCalls)].map((p) => p.slice(5)).join(', ')})`,
+        ),
+      );
       report(
         info(
           'web',
