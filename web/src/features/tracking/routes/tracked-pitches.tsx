@@ -20,6 +20,7 @@ import {
   useTrackedPitches,
   useTrackedQuotes,
 } from '../api/tracking-api';
+import { Scorecard } from '../components/Scorecard';
 import { TrackedTable, type Draft } from '../components/TrackedTable';
 import { TRACKED_CSV_COLUMNS } from '../export';
 import { intrinsicInputOf } from '../intrinsic-input';
@@ -138,6 +139,7 @@ export function Component() {
             </p>
             <ExportCsvButton what="My Tracked Pitches" columns={TRACKED_CSV_COLUMNS} rows={rows} />
           </div>
+          <Scorecard />
         </>
       )}
     </div>
