@@ -9,6 +9,7 @@ import {
   niceStep,
   sensitivityGrid,
   withGrowthAndMultiple,
+  withTargetIrr,
 } from './sensitivity';
 
 const pe = {
@@ -87,6 +88,12 @@ describe('sensitivity grid', () => {
     ]);
     // 12% growth at 20x is exactly 12%: at the target counts.
     expect(grid.rows[3]![2]!.irrPercent).toBe(12);
+  });
+
+  it('re-marks a grid for another target exactly as a grid computed at that target', () => {
+    const at15 = sensitivityGrid(pe, 15)!;
+    expect(withTargetIrr(at15, 12)).toEqual(sensitivityGrid(pe, 12));
+    expect(withTargetIrr(at15, 15)).toBe(at15);
   });
 
   it('defaults the target IRR to 15%', () => {

@@ -171,6 +171,25 @@ export function sensitivityGrid(
   };
 }
 
+/**
+ * The same grid measured against another target IRR, without recomputing a cell (the
+ * target only decides which cells are highlighted), so changing the target costs nothing.
+ */
+export function withTargetIrr(grid: SensitivityGrid, targetIrrPercent: number): SensitivityGrid {
+  if (!Number.isFinite(targetIrrPercent) || targetIrrPercent === grid.targetIrrPercent) return grid;
+  const target = dec(targetIrrPercent);
+  return {
+    ...grid,
+    targetIrrPercent,
+    rows: grid.rows.map((row) =>
+      row.map((cell) => ({
+        ...cell,
+        meetsTarget: cell.irrPercent !== null && dec(cell.irrPercent).gte(target),
+      })),
+    ),
+  };
+}
+
 /* ------------------------------------------------------------ implied growth */
 
 export type ImpliedGrowth =

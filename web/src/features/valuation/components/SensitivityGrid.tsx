@@ -3,6 +3,7 @@ import { formatNumber } from '../../../../../shared/format/money';
 import {
   DEFAULT_TARGET_IRR,
   sensitivityGrid,
+  withTargetIrr,
   type SensitivityCell,
   type ValuationModelInput,
 } from '../../../../../shared/valuation';
@@ -27,9 +28,11 @@ export function SensitivityGrid({ input }: { input: ValuationModelInput }) {
   const targetOk = Number.isFinite(target) && target > -100 && target <= 10_000;
   const deferredInput = useDeferredValue(input);
   const deferredTarget = useDeferredValue(targetOk ? target : DEFAULT_TARGET_IRR);
+  // The 25 cells follow the assumptions; the target only re-marks them.
+  const cells = useMemo(() => sensitivityGrid(deferredInput), [deferredInput]);
   const grid = useMemo(
-    () => sensitivityGrid(deferredInput, deferredTarget),
-    [deferredInput, deferredTarget],
+    () => (cells ? withTargetIrr(cells, deferredTarget) : null),
+    [cells, deferredTarget],
   );
 
   return (
