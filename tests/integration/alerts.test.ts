@@ -58,8 +58,10 @@ const unsubscribe = (token: unknown) =>
     token,
   });
 
-async function mailTo(user: TestUser, since: number): Promise<LocalMail[]> {
-  return readMail({ to: user.email, sinceEpochSeconds: since });
+/** Alert emails (not the account's own) to `user` since `since` (epoch s), about `symbol` when given. */
+async function mailTo(user: TestUser, since: number, symbol?: string): Promise<LocalMail[]> {
+  const mails = await readMail({ to: user.email, sinceEpochSeconds: since });
+  return mails.filter((m) => m.subject.startsWith(symbol ? `Alert: ${symbol} ` : 'Alert: '));
 }
 
 const site = () => testStack().env.SITE_URL!.replace(/\/+$/, '');
@@ -153,14 +155,14 @@ describe('valuation alerts', () => {
     expect(added.body.data.description).toBe('MSFT at or below $300.50');
     await setQuote(market, 'MSFT', 300.5);
     await refreshQuotesJob({});
-    expect(await mailTo(alice, since)).toHaveLength(1);
+    expect(await mailTo(alice, since, 'MSFT')).toHaveLength(1);
     await setQuote(market, 'MSFT', 300.51);
     await refreshQuotesJob({});
     expect((await list(alice)).body.data[0]?.state).toBe('armed');
-    expect(await mailTo(alice, since)).toHaveLength(1);
+    expect(await mailTo(alice, since, 'MSFT')).toHaveLength(1);
     await setQuote(market, 'MSFT', 299);
     await refreshQuotesJob({});
-    const mails = await mailTo(alice, since);
+    const mails = await mailTo(alice, since, 'MSFT');
     expect(mails).toHaveLength(2);
     expect(mails[1]!.body.text).toContain(`${site()}/Market?symbol=MSFT`);
     expect((await remove(alice, added.body.data.alert_id)).status).toBe(200);
