@@ -7,7 +7,7 @@ import type { RouteDef } from './types';
 import { valuationRoutes } from './valuation';
 import { watchlistRoutes } from './watchlist';
 
-export type { RouteDef, RouteNeed, HttpMethod } from './types';
+export type { RouteDef, RouteNeed, HttpMethod, OwnedKind, OwnedField } from './types';
 
 /**
  * The one route table. CDK creates a Lambda and an HTTP API route per entry, the local
