@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from '../../../components/Dialog';
 import { ApiError } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
+import '../alerts.css';
 import { useAddAlert, type NewAlert } from '../api/alerts-api';
 
 type Choice = 'intrinsic-below' | 'intrinsic-above' | 'margin' | 'price-below' | 'price-above';
@@ -105,7 +106,7 @@ export function AlertDialog({ target, onClose }: { target: AlertTarget; onClose:
           </>
         )}
         {error && (
-          <p className="form-error" role="alert">
+          <p className="alert-form__error" role="alert">
             {error}
           </p>
         )}

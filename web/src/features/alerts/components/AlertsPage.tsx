@@ -3,6 +3,7 @@ import { Loading } from '../../../components/Loading';
 import { Page } from '../../../components/Page';
 import { paths } from '../../../lib/paths';
 import { useToast } from '../../../lib/toast';
+import '../alerts.css';
 import { useAlerts, useDeleteAlert } from '../api/alerts-api';
 
 const money = (n: number) =>
@@ -29,7 +30,7 @@ export function AlertsPage() {
           <p>
             {alerts.data.data.length} of {alerts.data.limit} alerts
           </p>
-          <table className="table alerts-table">
+          <table className="alerts-table">
             <thead>
               <tr>
                 <th scope="col">Stock</th>
@@ -37,7 +38,7 @@ export function AlertsPage() {
                 <th scope="col">Fires at</th>
                 <th scope="col">Status</th>
                 <th scope="col">
-                  <span className="visually-hidden">Remove</span>
+                  <span className="alerts-table__label">Remove</span>
                 </th>
               </tr>
             </thead>
