@@ -121,7 +121,7 @@ describe('market routes over a failing provider', () => {
       for (const call of CALLS) {
         // A symbol nothing has asked for yet, per fault: no last good value to fall back on.
         const res = await call.run(`Z${fault.kind.slice(0, 3).toUpperCase()}`);
-        faultFigures.request(res.statusCode);
+        faultFigures.request(res.statusCode, true);
         expect({ fault: fault.kind, route: call.route, status: res.statusCode }).toEqual({
           fault: fault.kind,
           route: call.route,
@@ -148,7 +148,7 @@ describe('market routes over a failing provider', () => {
       faultFigures.inject(fault.kind);
       for (const call of CALLS) {
         const res = await call.run('AAPL');
-        faultFigures.request(res.statusCode);
+        faultFigures.request(res.statusCode, true);
         expect({ fault: fault.kind, route: call.route, status: res.statusCode }).toEqual({
           fault: fault.kind,
           route: call.route,
