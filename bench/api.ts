@@ -134,7 +134,12 @@ export async function run(report: Report): Promise<void> {
     const api = stack.urls.api;
 
     // Loaded after the stack set the functions' environment.
-    const { buildMarketService } = await import('../functions/market/service');
+    const { buildMarketService, marketService } = await import('../functions/market/service');
+    const { addPitchRequest, PITCH_STATUS } = await import('../shared/schemas/valuation-api');
+    const { saveNewValuation } = await import('../functions/valuations/service');
+    const { valuationStore } = await import('../functions/valuations/store');
+    const { createPortfolio, portfolioStore } = await import('../functions/portfolios');
+    const { createPortfolioPayload } = await import('../shared/portfolio/schemas');
     const { DemoSource } = await import('../functions/market/source');
     const { PLANS } = await import('../functions/market/plan');
     const { buildSnapshot } = await import('../functions/screener/build');
@@ -160,6 +165,10 @@ export async function run(report: Report): Promise<void> {
 
     // A signed-in user with 100 pitches and 20 portfolios.
     const { token } = await createBenchUser(stack);
+    const userId = String(
+      (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string })
+        .sub,
+    );
     const symbols = DEMO_UNIVERSE.slice(0, 25).map((c) => c.symbol);
     const quotes = await cachedQuotes(symbols);
     for (let i = 0; i < 100; i++) {
@@ -175,20 +184,25 @@ export async function run(report: Report): Promise<void> {
       };
       const result = computeValuation(inputs);
       if (!result.ok) throw new Error(result.message);
-      await send({
-        method: 'POST',
-        path: '/api/addPitch',
-        token,
-        body: { ...inputs, moats: ['Brand(s)'], comment: 'Bench', ...toStoredOutputs(result) },
+      // Saved through the functions' own modules: the API limits writes per user and minute.
+      const parsed = addPitchRequest.parse({
+        ...inputs,
+        moats: ['Brand(s)'],
+        comment: 'Bench',
+        ...toStoredOutputs(result),
       });
+      if (parsed.kind !== 'new') throw new Error('expected a new pitch payload');
+      await saveNewValuation(valuationStore(), userId, parsed.payload, PITCH_STATUS.pitched);
     }
     for (let i = 0; i < 20; i++)
-      await send({
-        method: 'POST',
-        path: '/api/addPortfolio',
-        token,
-        body: { portfolio_name: `Bench ${i + 1}`, investment_value: '100000' },
-      });
+      await createPortfolio(
+        { store: portfolioStore(), market: marketService() },
+        userId,
+        createPortfolioPayload.parse({
+          portfolio_name: `Bench ${i + 1}`,
+          investment_value: '100000',
+        }),
+      );
 
     // The screener's snapshot over the demo universe, as the job writes it.
     const built = await buildSnapshot({
