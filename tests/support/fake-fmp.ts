@@ -90,7 +90,7 @@ export async function startFakeFmp(
         BODIES[switches.status] ?? `{"Error Message":"HTTP ${switches.status}"}`,
       );
     if (switches.fault === 'html') {
-      calls.push({ endpoint, params, status: 200 });
+      calls.push({ endpoint, params, status: 200, path, apiKeyCount });
       res.writeHead(200, { 'content-type': 'text/html' });
       return res.end('<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>');
     }
@@ -101,7 +101,7 @@ export async function startFakeFmp(
     if (switches.fault === 'wrongShape')
       return answer(200, JSON.stringify({ results: { items: 'not what you asked for' } }));
     if (switches.fault === 'hang') {
-      calls.push({ endpoint, params, status: 200 });
+      calls.push({ endpoint, params, status: 200, path, apiKeyCount });
       res.writeHead(200, { 'content-type': 'application/json' });
       return res.write('[');
     }
