@@ -146,7 +146,6 @@ export const keys = {
   /** How many alert rules a user holds (bounds them in the same transaction as a new rule). */
   alertCounter: (userId: string): Key => ({ pk: userPk(userId), sk: 'COUNTER#ALERTS' }),
 
-
   /**
    * A user's writes on one route in one minute (per-user write limit), expiring by `ttl`.
    * Outside the user's partition: a refused request leaves the user's items as they were.
