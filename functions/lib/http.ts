@@ -160,19 +160,20 @@ export function route<S extends z.ZodType>(
     const input = (await schema.parseAsync(requestInput(event, def), {
       error: inputErrorMap,
     })) as z.output<S>;
-    // Only valid input of a write route counts; read-only routes make no call here.
-    const writeLimit = writeLimitOf(def.writeLimitPerMinute);
-    if (writeLimit !== undefined && user) {
-      const taken = await takeWriteLimit(user.userId, def.id, writeLimit);
-      if (!taken.allowed)
-        return json(
-          429,
-          { message: LIMIT_MESSAGES.tooManyWrites },
-          { 'retry-after': String(taken.retryAfterSeconds) },
-        );
-    }
-    // A POST sent again with the same Idempotency-Key gets the first response (decision 083).
+    // A POST sent again with the same Idempotency-Key gets the first response (decision 083);
+    // such a replay does not count against the write limit (a refusal is never stored).
     return idempotent(def, event, user, input, async () => {
+      // Only valid input of a write route counts; read-only routes make no call here.
+      const writeLimit = writeLimitOf(def.writeLimitPerMinute);
+      if (writeLimit !== undefined && user) {
+        const taken = await takeWriteLimit(user.userId, def.id, writeLimit);
+        if (!taken.allowed)
+          return json(
+            429,
+            { message: LIMIT_MESSAGES.tooManyWrites },
+            { 'retry-after': String(taken.retryAfterSeconds) },
+          );
+      }
       const result = await fn({ input, user, event, context });
       if (isResponse(result)) return json(result.statusCode, result.body, result.headers);
       return json(200, result ?? {});

@@ -1,6 +1,6 @@
 import { addAlertRequest, deleteAlertRequest, unsubscribeAlertRequest } from '../schemas/alerts';
 import { emptyRequest } from '../schemas/common';
-import { defineRoutes } from './types';
+import { defineRoutes, WRITE_LIMIT_PER_MINUTE } from './types';
 
 /** Valuation alerts by email (docs/decisions/090-valuation-alerts.md). */
 export const alertRoutes = defineRoutes([
@@ -13,6 +13,7 @@ export const alertRoutes = defineRoutes([
     request: addAlertRequest,
     needs: ['table', 'marketData', 'userPool'],
     owns: [{ field: 'valuation_id', kind: 'valuation' }],
+    writeLimitPerMinute: WRITE_LIMIT_PER_MINUTE,
     summary:
       'Ask for an email when a stock crosses an intrinsic value, a margin of safety or a price',
   },
@@ -36,6 +37,7 @@ export const alertRoutes = defineRoutes([
     request: deleteAlertRequest,
     needs: ['table'],
     owns: [{ field: 'alert_id', kind: 'alert' }],
+    writeLimitPerMinute: WRITE_LIMIT_PER_MINUTE,
     summary: 'Remove one of the alerts',
   },
   {

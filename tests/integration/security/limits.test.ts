@@ -108,6 +108,35 @@ describe('per-user write limit', () => {
     expect(counter.Item).toBeUndefined();
   });
 
+  it('a retry that replays an earlier answer (same Idempotency-Key) does not count toward the limit', async () => {
+    await awayFromMinuteEdge();
+    const dave = await createSignedInUser({ name: 'Dave' });
+    const body = { portfolio_name: 'Replayed', investment_value: 10_000 };
+    const headers = { 'Idempotency-Key': `replay-${randomUUID()}` };
+    const first = await api.post('/api/addPortfolio', body, { token: dave.accessToken, headers });
+    expect(first.status).toBe(200);
+    for (let i = 0; i < LIMIT + 2; i += 1) {
+      const retry = await api.post('/api/addPortfolio', body, { token: dave.accessToken, headers });
+      expect(retry.status).toBe(200);
+      expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    }
+    // One write counted: the user still has LIMIT - 1 new portfolios to go.
+    for (let i = 1; i < LIMIT; i += 1) {
+      const next = await api.post(
+        '/api/addPortfolio',
+        { portfolio_name: `Next ${i}`, investment_value: 10_000 },
+        { token: dave.accessToken },
+      );
+      expect(next.status).toBe(200);
+    }
+    const over = await api.post(
+      '/api/addPortfolio',
+      { portfolio_name: 'One too many', investment_value: 10_000 },
+      { token: dave.accessToken },
+    );
+    expect(over.status).toBe(429);
+  });
+
   it('invalid input does not count toward the limit', async () => {
     await awayFromMinuteEdge();
     const carol = await createSignedInUser({ name: 'Carol' });

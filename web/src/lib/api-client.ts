@@ -34,6 +34,7 @@ export const CREATING_ROUTES: ReadonlySet<string> = new Set([
   'buyPitch',
   'screenerAdd',
   'contact',
+  'addAlert',
 ]);
 
 /** Wait before the one automatic retry of a creating write. */
