@@ -186,8 +186,11 @@ export async function startBenchSite(): Promise<BenchSite> {
         server.closeAllConnections();
         server.close(() => resolve());
       });
-      await s.stop();
-      web.remove();
+      try {
+        await s.stop();
+      } finally {
+        web.remove();
+      }
     },
   };
 }
