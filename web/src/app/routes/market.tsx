@@ -1,10 +1,28 @@
+import { lazy, Suspense, type ComponentProps } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { stockSymbol } from '../../../../shared/schemas/common';
+import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { StockPicker } from '../../features/stock-picker/components/StockPicker';
-import { BusinessView } from './business-view';
 import { ValuationTypeList } from '../../features/valuation/components/ValuationTypeList';
 import { paths } from '../../lib/paths';
+
+/*
+ * The business view (company, charts, valuation panel) shows once a stock is chosen: its code
+ * loads then, so the home page's first screen does not wait for it. Until it has loaded, the
+ * page shows what the company view shows while its data loads.
+ */
+const LazyBusinessView = lazy(async () => ({
+  default: (await import('./business-view')).BusinessView,
+}));
+
+function BusinessView(props: ComponentProps<typeof LazyBusinessView>) {
+  return (
+    <Suspense fallback={<Loading label="Loading company…" />}>
+      <LazyBusinessView {...props} />
+    </Suspense>
+  );
+}
 
 /** The chosen stock from `?symbol=`, or null when there is none or it is not a symbol. */
 export function symbolFromSearch(params: URLSearchParams): string | null {
