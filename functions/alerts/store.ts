@@ -1,7 +1,6 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   GetCommand,
-  QueryCommand,
   TransactWriteCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
@@ -20,7 +19,7 @@ import {
   type AlertRecord,
 } from '../../shared/schemas/alerts';
 import { required } from '../lib/config';
-import { db } from '../lib/dynamo';
+import { db, queryPartition } from '../lib/dynamo';
 import { BadRequestError, NotFoundError } from '../lib/errors';
 import { keys, userPk } from '../lib/keys';
 import { registerInterest, releaseInterest } from '../market/interest';
@@ -187,21 +186,12 @@ export async function addAlert(
 }
 
 export async function listAlerts(store: AlertStore, userId: string): Promise<AlertItem[]> {
-  const items: AlertItem[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await store.client.send(
-      new QueryCommand({
-        TableName: store.table,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': userPk(userId), ':p': keys.alertPrefix },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...((out.Items ?? []) as AlertItem[]));
-    start = out.LastEvaluatedKey;
-  } while (start);
+  const items = (await queryPartition(store.client, {
+    table: store.table,
+    pk: userPk(userId),
+    prefix: keys.alertPrefix,
+    consistent: true,
+  })) as unknown as AlertItem[];
   return items.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 

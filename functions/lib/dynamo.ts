@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 
 /**
  * How long a request waits for DynamoDB: a refused or stalled connection fails within a
@@ -28,3 +28,45 @@ export const dynamo = new DynamoDBClient({
 export const db = DynamoDBDocumentClient.from(dynamo, {
   marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
 });
+
+export interface PartitionQuery {
+  table: string;
+  pk: string;
+  /** Items whose sort key begins with this. */
+  prefix: string;
+  filter?: string;
+  names?: Record<string, string>;
+  values?: Record<string, unknown>;
+  consistent?: boolean;
+  descending?: boolean;
+  /** At most this many items (stops paging once reached). */
+  limit?: number;
+}
+
+/** Every item of one partition under a sort-key prefix, page after page (one Query a page). */
+export async function queryPartition(
+  client: DynamoDBDocumentClient,
+  query: PartitionQuery,
+): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await client.send(
+      new QueryCommand({
+        TableName: query.table,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': query.pk, ':p': query.prefix, ...query.values },
+        ...(query.names ? { ExpressionAttributeNames: query.names } : {}),
+        ...(query.filter ? { FilterExpression: query.filter } : {}),
+        ...(query.descending ? { ScanIndexForward: false } : {}),
+        ...(query.limit ? { Limit: query.limit } : {}),
+        ...(query.consistent ? { ConsistentRead: true } : {}),
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...(out.Items ?? []));
+    start = out.LastEvaluatedKey;
+    if (query.limit && items.length >= query.limit) break;
+  } while (start);
+  return query.limit ? items.slice(0, query.limit) : items;
+}

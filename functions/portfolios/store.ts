@@ -1,14 +1,9 @@
-import {
-  BatchWriteCommand,
-  GetCommand,
-  QueryCommand,
-  type DynamoDBDocumentClient,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import type { OrderSide } from '../../shared/portfolio/ledger';
 import type { InvestBy } from '../../shared/portfolio/orders';
 import { required } from '../lib/config';
-import { db } from '../lib/dynamo';
+import { db, queryPartition } from '../lib/dynamo';
 import { NotFoundError } from '../lib/errors';
 import { keys, userPk } from '../lib/keys';
 import { PORTFOLIO_MESSAGES } from '../../shared/schemas/portfolio-api';
@@ -143,7 +138,7 @@ export async function requirePortfolio(
   return item;
 }
 
-async function queryAll(
+function queryAll(
   store: PortfolioStore,
   input: {
     prefix: string;
@@ -155,31 +150,13 @@ async function queryAll(
     limit?: number;
   },
 ): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await store.client.send(
-      new QueryCommand({
-        TableName: store.table,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: {
-          ':pk': userPk(input.userId),
-          ':p': input.prefix,
-          ...input.values,
-        },
-        ...(input.names ? { ExpressionAttributeNames: input.names } : {}),
-        ...(input.filter ? { FilterExpression: input.filter } : {}),
-        ...(input.descending ? { ScanIndexForward: false } : {}),
-        ...(input.limit ? { Limit: input.limit } : {}),
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...(out.Items ?? []));
-    start = out.LastEvaluatedKey;
-    if (input.limit && items.length >= input.limit) break;
-  } while (start);
-  return input.limit ? items.slice(0, input.limit) : items;
+  const { userId, ...rest } = input;
+  return queryPartition(store.client, {
+    ...rest,
+    table: store.table,
+    pk: userPk(userId),
+    consistent: true,
+  });
 }
 
 /** Every portfolio of a user with its holdings (one query; transactions and orders filtered out). */

@@ -2,15 +2,10 @@ import {
   TransactionCanceledException,
   ConditionalCheckFailedException,
 } from '@aws-sdk/client-dynamodb';
-import {
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  type DynamoDBDocumentClient,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { VALUATION_API_MESSAGES, type ValuationRecord } from '../../shared/schemas/valuation-api';
 import { required } from '../lib/config';
-import { db } from '../lib/dynamo';
+import { db, queryPartition } from '../lib/dynamo';
 import { NotFoundError } from '../lib/errors';
 import { keys, userPk } from '../lib/keys';
 import { fromItem, toItem, type StoredValuation } from './records';
@@ -62,21 +57,12 @@ export async function listValuations(
   store: ValuationStore,
   userId: string,
 ): Promise<ValuationRecord[]> {
-  const records: ValuationRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await store.client.send(
-      new QueryCommand({
-        TableName: store.table,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': userPk(userId), ':p': keys.valuationPrefix },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of out.Items ?? []) records.push(fromItem(item).record);
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return records;
+  const items = await queryPartition(store.client, {
+    table: store.table,
+    pk: userPk(userId),
+    prefix: keys.valuationPrefix,
+  });
+  return items.map((item) => fromItem(item).record);
 }
 
 /** A new valuation: refused if the id exists (ids are random, so this never happens in practice). */
