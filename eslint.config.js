@@ -30,6 +30,13 @@ export default tseslint.config(
         'error',
         { selector: "CallExpression[callee.property.name='only']", message: 'No .only in tests' },
         { selector: "CallExpression[callee.property.name='skip']", message: 'No skipped tests' },
+        {
+          // The `z` export is one namespace object that takes all of zod into a bundle,
+          // locales included; `import * as z` lets bundlers keep only what is used (decision 084).
+          selector:
+            "ImportDeclaration[source.value='zod'][importKind!='type'] > ImportSpecifier[imported.name='z'][importKind!='type']",
+          message: "Write import * as z from 'zod' (decision 084)",
+        },
       ],
     },
   },

@@ -1,5 +1,5 @@
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
-import { z } from 'zod';
+import * as z from 'zod';
 import { config } from '../lib/config';
 import { logger } from '../lib/logger';
 

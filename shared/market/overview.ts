@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { NEWS_COUNT, TOP_OWNERS_COUNT } from '../company/figures';
 import { stockSymbol } from '../schemas/common';
 import {

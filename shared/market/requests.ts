@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isoDate, stockSymbol } from '../schemas/common';
 import { closingPriceSchema, marketEnvelope, quoteSchema, stockListItemSchema } from './schemas';
 

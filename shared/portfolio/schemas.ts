@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { idString, isoDate, stockSymbol } from '../schemas/common';
 import { hasAtMostDecimals, QUANTITY_DECIMALS } from './money';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Account payloads: one schema per form and route, shared by the screens (which show the

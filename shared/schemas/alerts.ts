@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AlertDirection, AlertKind } from '../alerts/rules';
 import { finiteNumber, idString, stockSymbol } from './common';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A request with no body (or an empty JSON object). Unknown fields are refused. */
 export const emptyRequest = z.object({}).strict();

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Letters a one-line field may not hold: line breaks and other control characters. */
 const ONE_LINE = /^[^\p{Cc}]*$/u;

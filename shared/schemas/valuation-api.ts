@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MARGIN_OF_SAFETY, PREMIUM } from '../tracking/figures';
 import { SCORECARD_STATUS } from '../tracking/scorecard';
 import { trackedUpdatePayload } from '../tracking/schemas';

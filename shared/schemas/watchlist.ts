@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { screenerFilters } from '../screener/filters';
 import { idString, stockSymbol } from './common';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { SCREENER_COLUMNS, type ScreenerColumn, type ScreenerRow } from './columns';
 import {
   NUMERIC_FILTERS,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { idString } from '../schemas/common';
 
 /** Largest intrinsic value per share the tracked-pitch editor accepts (USD). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { stockSymbol } from '../schemas/common';
 import { D } from './decimal';
 import { MODELS } from './models';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { marketEnvelope, quoteSchema } from '../../shared/market';
 import { savedValuationResponse } from '../../shared/schemas/valuation-api';
 import { computeValuation, toStoredOutputs, type PEInput } from '../../shared/valuation';

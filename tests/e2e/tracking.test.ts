@@ -6,7 +6,7 @@ import { computeValuation, toStoredOutputs, type PEInput } from '../../shared/va
 import { apiClient } from '../support/api';
 import { createSignedInUser, type TestUser } from '../support/users';
 import { newPage, logIn } from './support/browser';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The machine may be busy: give screens time to render. */
 const SLOW = { timeout: 20_000 };

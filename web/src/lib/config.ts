@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * What the browser is told at boot, from `/config.json` (written by the deployment, or by

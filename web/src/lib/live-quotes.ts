@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod';
 import { quoteSchema, type Quote } from '../../../shared/market';
 import { proxyData } from './market-proxy';
 

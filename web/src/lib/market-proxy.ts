@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { marketEnvelope } from '../../../shared/market';
 import { api } from './api-client';
 import { reportMarketSource } from './market-source';

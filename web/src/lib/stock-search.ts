@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod';
 import { searchResultSchema, type SearchResult } from '../../../shared/market';
 import { proxyData } from './market-proxy';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { z } from 'zod';
+import * as z from 'zod';
 import { formatNumber } from '../../../../../shared/format/money';
 import { orderPayload } from '../../../../../shared/portfolio/schemas';
 import type { PlaceOrderResponse, PortfolioRow } from '../../../../../shared/schemas/portfolio-api';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { z } from 'zod';
+import * as z from 'zod';
 import { formatDisplayDate } from '../../../../../shared/format/dates';
 import { formatNumber } from '../../../../../shared/format/money';
 import {
