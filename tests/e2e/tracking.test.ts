@@ -106,7 +106,10 @@ test('a saved pitch tracked, its intrinsic value edited until it is on track, th
   await page.getByRole('button', { name: 'Update', exact: true }).click();
   await toast(page, 'Pitch Updated Successfully!');
   await expect.poll(() => cell(page, 'status'), SLOW).toBe('On Track');
-  expect(await cell(page, 'intrinsic')).toBe(`$${target.toLocaleString('en-US')}.00`);
+  // The row leaves edit mode once the list has been read again.
+  await expect
+    .poll(() => cell(page, 'intrinsic'), SLOW)
+    .toBe(`$${target.toLocaleString('en-US')}.00`);
   expect((await cell(page, 'margin'))?.startsWith('Margin of Safety')).toBe(true);
 
   // The server kept it.

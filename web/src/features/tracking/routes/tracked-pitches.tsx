@@ -20,6 +20,7 @@ import {
   useTrackedPitches,
   useTrackedQuotes,
 } from '../api/tracking-api';
+import { pitchScorecardQuery } from '../api/scorecard-api';
 import { Scorecard } from '../components/Scorecard';
 import { TrackedTable, type Draft } from '../components/TrackedTable';
 import { TRACKED_CSV_COLUMNS } from '../export';
@@ -53,6 +54,12 @@ export function Component() {
     return trackedPitchRows(records, live);
   }, [records, tracked.data, quotes.data]);
 
+  /** Reads the list again (an edited row leaves edit mode once it has), then the scorecard. */
+  const reloadList = async () => {
+    await queryClient.invalidateQueries({ queryKey: [...TRACKING_KEY, 'list'], exact: true });
+    void queryClient.invalidateQueries({ queryKey: pitchScorecardQuery().queryKey });
+  };
+
   const setDraft = (id: string, draft: Draft | undefined) =>
     setDrafts((all) => {
       const next = { ...all };
@@ -76,7 +83,7 @@ export function Component() {
     try {
       await updateTrackedIntrinsic(parsed.data);
       toast.success(VALUATION_API_MESSAGES.pitchUpdated);
-      await queryClient.invalidateQueries({ queryKey: [...TRACKING_KEY, 'list'] });
+      await reloadList();
       setDraft(row.id, undefined);
     } catch (error) {
       toast.error(serverMessage(error, TRACKING_FAILURES.update));
@@ -91,7 +98,7 @@ export function Component() {
       await deleteTrackedPitch(row.id);
       toast.success(VALUATION_API_MESSAGES.pitchDeleted);
       setDraft(row.id, undefined);
-      await queryClient.invalidateQueries({ queryKey: [...TRACKING_KEY, 'list'] });
+      await reloadList();
       await queryClient.invalidateQueries({ queryKey: ['pitches'] });
     } catch (error) {
       toast.error(serverMessage(error, TRACKING_FAILURES.delete));
