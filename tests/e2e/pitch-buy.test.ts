@@ -1,12 +1,9 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import * as z from 'zod';
-import { marketEnvelope, quoteSchema } from '../../shared/market';
-import { savedValuationResponse } from '../../shared/schemas/valuation-api';
-import { computeValuation, toStoredOutputs, type PEInput } from '../../shared/valuation';
 import { apiClient } from '../support/api';
 import { createSignedInUser, type TestUser } from '../support/users';
 import { newPage, logIn } from './support/browser';
+import { dollars, portfolioCell, savePePitch } from './support/pitches';
 
 /** The machine may be busy: give screens time to render. */
 const SLOW = { timeout: 20_000 };
@@ -20,47 +17,6 @@ async function toast(page: Page, text: string): Promise<void> {
     .toBeGreaterThan(0);
 }
 
-/** The server's cached price of the symbol, read through the market-data proxy. */
-async function quotePrice(symbol: string): Promise<number> {
-  const res = await apiClient().post('/api/common_api', {
-    url: `quote/${symbol}`,
-    method: 'GET',
-    parameters: {},
-  });
-  const quote = marketEnvelope(z.array(quoteSchema)).parse(res.body).data[0];
-  if (!quote) throw new Error(`no quote for ${symbol}`);
-  return quote.price;
-}
-
-/** A saved P/E pitch with the outputs computed by the shared valuation math. */
-async function savePitch(user: TestUser) {
-  const price = await quotePrice(SYMBOL);
-  const inputs: PEInput = {
-    valuation_type_id: 1,
-    market_price: price,
-    earnings_per_share: Number((price / 20).toFixed(2)),
-    growth_ratein_eps: 10,
-    forward_multiple: 25,
-    holding_period: 3,
-  };
-  const result = computeValuation(inputs);
-  if (!result.ok) throw new Error(result.message);
-  const res = await apiClient().post(
-    '/api/addValuation',
-    {
-      ...inputs,
-      stock_symbol: SYMBOL,
-      moats: ['Brand(s)'],
-      comment: 'Bought from the pitch',
-      ...toStoredOutputs(result),
-    },
-    { token: user.accessToken },
-  );
-  if (res.status !== 200)
-    throw new Error(`addValuation answered ${res.status}: ${JSON.stringify(res.body)}`);
-  return savedValuationResponse.parse(res.body).data;
-}
-
 async function createPortfolio(user: TestUser): Promise<string> {
   const res = await apiClient().post<{ data: { portfolio_id: string } }>(
     '/api/addPortfolio',
@@ -72,26 +28,14 @@ async function createPortfolio(user: TestUser): Promise<string> {
   return res.body.data.portfolio_id;
 }
 
-/** The text of a cell of the portfolio's row, by column header. */
-async function cell(page: Page, portfolio: string, column: string): Promise<string> {
-  const headers = await page
-    .locator('table.portfolio-table')
-    .first()
-    .locator('thead th')
-    .allTextContents();
-  const index = headers.indexOf(column);
-  if (index < 0) throw new Error(`No column ${column}`);
-  const row = page.locator('table.portfolio-table tbody tr').filter({
-    has: page.getByRole('button', { name: portfolio, exact: true }),
-  });
-  return (await row.locator('th, td').nth(index).textContent()) ?? '';
-}
-
-const dollars = (text: string) => Number(text.replace(/[^0-9.-]/g, ''));
-
 test('a signed-in investor buys a pitched stock into a portfolio and sees it in the holdings with a NAV', async () => {
   const user = await createSignedInUser({ name: 'Pitch Buyer' });
-  const record = await savePitch(user);
+  const { record } = await savePePitch(user, SYMBOL, {
+    epsDivisor: 20,
+    growth: 10,
+    multiple: 25,
+    comment: 'Bought from the pitch',
+  });
   await createPortfolio(user);
   const name = record.stock_name ?? SYMBOL;
 
@@ -124,7 +68,7 @@ test('a signed-in investor buys a pitched stock into a portfolio and sees it in 
   const cash = dollars((await holdings.getByTestId('holdings-cash').textContent()) ?? '');
   expect(cash).toBeLessThan(SEED);
   expect(cash).toBeGreaterThanOrEqual(0);
-  const nav = dollars(await cell(page, PORTFOLIO, 'Net Asset Value'));
+  const nav = dollars(await portfolioCell(page, PORTFOLIO, 'Net Asset Value'));
   expect(nav).toBeGreaterThan(SEED * 0.9);
   expect(nav).toBeLessThan(SEED * 1.1);
   expect(errors).toEqual([]);

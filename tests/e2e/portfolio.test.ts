@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { createSignedInUser } from '../support/users';
 import { newPage, logIn } from './support/browser';
+import { dollars, portfolioCell } from './support/pitches';
 
 /** The machine may be busy: give screens time to render. */
 const SLOW = { timeout: 15_000 };
@@ -15,23 +16,6 @@ async function toast(
     .poll(() => page.locator(`.toast--${kind}`).filter({ hasText: text }).count(), SLOW)
     .toBeGreaterThan(0);
 }
-
-/** The text of a cell of the portfolio's row, by column header. */
-async function cell(page: Page, portfolio: string, column: string): Promise<string> {
-  const headers = await page
-    .locator('table.portfolio-table')
-    .first()
-    .locator('thead th')
-    .allTextContents();
-  const index = headers.indexOf(column);
-  if (index < 0) throw new Error(`No column ${column}`);
-  const row = page.locator('table.portfolio-table tbody tr').filter({
-    has: page.getByRole('button', { name: portfolio, exact: true }),
-  });
-  return (await row.locator('th, td').nth(index).textContent()) ?? '';
-}
-
-const dollars = (text: string) => Number(text.replace(/[^0-9.-]/g, ''));
 
 test('a portfolio from creation to deletion: buy through the order form, NAV and IRR, chart tabs, seed adjusted', async () => {
   const user = await createSignedInUser({ name: 'Portfolio Investor' });
@@ -57,7 +41,7 @@ test('a portfolio from creation to deletion: buy through the order form, NAV and
   await toast(page, 'Portfolio Created successfully');
   await expect.poll(() => dialog.count(), SLOW).toBe(0);
   await expect
-    .poll(() => cell(page, 'Browser Growth', 'Net Asset Value'), SLOW)
+    .poll(() => portfolioCell(page, 'Browser Growth', 'Net Asset Value'), SLOW)
     .toBe('$1,000,000.00');
   expect(await page.getByTestId('total-value').textContent()).toBe('$1,000,000.00');
 
@@ -81,13 +65,13 @@ test('a portfolio from creation to deletion: buy through the order form, NAV and
   const holdings = page.getByRole('region', { name: 'Holdings' });
   await expect.poll(() => holdings.getByRole('rowheader', { name: 'AAPL' }).count(), SLOW).toBe(1);
   expect(await holdings.getByTestId('holdings-cash').textContent()).toBe('$990,000.00');
-  const nav = dollars(await cell(page, 'Browser Growth', 'Net Asset Value'));
+  const nav = dollars(await portfolioCell(page, 'Browser Growth', 'Net Asset Value'));
   expect(nav).toBeGreaterThan(990_000);
   expect(nav).toBeLessThan(1_010_000);
-  expect(await cell(page, 'Browser Growth', 'IRR since inception')).toMatch(
+  expect(await portfolioCell(page, 'Browser Growth', 'IRR since inception')).toMatch(
     /^-?\d+\.\d{2}% since inception$/,
   );
-  expect(await cell(page, 'Browser Growth', 'S&P 500')).toMatch(/%|unavailable/);
+  expect(await portfolioCell(page, 'Browser Growth', 'S&P 500')).toMatch(/%|unavailable/);
   expect(await holdings.getByText('Recent transactions').count()).toBe(1);
 
   // Chart tabs: Weekly by default, then Daily and Monthly, each drawing a chart.
@@ -131,7 +115,7 @@ test('a portfolio from creation to deletion: buy through the order form, NAV and
     .poll(() => holdings.getByTestId('holdings-cash').textContent(), SLOW)
     .toBe('$1,990,000.00');
   await expect
-    .poll(async () => dollars(await cell(page, 'Browser Growth', 'Net Asset Value')), SLOW)
+    .poll(async () => dollars(await portfolioCell(page, 'Browser Growth', 'Net Asset Value')), SLOW)
     .toBeGreaterThan(1_990_000);
 
   // Delete, after confirmation.

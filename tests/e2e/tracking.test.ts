@@ -1,12 +1,10 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { marketEnvelope, quoteSchema } from '../../shared/market';
-import { savedValuationResponse, trackedPitchesResponse } from '../../shared/schemas/valuation-api';
-import { computeValuation, toStoredOutputs, type PEInput } from '../../shared/valuation';
+import { trackedPitchesResponse } from '../../shared/schemas/valuation-api';
 import { apiClient } from '../support/api';
 import { createSignedInUser, type TestUser } from '../support/users';
 import { newPage, logIn } from './support/browser';
-import * as z from 'zod';
+import { savePePitch } from './support/pitches';
 
 /** The machine may be busy: give screens time to render. */
 const SLOW = { timeout: 20_000 };
@@ -20,50 +18,19 @@ async function toast(page: Page, text: string): Promise<void> {
 
 const path = (page: Page) => new URL(page.url()).pathname;
 
-/** The server's cached price of the symbol, read through the market-data proxy. */
-async function quotePrice(symbol: string): Promise<number> {
-  const res = await apiClient().post('/api/common_api', {
-    url: `quote/${symbol}`,
-    method: 'GET',
-    parameters: {},
-  });
-  const quote = marketEnvelope(z.array(quoteSchema)).parse(res.body).data[0];
-  if (!quote) throw new Error(`no quote for ${symbol}`);
-  return quote.price;
-}
-
 /**
  * A saved pitch whose intrinsic value sits below the market price (so it starts as
- * "Revisit Investment Idea"), with the outputs computed by the shared valuation math.
+ * "Revisit Investment Idea"): EPS x 1.09^3 x 18 is about 0.58 x price.
  */
 async function savePitch(user: TestUser) {
-  const price = await quotePrice(SYMBOL);
-  const inputs: PEInput = {
-    valuation_type_id: 1,
-    market_price: price,
-    // EPS x 1.09^3 x 18 is about 0.58 x price.
-    earnings_per_share: Number((price / 40).toFixed(2)),
-    growth_ratein_eps: 9,
-    forward_multiple: 18,
-    holding_period: 3,
-  };
-  const result = computeValuation(inputs);
-  if (!result.ok) throw new Error(result.message);
-  expect(result.intrinsicValuePerShare).toBeLessThan(price);
-  const res = await apiClient().post(
-    '/api/addValuation',
-    {
-      ...inputs,
-      stock_symbol: SYMBOL,
-      moats: ['Brand(s)'],
-      comment: 'Browser pitch',
-      ...toStoredOutputs(result),
-    },
-    { token: user.accessToken },
-  );
-  if (res.status !== 200)
-    throw new Error(`addValuation answered ${res.status}: ${JSON.stringify(res.body)}`);
-  return { price, record: savedValuationResponse.parse(res.body).data };
+  const saved = await savePePitch(user, SYMBOL, {
+    epsDivisor: 40,
+    growth: 9,
+    multiple: 18,
+    comment: 'Browser pitch',
+  });
+  expect(saved.intrinsic).toBeLessThan(saved.price);
+  return saved;
 }
 
 /** The text of a cell of the tracked row, by its column. */
