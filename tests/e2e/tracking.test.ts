@@ -64,6 +64,13 @@ test('a saved pitch tracked, its intrinsic value edited until it is on track, th
   expect(Math.abs(Number(cost.replace(/[$,]/g, '')) - price)).toBeLessThan(0.01);
   expect((await cell(page, 'margin'))?.startsWith('Premium')).toBe(true);
 
+  // The scorecard below scores it: a realized return in percent (near 0: just tracked).
+  const scoreRow = page.getByTestId(`scorecard-row-${record.id}`);
+  await expect.poll(() => scoreRow.count(), SLOW).toBe(1);
+  expect(await scoreRow.locator('[data-col="realized"]').textContent()).toMatch(
+    /^[+-]?\d+\.\d{2}%$/,
+  );
+
   // Edit the intrinsic value well above the price: on track.
   const target = Math.ceil(price * 2) + 1000;
   await page.getByRole('button', { name: `Edit intrinsic value of ${name}` }).click();
