@@ -20,15 +20,7 @@ const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}/, 'must start with a YYYY-MM
 export const marketSource = z.enum(['demo', 'fmp']);
 export type MarketSource = z.infer<typeof marketSource>;
 
-export const INDEX_SYMBOLS = ['^GSPC', '^NYA', '^DJI', '^IXIC'] as const;
-export type IndexSymbol = (typeof INDEX_SYMBOLS)[number];
-/** Names of the index bar (spec/000 section 1). */
-export const INDEX_LABELS: Record<IndexSymbol, string> = {
-  '^GSPC': 'S&P 500',
-  '^NYA': 'NYSE',
-  '^DJI': 'DJIA',
-  '^IXIC': 'NASDAQ',
-};
+export { INDEX_LABELS, INDEX_SYMBOLS, type IndexSymbol } from './symbols';
 
 export const SEARCH_EXCHANGES = ['AMEX', 'NASDAQ', 'NYSE'] as const;
 export type SearchExchange = (typeof SEARCH_EXCHANGES)[number];

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { STOCK_SYMBOL_MESSAGE, STOCK_SYMBOL_PATTERN } from '../market/symbols';
 
 /** A request with no body (or an empty JSON object). Unknown fields are refused. */
 export const emptyRequest = z.object({}).strict();
@@ -8,7 +9,7 @@ export const stockSymbol = z
   .string()
   .trim()
   .toUpperCase()
-  .regex(/^\^?[A-Z][A-Z0-9.-]{0,9}$/, 'Enter a valid stock symbol');
+  .regex(STOCK_SYMBOL_PATTERN, STOCK_SYMBOL_MESSAGE);
 
 export const isoDate = z.iso.date({ message: 'Use a date in YYYY-MM-DD form' });
 

@@ -26,7 +26,6 @@ interface Loaded {
 let loading: Promise<Loaded | null> | undefined;
 
 async function loadAmplify(): Promise<Loaded | null> {
-  // The config module brings zod: load it with Amplify, after the first paint.
   const { cognitoConfig, loadConfig } = await import('./config');
   const cognito = cognitoConfig(await loadConfig());
   if (!cognito) return null;

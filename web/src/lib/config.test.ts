@@ -66,6 +66,25 @@ describe('config.json', () => {
     expect(console.error).toHaveBeenCalled();
   });
 
+  it('refuses a config whose endpoint is not a URL or whose sign-in flow is unknown', async () => {
+    const { parseAppConfig } = await freshConfig();
+
+    expect(parseAppConfig({ cognitoEndpoint: 'not a url' }).success).toBe(false);
+    expect(parseAppConfig({ authFlowType: 'CUSTOM_AUTH' }).success).toBe(false);
+    expect(parseAppConfig({ supportEmail: 'support' }).success).toBe(false);
+    expect(parseAppConfig({ region: 42 }).success).toBe(false);
+    expect(parseAppConfig(['apiBaseUrl']).success).toBe(false);
+  });
+
+  it('defaults the API base URL to the same origin and drops unknown fields', async () => {
+    const { parseAppConfig } = await freshConfig();
+
+    expect(parseAppConfig({ supportEmail: 'help@example.test', extra: 1 })).toEqual({
+      success: true,
+      data: { apiBaseUrl: '', supportEmail: 'help@example.test' },
+    });
+  });
+
   it('fetches config.json once', async () => {
     serve(200, { apiBaseUrl: '' });
     const { loadConfig } = await freshConfig();

@@ -1,7 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import * as z from 'zod';
-import { searchResultSchema, type SearchResult } from '../../../shared/market';
-import { proxyData } from './market-proxy';
+import type { SearchResult } from '../../../shared/market';
 
 /**
  * The text as it is sent, or null when nothing searchable is left. The proxy's allowlist takes
@@ -17,10 +15,13 @@ export function searchText(input: string): string | null {
   return text === '' ? null : text;
 }
 
-const searchResults = z.array(searchResultSchema);
-
 /** NYSE, NASDAQ and AMEX listings whose name or symbol matches, at most 50 (spec/001 section 9). */
-export function searchStocks(query: string, signal?: AbortSignal): Promise<SearchResult[]> {
+export async function searchStocks(query: string, signal?: AbortSignal): Promise<SearchResult[]> {
+  // Loaded on the first search: the home page's first screen needs neither zod nor the schemas.
+  const [{ proxyData }, { searchResults }] = await Promise.all([
+    import('./market-proxy'),
+    import('./stock-search-schema'),
+  ]);
   return proxyData('search?limit=50&exchange=AMEX,NASDAQ,NYSE', searchResults, { query }, signal);
 }
 

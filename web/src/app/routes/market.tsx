@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentProps } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { stockSymbol } from '../../../../shared/schemas/common';
+import { parseStockSymbol } from '../../../../shared/market/symbols';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { StockPicker } from '../../features/stock-picker/components/StockPicker';
@@ -26,8 +26,7 @@ function BusinessView(props: ComponentProps<typeof LazyBusinessView>) {
 
 /** The chosen stock from `?symbol=`, or null when there is none or it is not a symbol. */
 export function symbolFromSearch(params: URLSearchParams): string | null {
-  const parsed = stockSymbol.safeParse(params.get('symbol') ?? '');
-  return parsed.success ? parsed.data : null;
+  return parseStockSymbol(params.get('symbol') ?? '');
 }
 
 /** `/Market?symbol=XYZ&value=1`: open the company with the methodology chooser (the watchlist's Value Business). */

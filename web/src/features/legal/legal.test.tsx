@@ -9,7 +9,11 @@ vi.mock('../../lib/config', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../lib/config')>();
   return {
     ...real,
-    loadConfig: async () => real.appConfigSchema.parse(siteConfig),
+    loadConfig: async () => {
+      const parsed = real.parseAppConfig(siteConfig);
+      if (!parsed.success) throw new Error(parsed.error);
+      return parsed.data;
+    },
     apiBaseUrl: async () => '',
   };
 });

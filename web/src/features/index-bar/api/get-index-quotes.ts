@@ -1,11 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Quote } from '../../../../../shared/market';
 import {
   INDEX_LABELS,
   INDEX_SYMBOLS,
-  indexQuotesResponse,
   type IndexSymbol,
-  type Quote,
-} from '../../../../../shared/market';
+} from '../../../../../shared/market/symbols';
 import { api } from '../../../lib/api-client';
 import { reportMarketSource } from '../../../lib/market-source';
 
@@ -28,9 +27,12 @@ export interface IndexQuotes {
 
 /** The four index quotes, checked against the shared schema; reports the data's source. */
 export async function getIndexQuotes(signal?: AbortSignal): Promise<IndexQuotes> {
-  const body = indexQuotesResponse.parse(
-    await api<unknown>('getIndexQuotes', {}, signal ? { signal } : {}),
-  );
+  // The schemas (and zod) load while the request runs, not before the first screen.
+  const [{ indexQuotesResponse }, raw] = await Promise.all([
+    import('../../../../../shared/market/requests'),
+    api<unknown>('getIndexQuotes', {}, signal ? { signal } : {}),
+  ]);
+  const body = indexQuotesResponse.parse(raw);
   reportMarketSource(body.source);
   const bySymbol = new Map(body.data.map((q) => [q.symbol, q]));
   return {

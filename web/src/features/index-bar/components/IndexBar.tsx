@@ -1,6 +1,6 @@
 import type { Quote } from '../../../../../shared/market';
 import { formatNumber, formatPercent, isFiniteNumber } from '../../../../../shared/format/money';
-import { INDEX_LABELS, INDEX_SYMBOLS } from '../../../../../shared/market';
+import { INDEX_LABELS, INDEX_SYMBOLS } from '../../../../../shared/market/symbols';
 import { useIndexQuotes, type IndexQuote } from '../api/get-index-quotes';
 import { DemoDataBadge } from './DemoDataBadge';
 import './index-bar.css';

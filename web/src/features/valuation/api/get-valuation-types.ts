@@ -1,14 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  valuationTypesResponse,
-  type ValuationTypesResponse,
-} from '../../../../../shared/schemas/system';
+import type { ValuationTypesResponse } from '../../../../../shared/schemas/system';
 import { api } from '../../../lib/api-client';
 
 export type ValuationTypeItem = ValuationTypesResponse['data'][number];
 
 export async function getValuationTypes(signal?: AbortSignal): Promise<ValuationTypeItem[]> {
-  const body = await api('getValuationTypes', {}, signal ? { signal } : {});
+  // The schema (and zod) loads while the request runs: the home page's first screen asks for these.
+  const [{ valuationTypesResponse }, body] = await Promise.all([
+    import('../../../../../shared/schemas/system'),
+    api('getValuationTypes', {}, signal ? { signal } : {}),
+  ]);
   return valuationTypesResponse.parse(body).data;
 }
 
