@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { ROUTES } from '../shared/routes';
+import { prerender } from './src/prerender/plugin';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -68,7 +69,7 @@ const proxy = { '/api': { target: apiTarget, changeOrigin: true } };
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), localConfigJson(), routePaths()],
+  plugins: [react(), localConfigJson(), routePaths(), prerender()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -5,9 +5,10 @@ import { createQueryClient } from '../lib/query-client';
 import { ToastProvider } from '../lib/toast';
 import { createAppRouter } from './router';
 
-export function App() {
+/** The whole app; `router` when the caller created it already (web/src/main.tsx). */
+export function App({ router: given }: { router?: ReturnType<typeof createAppRouter> }) {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createAppRouter);
+  const [router] = useState(() => given ?? createAppRouter());
   return (
     <QueryClientProvider client={queryClient}>
       <ToastProvider>
