@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Quote } from '../../../../../shared/market';
+import { parseIndexQuotes } from '../../../../../shared/market/index-quotes';
 import {
   INDEX_LABELS,
   INDEX_SYMBOLS,
@@ -25,14 +26,10 @@ export interface IndexQuotes {
   asOf: string;
 }
 
-/** The four index quotes, checked against the shared schema; reports the data's source. */
+/** The four index quotes, checked with the shared schema's rules; reports the data's source. */
 export async function getIndexQuotes(signal?: AbortSignal): Promise<IndexQuotes> {
-  // The schemas (and zod) load while the request runs, not before the first screen.
-  const [{ indexQuotesResponse }, raw] = await Promise.all([
-    import('../../../../../shared/market/requests'),
-    api<unknown>('getIndexQuotes', {}, signal ? { signal } : {}),
-  ]);
-  const body = indexQuotesResponse.parse(raw);
+  // Checked without zod, with the shared schema's rules: every page shows the bar (decision 093).
+  const body = parseIndexQuotes(await api<unknown>('getIndexQuotes', {}, signal ? { signal } : {}));
   reportMarketSource(body.source);
   const bySymbol = new Map(body.data.map((q) => [q.symbol, q]));
   return {

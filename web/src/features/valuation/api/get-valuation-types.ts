@@ -1,16 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { parseValuationTypes } from '../../../../../shared/domain/valuation-types-answer';
 import type { ValuationTypesResponse } from '../../../../../shared/schemas/system';
 import { api } from '../../../lib/api-client';
 
 export type ValuationTypeItem = ValuationTypesResponse['data'][number];
 
 export async function getValuationTypes(signal?: AbortSignal): Promise<ValuationTypeItem[]> {
-  // The schema (and zod) loads while the request runs: the home page's first screen asks for these.
-  const [{ valuationTypesResponse }, body] = await Promise.all([
-    import('../../../../../shared/schemas/system'),
-    api('getValuationTypes', {}, signal ? { signal } : {}),
-  ]);
-  return valuationTypesResponse.parse(body).data;
+  // Checked without zod, with the shared schema's rules: the home page's first screen lists them.
+  return parseValuationTypes(await api('getValuationTypes', {}, signal ? { signal } : {})).data;
 }
 
 export const valuationTypesQuery = () =>
