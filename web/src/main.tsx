@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createAppRouter } from './app/router';
@@ -26,13 +26,10 @@ const ready = new Promise<void>((resolve) => {
   });
 });
 
-// A transition: React renders in short slices, so loading the page does not block input.
 void ready.then(() =>
-  startTransition(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <App router={router} />
-      </StrictMode>,
-    ),
+  createRoot(root).render(
+    <StrictMode>
+      <App router={router} />
+    </StrictMode>,
   ),
 );
