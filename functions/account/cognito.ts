@@ -15,9 +15,13 @@ import { logger } from '../lib/logger';
  * AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER when set (the local emulator answers calls
  * it lacks with HTTP 500, which must not be retried there).
  */
-export const cognito = new CognitoIdentityProviderClient({
-  maxAttempts: process.env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER ? 1 : 3,
-});
+export const cognito = /* @__PURE__ */ cognitoClient();
+
+function cognitoClient(): CognitoIdentityProviderClient {
+  return new CognitoIdentityProviderClient({
+    maxAttempts: process.env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER ? 1 : 3,
+  });
+}
 
 /** What the user was doing when Cognito refused: picks the message they see. */
 export type CognitoAction =

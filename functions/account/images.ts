@@ -20,11 +20,16 @@ import { BadRequestError } from '../lib/errors';
 export const PROFILE_IMAGE_PREFIX = 'images/profile/';
 
 /** Local S3 emulators need path-style URLs and no streaming checksums (see stack notes). */
-const localS3 = Boolean(process.env.AWS_ENDPOINT_URL_S3);
-const s3 = new S3Client({
-  ...(localS3 ? { forcePathStyle: true, maxAttempts: 1 } : {}),
-  requestChecksumCalculation: 'WHEN_REQUIRED',
-});
+const isLocalS3 = (): boolean => Boolean(process.env.AWS_ENDPOINT_URL_S3);
+
+function s3Client(): S3Client {
+  return new S3Client({
+    ...(isLocalS3() ? { forcePathStyle: true, maxAttempts: 1 } : {}),
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+  });
+}
+// Marked pure so that a function importing this module without its photo code bundles no S3 client.
+const s3 = /* @__PURE__ */ s3Client();
 
 const EXTENSIONS: Record<ProfileImageType, string> = {
   'image/jpeg': 'jpg',
@@ -96,7 +101,7 @@ export async function deleteProfileImage(file: string): Promise<void> {
 export async function profileImageUrl(file: string | null | undefined): Promise<string | null> {
   if (!file) return null;
   const key = `${PROFILE_IMAGE_PREFIX}${file}`;
-  if (localS3) {
+  if (isLocalS3()) {
     return getSignedUrl(
       s3,
       new GetObjectCommand({ Bucket: required('PROFILE_BUCKET'), Key: key }),

@@ -4,14 +4,15 @@ import {
   addPitchRequest,
   type SavedValuationResponse,
 } from '../../shared/schemas/valuation-api';
-import { route } from '../lib/http';
+import { route, routeIn } from '../lib/http';
+import { valuationRoutes } from '../../shared/routes/valuation';
 import { outputOf } from '../valuations/records';
 import { pitchSaved, saveNewValuation } from '../valuations/service';
 import { signedIn, valuationStore } from '../valuations/store';
 
 /** Pitches a new valuation payload, or `{valuation_id}` of one saved earlier. */
 export const handler = route<typeof addPitchRequest>(
-  'addPitch',
+  routeIn(valuationRoutes, 'addPitch'),
   async ({ input, user }): Promise<SavedValuationResponse> => {
     const store = valuationStore();
     const userId = signedIn(user);

@@ -1,6 +1,7 @@
 import { CONTACT_RATE_LIMIT, contactRequest } from '../../shared/schemas/contact';
 import { deliverContactMessage } from '../contact/mail';
-import { respond, route } from '../lib/http';
+import { respond, route, routeIn } from '../lib/http';
+import { systemRoutes } from '../../shared/routes/system';
 import { keys } from '../lib/keys';
 import { logger } from '../lib/logger';
 import { takeRateLimit } from '../lib/rate-limit';
@@ -19,7 +20,7 @@ function tooMany(retryAfterSeconds: number) {
 
 /** The contact form: to support through SES, with a confirmation to the sender. */
 export const handler = route<typeof contactRequest>(
-  'contact',
+  routeIn(systemRoutes, 'contact'),
   async ({ input: message, event }) => {
     const { windowSeconds, perSender, perAddress } = CONTACT_RATE_LIMIT;
     const sender = await takeRateLimit({

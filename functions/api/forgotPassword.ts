@@ -1,9 +1,13 @@
 import type { forgotPasswordRequest } from '../../shared/schemas/account';
 import { forgotPassword } from '../account/account';
-import { route } from '../lib/http';
+import { route, routeIn } from '../lib/http';
+import { accountRoutes } from '../../shared/routes/account';
 
 /** `POST api/forgot-password`: sends the reset link (the same answer for unknown addresses). */
-export const handler = route<typeof forgotPasswordRequest>('forgotPassword', async ({ input }) => {
-  await forgotPassword(input.email);
-  return { message: 'Please Check Your Email for Password Reset!' };
-});
+export const handler = route<typeof forgotPasswordRequest>(
+  routeIn(accountRoutes, 'forgotPassword'),
+  async ({ input }) => {
+    await forgotPassword(input.email);
+    return { message: 'Please Check Your Email for Password Reset!' };
+  },
+);

@@ -2,14 +2,15 @@ import { NEWS_COUNT, topInstitutionalOwners } from '../../shared/company/figures
 import type { MarketEnvelope } from '../../shared/market';
 import type { CompanyOverview, CompanyOverviewRequest } from '../../shared/market/overview';
 import { NotFoundError } from '../lib/errors';
-import { route } from '../lib/http';
+import { route, routeIn } from '../lib/http';
+import { marketRoutes } from '../../shared/routes/market';
 import { marketService } from '../market/service';
 
 /**
  * The company view's first screen in one call: profile, quote, TTM ratios, TTM revenue
  * quarters, top institutional owners and news, each read through the shared market cache.
  */
-export const handler = route('getCompanyOverview', async ({ input }) => {
+export const handler = route(routeIn(marketRoutes, 'getCompanyOverview'), async ({ input }) => {
   const { symbol } = input as CompanyOverviewRequest;
   const service = marketService();
   const [profile, quotes, ratiosTtm, income, holders, news] = await Promise.all([

@@ -1,8 +1,10 @@
 import type { historicalDataRequest } from '../../shared/market';
-import { route } from '../lib/http';
+import { route, routeIn } from '../lib/http';
+import { marketRoutes } from '../../shared/routes/market';
 import { historicalCloses } from '../market/series';
 import { marketService } from '../market/service';
 
-export const handler = route<typeof historicalDataRequest>('getHistoricalData', ({ input }) =>
-  historicalCloses(marketService(), input.stock_symbol, input.from, input.to),
+export const handler = route<typeof historicalDataRequest>(
+  routeIn(marketRoutes, 'getHistoricalData'),
+  ({ input }) => historicalCloses(marketService(), input.stock_symbol, input.from, input.to),
 );

@@ -1,4 +1,7 @@
 import { listValuationTypes } from '../../shared/domain/valuation-types';
-import { route } from '../lib/http';
+import { route, routeIn } from '../lib/http';
+import { valuationRoutes } from '../../shared/routes/valuation';
 
-export const handler = route('getValuationTypes', () => ({ data: listValuationTypes() }));
+export const handler = route(routeIn(valuationRoutes, 'getValuationTypes'), () => ({
+  data: listValuationTypes(),
+}));

@@ -1,10 +1,11 @@
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { required } from '../lib/config';
 import { dynamo } from '../lib/dynamo';
-import { respond, route } from '../lib/http';
+import { respond, route, routeIn } from '../lib/http';
+import { systemRoutes } from '../../shared/routes/system';
 import { logger } from '../lib/logger';
 
-export const handler = route('health', async () => {
+export const handler = route(routeIn(systemRoutes, 'health'), async () => {
   const time = new Date().toISOString();
   try {
     await dynamo.send(new DescribeTableCommand({ TableName: required('TABLE_NAME') }));

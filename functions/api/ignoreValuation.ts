@@ -3,13 +3,14 @@ import {
   valuationIdRequest,
   type ValuationResponse,
 } from '../../shared/schemas/valuation-api';
-import { route } from '../lib/http';
+import { route, routeIn } from '../lib/http';
+import { valuationRoutes } from '../../shared/routes/valuation';
 import { getValuation, signedIn, valuationStore } from '../valuations/store';
 import { removeValuation } from '../valuations/tracking';
 
 /** Ignores a valuation: it leaves My Pitches (and tracking) but is kept. */
 export const handler = route<typeof valuationIdRequest>(
-  'ignoreValuation',
+  routeIn(valuationRoutes, 'ignoreValuation'),
   async ({ input, user }): Promise<ValuationResponse> => {
     const store = valuationStore();
     const userId = signedIn(user);

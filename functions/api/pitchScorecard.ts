@@ -1,6 +1,7 @@
 import type { pitchScorecardRequest } from '../../shared/schemas/valuation-api';
 import type { PitchScorecardResponse } from '../../shared/schemas/valuation-api';
-import { route } from '../lib/http';
+import { route, routeIn } from '../lib/http';
+import { valuationRoutes } from '../../shared/routes/valuation';
 import { pitchScorecard } from '../valuations/scorecard';
 import { signedIn, valuationStore } from '../valuations/store';
 
@@ -9,7 +10,7 @@ import { signedIn, valuationStore } from '../valuations/store';
  * split into metric growth and multiple change, and a summary (docs/decisions/092).
  */
 export const handler = route<typeof pitchScorecardRequest>(
-  'pitchScorecard',
+  routeIn(valuationRoutes, 'pitchScorecard'),
   async ({ user }): Promise<PitchScorecardResponse> =>
     pitchScorecard(valuationStore(), signedIn(user)),
 );

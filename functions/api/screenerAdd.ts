@@ -1,9 +1,13 @@
 import type { screenerAddRequest } from '../../shared/schemas/watchlist';
-import { route } from '../lib/http';
+import { route, routeIn } from '../lib/http';
+import { watchlistRoutes } from '../../shared/routes/watchlist';
 import { saveScreener } from '../screener/saved';
 
 /** Save Screener: {name, filters}, or {id, name, filters} to change a saved one. */
-export const handler = route<typeof screenerAddRequest>('screenerAdd', async ({ input, user }) => ({
-  message: 'Screener saved',
-  data: await saveScreener(user!.userId, input),
-}));
+export const handler = route<typeof screenerAddRequest>(
+  routeIn(watchlistRoutes, 'screenerAdd'),
+  async ({ input, user }) => ({
+    message: 'Screener saved',
+    data: await saveScreener(user!.userId, input),
+  }),
+);

@@ -1,6 +1,7 @@
 import { screen, type ScreenRequest } from '../../shared/screener/engine';
 import type { screenRequest } from '../../shared/schemas/watchlist';
-import { route } from '../lib/http';
+import { route, routeIn } from '../lib/http';
+import { watchlistRoutes } from '../../shared/routes/watchlist';
 import { newYorkDay } from '../screener/build';
 import { currentSnapshot } from '../screener/current';
 
@@ -8,19 +9,22 @@ import { currentSnapshot } from '../screener/current';
  * Screen for Stocks: filters, sort and one page of results over the whole universe, from the
  * precomputed snapshot held in memory. `data` is the page; `total` counts every match.
  */
-export const handler = route<typeof screenRequest>('screenerScreen', async ({ input }) => {
-  const snapshot = await currentSnapshot();
-  const request = input as ScreenRequest;
-  const result = screen(snapshot.rows, request, newYorkDay(Date.now()));
-  return {
-    data: result.rows,
-    total: result.total,
-    page: result.page,
-    pageSize: result.pageSize,
-    sort: request.sort,
-    order: request.order,
-    source: snapshot.source,
-    asOf: new Date(snapshot.builtAt).toISOString(),
-    industries: snapshot.industries,
-  };
-});
+export const handler = route<typeof screenRequest>(
+  routeIn(watchlistRoutes, 'screenerScreen'),
+  async ({ input }) => {
+    const snapshot = await currentSnapshot();
+    const request = input as ScreenRequest;
+    const result = screen(snapshot.rows, request, newYorkDay(Date.now()));
+    return {
+      data: result.rows,
+      total: result.total,
+      page: result.page,
+      pageSize: result.pageSize,
+      sort: request.sort,
+      order: request.order,
+      source: snapshot.source,
+      asOf: new Date(snapshot.builtAt).toISOString(),
+      industries: snapshot.industries,
+    };
+  },
+);

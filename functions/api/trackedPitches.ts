@@ -6,7 +6,8 @@ import {
   type ValuationResponse,
 } from '../../shared/schemas/valuation-api';
 import { config } from '../lib/config';
-import { route } from '../lib/http';
+import { route, routeIn } from '../lib/http';
+import { valuationRoutes } from '../../shared/routes/valuation';
 import { listQuotes } from '../valuations/quotes';
 import { trackedRowOf } from '../valuations/records';
 import { listValuations, signedIn, valuationStore } from '../valuations/store';
@@ -18,7 +19,7 @@ import { updateTrackedIntrinsic } from '../valuations/tracking';
  * intrinsic value (also at POST /api/updateTrackedPitch).
  */
 export const handler = route<typeof trackedPitchesRequest>(
-  'trackedPitches',
+  routeIn(valuationRoutes, 'trackedPitches'),
   async ({ input, user }): Promise<TrackedPitchesResponse | ValuationResponse> => {
     const store = valuationStore();
     const userId = signedIn(user);

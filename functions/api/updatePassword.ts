@@ -1,10 +1,11 @@
 import { TOASTS, type updatePasswordRequest } from '../../shared/schemas/account';
 import { changePassword } from '../account/account';
-import { route } from '../lib/http';
+import { route, routeIn } from '../lib/http';
+import { accountRoutes } from '../../shared/routes/account';
 
 /** `POST api/update_password`: Cognito checks the current password against the caller's access token. */
 export const handler = route<typeof updatePasswordRequest>(
-  'updatePassword',
+  routeIn(accountRoutes, 'updatePassword'),
   async ({ input, event }) => {
     const header = event.headers.authorization ?? event.headers.Authorization;
     const token = header?.replace(/^Bearer\s+/i, '').trim();

@@ -3,13 +3,14 @@ import {
   updateTrackedPitchRequest,
   type ValuationResponse,
 } from '../../shared/schemas/valuation-api';
-import { route } from '../lib/http';
+import { route, routeIn } from '../lib/http';
+import { valuationRoutes } from '../../shared/routes/valuation';
 import { signedIn, valuationStore } from '../valuations/store';
 import { updateTrackedIntrinsic } from '../valuations/tracking';
 
 /** The tracked update: a new intrinsic value for one tracked pitch. */
 export const handler = route<typeof updateTrackedPitchRequest>(
-  'updateTrackedPitch',
+  routeIn(valuationRoutes, 'updateTrackedPitch'),
   async ({ input, user }): Promise<ValuationResponse> => {
     const record = await updateTrackedIntrinsic(
       valuationStore(),

@@ -3,14 +3,15 @@ import {
   updateValuationRequest,
   type SavedValuationResponse,
 } from '../../shared/schemas/valuation-api';
-import { route } from '../lib/http';
+import { route, routeIn } from '../lib/http';
+import { valuationRoutes } from '../../shared/routes/valuation';
 import { outputOf } from '../valuations/records';
 import { repitchAtCurrentPrice, repitchValuation } from '../valuations/service';
 import { signedIn, valuationStore } from '../valuations/store';
 
 /** Re-Pitch: new assumptions and outputs, or the stored ones at the current market price. */
 export const handler = route<typeof updateValuationRequest>(
-  'updateValuation',
+  routeIn(valuationRoutes, 'updateValuation'),
   async ({ input, user }): Promise<SavedValuationResponse> => {
     const store = valuationStore();
     const userId = signedIn(user);

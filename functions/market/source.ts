@@ -1,7 +1,6 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { MarketSource } from '../../shared/market';
 import { config } from '../lib/config';
-import { demoStable } from './demo/index';
 import {
   ProviderAuthError,
   ProviderForbiddenError,
@@ -172,12 +171,10 @@ export class DemoSource implements StableSource {
   readonly name = 'demo' as const;
   constructor(private readonly now: () => Date = () => new Date()) {}
 
-  get(endpoint: StableEndpoint, params: Record<string, string>): Promise<unknown[]> {
-    try {
-      return Promise.resolve(asRows(demoStable(endpoint, params, this.now()), endpoint));
-    } catch (error) {
-      return Promise.reject(error as Error);
-    }
+  async get(endpoint: StableEndpoint, params: Record<string, string>): Promise<unknown[]> {
+    // Loaded on first use: a function configured for FMP never evaluates the data set.
+    const { demoStable } = await import('./demo/index');
+    return asRows(demoStable(endpoint, params, this.now()), endpoint);
   }
 }
 
