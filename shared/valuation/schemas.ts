@@ -40,7 +40,11 @@ export const MOATS = [
 ] as const;
 export type Moat = (typeof MOATS)[number];
 
-const fmt = (n: number) => n.toLocaleString('en-US');
+/**
+ * A whole bound with thousands separators ("1,000,000,000"), as `toLocaleString('en-US')`
+ * writes it, without loading the ICU data at module load (a function's cold start).
+ */
+const fmt = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 function number(label: string) {
   return z.number({ error: `Enter a number for ${label}` });
