@@ -9,6 +9,7 @@ import {
 import { buildSeries, type SeriesRow } from '../../../../../shared/company/series';
 import type { AxisDateFormat } from '../../../../../shared/format/dates';
 import { Loading } from '../../../components/Loading';
+import { WhenVisible } from '../../../components/WhenVisible';
 import { isRowSource, useCompanyRows } from '../api/get-company-rows';
 import { usePriceHistory } from '../api/get-price-history';
 import type { MarketRow } from '../../../lib/market-proxy';
@@ -87,9 +88,11 @@ function ChartFrame({
   else {
     const series = buildSeries(item, rows as SeriesRow[], dateFormat ? { dateFormat } : {});
     body = series.points.some((p) => p.value !== null) ? (
-      <Suspense fallback={<Loading label="Loading chart…" />}>
-        <MetricChart series={series} kind={item.kind} label={`${title} chart`} />
-      </Suspense>
+      <WhenVisible className="metric-chart" placeholder={<Loading label="Loading chart…" />}>
+        <Suspense fallback={<Loading label="Loading chart…" />}>
+          <MetricChart series={series} kind={item.kind} label={`${title} chart`} />
+        </Suspense>
+      </WhenVisible>
     ) : (
       <p className="company-empty">No figures to chart for this period.</p>
     );
