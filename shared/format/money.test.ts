@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   formatBillions,
@@ -147,5 +148,42 @@ describe('formatValue and formatExactValue by catalogue format', () => {
     expect(formatExactValue(-1_234_567.891, 'S')).toBe('-1,234,567.89');
     expect(formatExactValue(0.46206, 'P')).toBe('46.21%');
     expect(formatExactValue(null, 'S')).toBe('N/A');
+  });
+});
+
+describe('formatNumber against Intl.NumberFormat', () => {
+  const intl = (value: number, decimals: number) =>
+    new Intl.NumberFormat('en-US', {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    })
+      .format(value)
+      .replace(/^-([0.,]*)$/, '$1');
+
+  it('prints what Intl prints for any finite number and 0 to 6 decimals', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.double({ noNaN: true, noDefaultInfinity: true }),
+          fc.double({ min: -1e7, max: 1e7, noNaN: true }),
+          fc.integer({ min: -1e6, max: 1e6 }).map((n) => n / 1000),
+          fc.integer({ min: -1e6, max: 1e6 }).map((n) => n / 200 + 0.005),
+        ),
+        fc.integer({ min: 0, max: 6 }),
+        (value, decimals) => {
+          expect(formatNumber(value, decimals)).toBe(intl(value, decimals));
+        },
+      ),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('rounds half away from zero on the shortest decimal form, carrying into new digits', () => {
+    expect(formatNumber(1.005, 2)).toBe('1.01');
+    expect(formatNumber(-2.5, 0)).toBe('-3');
+    expect(formatNumber(999_999.995, 2)).toBe('1,000,000.00');
+    expect(formatNumber(0.0000001, 2)).toBe('0.00');
+    expect(formatNumber(-0.001, 2)).toBe('0.00');
+    expect(formatNumber(1e21, 0)).toBe('1,000,000,000,000,000,000,000');
   });
 });

@@ -1,8 +1,9 @@
 /**
  * Money and number formatting for every screen (spec/000 and spec/001 section 9).
  *
- * All output is locale-independent: every formatter uses `Intl.NumberFormat('en-US')`
- * explicitly, so a server, a browser in Germany and a test runner print the same text.
+ * All output is locale-independent: every formatter prints as `Intl.NumberFormat('en-US')`
+ * does (the plain fixed-decimal form is written out, the rest uses it explicitly), so a
+ * server, a browser in Germany and a test runner print the same text.
  * Rounding follows Intl (half away from zero on the shortest decimal form of the number,
  * so 1.005 prints as 1.01, unlike `toFixed`). A missing or non-finite value prints `N/A`.
  */
@@ -35,11 +36,42 @@ export function isFiniteNumber(value: unknown): value is number {
 /** A number with a fixed count of decimals and thousands separators: 1234.5 -> "1,234.50". */
 export function formatNumber(value: Numeric, decimals = 2): string {
   if (!isFiniteNumber(value)) return NOT_AVAILABLE;
-  const text = numberFormat({
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  }).format(value);
-  return normaliseNegativeZero(text);
+  return normaliseNegativeZero(fixedDecimals(value, decimals));
+}
+
+/**
+ * What `Intl.NumberFormat('en-US', { minimumFractionDigits: d, maximumFractionDigits: d })`
+ * prints, computed on the number's shortest decimal form (a property test holds the two
+ * equal). Written out because a browser's first `Intl.NumberFormat` loads its locale data:
+ * 15-20 ms of the first page's main thread, on every page (the index bar shows prices).
+ */
+function fixedDecimals(value: number, decimals: number): string {
+  const [mantissa = '0', exponent = '0'] = Math.abs(value).toString().split('e');
+  const dot = mantissa.indexOf('.');
+  let digits = mantissa.replace('.', '');
+  let point = (dot < 0 ? mantissa.length : dot) + Number(exponent);
+  if (point <= 0) {
+    digits = '0'.repeat(1 - point) + digits;
+    point = 1;
+  }
+  digits = digits.padEnd(point + decimals + 1, '0');
+  // Round half away from zero at `decimals` places, on the decimal digits.
+  let kept = digits.slice(0, point + decimals);
+  if (digits.charCodeAt(point + decimals) >= 53 /* '5' */) {
+    const up = kept.split('');
+    let i = up.length - 1;
+    while (i >= 0 && up[i] === '9') up[i--] = '0';
+    if (i >= 0) up[i] = String(Number(up[i]) + 1);
+    else {
+      up.unshift('1');
+      point += 1;
+    }
+    kept = up.join('');
+  }
+  const whole = kept.slice(0, point).replace(/^0+(?=\d)/, '');
+  const fraction = kept.slice(point);
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${value < 0 ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
 }
 
 /** "-0.00" (a tiny negative rounded away) reads as a loss that is not there: print "0.00". */
