@@ -1,8 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { catalogueItem, type CatalogueItem } from './catalogue';
 import {
   barsForPeriod,
   defaultPeriodFor,
+  EXCHANGE_TIME_ZONE,
   exchangeToday,
   lastSessions,
   periodsFor,
@@ -187,5 +189,44 @@ describe('lastSessions and barsForPeriod', () => {
 
   it('keeps every bar for daily periods, oldest first', () => {
     expect(barsForPeriod('1Y', bars).map((b) => b.close)).toEqual([1, 2, 3, 4, 5]);
+  });
+});
+
+describe('exchangeToday against Intl with the exchange time zone', () => {
+  const intlDay = (now: Date) => {
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone: EXCHANGE_TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).formatToParts(now);
+    const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+    return { year: get('year'), month: get('month'), day: get('day') };
+  };
+
+  it('gives the New York date for any instant from 2008 to 2099', () => {
+    const from = Date.UTC(2008, 0, 1);
+    const to = Date.UTC(2099, 11, 31);
+    fc.assert(
+      fc.property(fc.integer({ min: from, max: to }), (ms) => {
+        expect(exchangeToday(new Date(ms))).toEqual(intlDay(new Date(ms)));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('gives the New York date around midnight and 2 a.m. on the daylight-saving days', () => {
+    for (const iso of [
+      '2025-03-09T06:59:59Z',
+      '2025-03-09T07:00:00Z',
+      '2025-11-02T05:59:59Z',
+      '2025-11-02T06:00:00Z',
+      '2026-03-08T04:30:00Z',
+      '2026-11-01T04:30:00Z',
+      '2026-11-01T05:30:00Z',
+    ]) {
+      const now = new Date(iso);
+      expect(exchangeToday(now)).toEqual(intlDay(now));
+    }
   });
 });
