@@ -5,8 +5,7 @@ import type {
   Context,
 } from 'aws-lambda';
 import { ZodError, type z } from 'zod';
-import type { RouteDef } from '../../shared/routes/types';
-import { DEFAULT_MAX_BODY_BYTES, LIMIT_MESSAGES } from '../../shared/routes/types';
+import { DEFAULT_MAX_BODY_BYTES, LIMIT_MESSAGES, type RouteDef } from '../../shared/routes/types';
 import { inputErrorMap } from '../../shared/schemas/errors';
 import { AppError, BadRequestError, UnauthorizedError, serviceUnavailable } from './errors';
 import { idempotent } from './idempotency';
