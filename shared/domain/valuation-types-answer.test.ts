@@ -1,20 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { valuationTypesResponse } from '../schemas/system';
+import { twinChecks } from '../testing/twin-checks';
 import { parseValuationTypes } from './valuation-types-answer';
 import { listValuationTypes } from './valuation-types';
 
-const bySchema = (body: unknown) => {
-  const parsed = valuationTypesResponse.safeParse(body);
-  return parsed.success ? parsed.data : null;
-};
-const byHand = (body: unknown) => {
-  try {
-    return parseValuationTypes(body);
-  } catch {
-    return null;
-  }
-};
+const { bySchema, byHand } = twinChecks(valuationTypesResponse, parseValuationTypes);
 
 describe('parseValuationTypes, the home page check without zod', () => {
   it('reads the four methodologies as the shared schema does, unknown fields dropped', () => {

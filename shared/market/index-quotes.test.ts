@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseIndexQuotes } from './index-quotes';
 import { indexQuotesResponse } from './requests';
+import { twinChecks } from '../testing/twin-checks';
 
 const quote = {
   symbol: '^GSPC',
@@ -29,18 +30,8 @@ const quote = {
 };
 const answer = { data: [quote], source: 'demo', stale: false, asOf: '2026-01-02T15:00:00Z' };
 
-/** What the zod schema says, in the same shape: the answer or null when refused. */
-function bySchema(body: unknown) {
-  const parsed = indexQuotesResponse.safeParse(body);
-  return parsed.success ? parsed.data : null;
-}
-function byHand(body: unknown) {
-  try {
-    return parseIndexQuotes(body);
-  } catch {
-    return null;
-  }
-}
+/** What the zod schema and the hand-written check say: the answer, or null when refused. */
+const { bySchema, byHand } = twinChecks(indexQuotesResponse, parseIndexQuotes);
 
 describe('parseIndexQuotes, the index bar check without zod', () => {
   it('reads a valid answer as the shared schema does, unknown quote fields kept', () => {
