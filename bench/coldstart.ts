@@ -1,6 +1,7 @@
 /**
  * Bench section `coldstart`: every Lambda handler bundled as infra/constructs/house-function.ts
- * bundles it (esbuild: minified ESM for node24, the AWS SDK v3 clients it uses included), its size,
+ * bundles it (esbuild: minified ESM for node24, the AWS SDK v3 clients it uses included, with
+ * environment credentials), its size,
  * and its module initialisation time (import of the bundle) in a fresh Node process, median
  * of three runs.
  */
@@ -11,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { REPO_ROOT } from '../infra/local/stack';
 import { buildHandlerEnv } from '../infra/local/env';
+import { BUNDLE_ALIASES, BUNDLE_BANNER } from '../infra/constructs/lambda-bundling';
 import { JOBS } from '../infra/jobs';
 import { ROUTES } from '../shared/routes';
 import { type Report, atMost, info, kb, median, ms, onInterrupt } from './lib';
@@ -44,9 +46,9 @@ export async function run(report: Report): Promise<void> {
       target: 'node24',
       format: 'esm',
       mainFields: ['module', 'main'],
-      banner: {
-        js: "import { createRequire as __houseCreateRequire } from 'module';const require = __houseCreateRequire(import.meta.url);",
-      },
+      banner: { js: BUNDLE_BANNER },
+      alias: BUNDLE_ALIASES,
+      absWorkingDir: REPO_ROOT,
       logLevel: 'error',
     });
     const env = {

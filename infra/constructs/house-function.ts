@@ -7,6 +7,7 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { BUNDLE_ALIASES, BUNDLE_BANNER } from './lambda-bundling';
 
 /** Repository root (this file is infra/constructs/house-function.ts). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -31,7 +32,7 @@ export interface HouseFunctionProps {
 
 /**
  * The one Lambda function shape of the house: Node.js 24 on arm64, bundled by esbuild
- * (minified, ESM, source maps, the AWS SDK clients it uses included), its own log group with a retention, active tracing and a
+ * (minified, ESM, source maps, the AWS SDK clients it uses included, environment credentials), its own log group with a retention, active tracing and a
  * role that may write only to that log group. Grants are added by the caller with grant*().
  */
 export class HouseFunction extends Construct {
@@ -85,9 +86,11 @@ export class HouseFunction extends Construct {
         target: 'node24',
         format: OutputFormat.ESM,
         mainFields: ['module', 'main'],
-        // ESM bundles of CommonJS dependencies still call require(): give them one.
-        banner:
-          "import { createRequire as __houseCreateRequire } from 'module';const require = __houseCreateRequire(import.meta.url);",
+        banner: BUNDLE_BANNER,
+        // The SDK's default credential chain becomes environment credentials (decision 096).
+        esbuildArgs: {
+          '--alias': Object.entries(BUNDLE_ALIASES).map(([from, to]) => `${from}=${to}`),
+        },
         // The AWS SDK clients a handler imports are bundled (tree-shaken, one file) instead of
         // taken from the runtime: about half the module initialisation time, and the deployed
         // SDK is the one the tests ran with (decision 095).
