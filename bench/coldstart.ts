@@ -43,6 +43,7 @@ export async function run(report: Report): Promise<void> {
       platform: 'node',
       minify: true,
       sourcemap: true,
+      sourcesContent: false,
       target: 'node24',
       format: 'esm',
       mainFields: ['module', 'main'],
