@@ -1,11 +1,12 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import '../shared/schemas/zod-messages';
 import { ROUTES } from '../shared/routes';
 
 /**
  * Deployment configuration, read once from CDK context (`cdk.json`, or `-c key=value` on the
  * command line) and validated here so a typo fails the synth with a message naming the key.
  */
-const positiveInt = z.coerce.number().int().positive();
+const positiveInt = z.coerce.number().check(z.int(), z.positive());
 
 /** CloudWatch Logs accepts only these retention periods (days). */
 const LOG_RETENTION_DAYS = [
@@ -42,87 +43,112 @@ export const DEFAULT_ROUTE_THROTTLES: Readonly<Record<string, RouteThrottle>> = 
 
 const shape = {
   /** Custom domain of the site (e.g. `app.example.com`); absent: the CloudFront domain is used. */
-  siteDomain: z
-    .string()
-    .regex(/^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)+$/i, 'must be a bare host name such as app.example.com')
-    .optional(),
+  siteDomain: z.optional(
+    z
+      .string()
+      .check(
+        z.regex(
+          /^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)+$/i,
+          'must be a bare host name such as app.example.com',
+        ),
+      ),
+  ),
   /** ACM certificate (us-east-1) for `siteDomain`; with both set, CloudFront answers on that domain. */
-  certificateArn: z
-    .string()
-    .regex(
-      /^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/,
-      'must be an ACM certificate ARN in us-east-1',
-    )
-    .optional(),
+  certificateArn: z.optional(
+    z
+      .string()
+      .check(
+        z.regex(
+          /^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/,
+          'must be an ACM certificate ARN in us-east-1',
+        ),
+      ),
+  ),
   /** Sender of account and notification emails; must be a verified SES identity (address or its domain). */
   mailFrom: z.email('must be an email address verified in SES'),
   /** Address shown to users for help; also receives contact-form mail. */
   supportEmail: z.email('must be an email address'),
   /** Region of the SES identity; absent: the stack's own region. */
-  sesRegion: z
-    .string()
-    .regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region such as us-east-1')
-    .optional(),
-  marketDataProvider: z.enum(['demo', 'fmp']).default('demo'),
+  sesRegion: z.optional(
+    z.string().check(z.regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region such as us-east-1')),
+  ),
+  marketDataProvider: z._default(z.enum(['demo', 'fmp']), 'demo'),
   /** Page-view collector the site posts to (https); absent: the site sends no analytics. */
-  analyticsEndpoint: z.url({ protocol: /^https$/, message: 'must be an https URL' }).optional(),
-  logRetentionDays: z.coerce
-    .number()
-    .refine((d) => (LOG_RETENTION_DAYS as readonly number[]).includes(d), {
-      message: `must be one of ${LOG_RETENTION_DAYS.join(', ')}`,
-    })
-    .default(30),
+  analyticsEndpoint: z.optional(z.url({ protocol: /^https$/, message: 'must be an https URL' })),
+  logRetentionDays: z._default(
+    z.coerce.number().check(
+      z.refine((d) => (LOG_RETENTION_DAYS as readonly number[]).includes(d), {
+        message: `must be one of ${LOG_RETENTION_DAYS.join(', ')}`,
+      }),
+    ),
+    30,
+  ),
   /** Steady-state requests per second of each route (the stage's default route settings). */
-  apiThrottleRateLimit: positiveInt.default(50),
+  apiThrottleRateLimit: z._default(positiveInt, 50),
   /** Burst capacity of each route (the stage's default route settings). */
-  apiThrottleBurstLimit: positiveInt.default(100),
+  apiThrottleBurstLimit: z._default(positiveInt, 100),
   /**
    * Per-route limits that replace the stage's for the routes listed, keyed by route key
    * (`POST /api/login`). Merged over DEFAULT_ROUTE_THROTTLES: a key given here wins.
    * Accepts a JSON string on the command line.
    */
-  apiRouteThrottles: z
-    .preprocess(
-      (v) => {
-        if (typeof v !== 'string') return v;
-        try {
-          return JSON.parse(v) as unknown;
-        } catch {
-          return v;
-        }
-      },
-      z.record(z.string(), routeThrottle, {
-        error: 'must be an object such as {"POST /api/login": {"rateLimit": 10, "burstLimit": 20}}',
-      }),
-    )
-    .refine((t) => Object.keys(t).every((k) => ROUTE_KEYS.has(k)), {
-      error: (issue) =>
-        `unknown route key ${Object.keys(issue.input as object)
-          .filter((k) => !ROUTE_KEYS.has(k))
-          .map((k) => `"${k}"`)
-          .join(', ')}: keys are "METHOD /api/path" as in the route table`,
-    })
-    .transform((t) => ({ ...DEFAULT_ROUTE_THROTTLES, ...t }))
-    .default(DEFAULT_ROUTE_THROTTLES),
+  apiRouteThrottles: z._default(
+    z.pipe(
+      z
+        .pipe(
+          z.transform((v) => {
+            if (typeof v !== 'string') return v;
+            try {
+              return JSON.parse(v) as unknown;
+            } catch {
+              return v;
+            }
+          }),
+          z.record(z.string(), routeThrottle, {
+            error:
+              'must be an object such as {"POST /api/login": {"rateLimit": 10, "burstLimit": 20}}',
+          }),
+        )
+        .check(
+          z.refine((t) => Object.keys(t).every((k) => ROUTE_KEYS.has(k)), {
+            error: (issue) =>
+              `unknown route key ${Object.keys(issue.input as object)
+                .filter((k) => !ROUTE_KEYS.has(k))
+                .map((k) => `"${k}"`)
+                .join(', ')}: keys are "METHOD /api/path" as in the route table`,
+          }),
+        ),
+      z.transform((t) => ({ ...DEFAULT_ROUTE_THROTTLES, ...t })),
+    ),
+    DEFAULT_ROUTE_THROTTLES,
+  ),
   /** Extra browser origins allowed by the API's CORS rules (the site itself is same-origin). */
-  corsAllowOrigins: z
-    .union([
-      z.array(z.url()),
-      z.string().transform((s) =>
-        s
-          .split(',')
-          .map((o) => o.trim())
-          .filter(Boolean),
-      ),
-    ])
-    .pipe(z.array(z.url('must be an origin such as https://app.example.com')))
-    .default([]),
+  corsAllowOrigins: z._default(
+    z.pipe(
+      z.union([
+        z.array(z.url()),
+        z.pipe(
+          z.string(),
+          z.transform((s) =>
+            s
+              .split(',')
+              .map((o) => o.trim())
+              .filter(Boolean),
+          ),
+        ),
+      ]),
+      z.array(z.url('must be an origin such as https://app.example.com')),
+    ),
+    [],
+  ),
 };
 
-export const infraConfigSchema = z.object(shape).refine((c) => !c.certificateArn || c.siteDomain, {
-  message: 'certificateArn is set but siteDomain is not: set both or neither',
-  path: ['certificateArn'],
-});
+export const infraConfigSchema = z.object(shape).check(
+  z.refine((c) => !c.certificateArn || c.siteDomain, {
+    message: 'certificateArn is set but siteDomain is not: set both or neither',
+    path: ['certificateArn'],
+  }),
+);
 
 export type InfraConfig = z.infer<typeof infraConfigSchema>;
 

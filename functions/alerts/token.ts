@@ -1,6 +1,7 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import '../../shared/schemas/zod-messages';
 import { idString } from '../../shared/schemas/common';
 import { config } from '../lib/config';
 
@@ -17,7 +18,7 @@ export interface AlertTokenSubject {
   alertId: string;
 }
 
-const subject = z.object({ u: z.string().min(1).max(128), a: idString });
+const subject = z.object({ u: z.string().check(z.minLength(1), z.maxLength(128)), a: idString });
 
 let pending: Promise<string> | undefined;
 

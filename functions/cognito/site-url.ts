@@ -1,5 +1,6 @@
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import '../../shared/schemas/zod-messages';
 import { config } from '../lib/config';
 import { logger } from '../lib/logger';
 

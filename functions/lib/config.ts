@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import '../../shared/schemas/zod-messages';
 
 /**
  * Configuration, read once from the environment and validated. CDK sets these on every
@@ -6,35 +7,38 @@ import * as z from 'zod';
  * fails at the first use with a message naming the variable.
  */
 const schema = z.object({
-  TABLE_NAME: z.string().min(1).optional(),
-  USER_POOL_ID: z.string().min(1).optional(),
-  USER_POOL_CLIENT_ID: z.string().min(1).optional(),
-  PROFILE_BUCKET: z.string().min(1).optional(),
-  SITE_URL: z.url().optional(),
+  TABLE_NAME: z.optional(z.string().check(z.minLength(1))),
+  USER_POOL_ID: z.optional(z.string().check(z.minLength(1))),
+  USER_POOL_CLIENT_ID: z.optional(z.string().check(z.minLength(1))),
+  PROFILE_BUCKET: z.optional(z.string().check(z.minLength(1))),
+  SITE_URL: z.optional(z.url()),
   /** AWS: the SSM parameter that holds the site address, for functions deployed before the site (the Cognito trigger). */
-  SITE_URL_PARAMETER: z
-    .string()
-    .regex(/^\/[\w./-]+$/, 'must be an SSM parameter name such as /Stack/site-url')
-    .optional(),
-  MAIL_FROM: z.email().optional(),
-  SUPPORT_EMAIL: z.email().optional(),
+  SITE_URL_PARAMETER: z.optional(
+    z
+      .string()
+      .check(z.regex(/^\/[\w./-]+$/, 'must be an SSM parameter name such as /Stack/site-url')),
+  ),
+  MAIL_FROM: z.optional(z.email()),
+  SUPPORT_EMAIL: z.optional(z.email()),
   /** Region of the SES identity when it differs from the function's region. */
-  SES_REGION: z.string().min(1).optional(),
+  SES_REGION: z.optional(z.string().check(z.minLength(1))),
   /** Alert unsubscribe tokens: locally the HMAC key itself; in AWS the Secrets Manager secret holding it. */
-  ALERT_TOKEN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
-  ALERT_TOKEN_SECRET_ARN: z.string().min(1).optional(),
+  ALERT_TOKEN_SECRET: z.optional(
+    z.string().check(z.minLength(16, 'must be at least 16 characters')),
+  ),
+  ALERT_TOKEN_SECRET_ARN: z.optional(z.string().check(z.minLength(1))),
   /** AWS: the SES configuration set of alert emails (bounce and complaint suppression). */
-  ALERT_CONFIGURATION_SET: z.string().min(1).optional(),
+  ALERT_CONFIGURATION_SET: z.optional(z.string().check(z.minLength(1))),
   /** `demo` (embedded data set, the default) or `fmp` (Financial Modeling Prep stable API). */
-  MARKET_DATA_PROVIDER: z.enum(['demo', 'fmp']).default('demo'),
+  MARKET_DATA_PROVIDER: z._default(z.enum(['demo', 'fmp']), 'demo'),
   /** Local: the key itself. AWS: the Secrets Manager secret that holds it. */
-  FMP_API_KEY: z.string().min(1).optional(),
-  FMP_API_KEY_SECRET_ARN: z.string().min(1).optional(),
-  FMP_BASE_URL: z.url().default('https://financialmodelingprep.com/stable'),
-  FMP_PLAN: z.enum(['free', 'starter', 'premium']).default('free'),
-  TRACKING_LIMIT: z.coerce.number().int().positive().default(50),
+  FMP_API_KEY: z.optional(z.string().check(z.minLength(1))),
+  FMP_API_KEY_SECRET_ARN: z.optional(z.string().check(z.minLength(1))),
+  FMP_BASE_URL: z._default(z.url(), 'https://financialmodelingprep.com/stable'),
+  FMP_PLAN: z._default(z.enum(['free', 'starter', 'premium']), 'free'),
+  TRACKING_LIMIT: z._default(z.coerce.number().check(z.int(), z.positive()), 50),
   /** Replaces every route's `writeLimitPerMinute` (per user and route) when set, e.g. low in tests. */
-  WRITE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
+  WRITE_LIMIT_PER_MINUTE: z.optional(z.coerce.number().check(z.int(), z.positive())),
 });
 
 export type Config = z.infer<typeof schema>;

@@ -4,7 +4,10 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
-import { ZodError, type z } from 'zod';
+import type * as z from 'zod/mini';
+// `z.core.$ZodError` through the namespace would take all of zod's core into the bundle.
+import { $ZodError } from 'zod/v4/core';
+import '../../shared/schemas/zod-messages';
 import { DEFAULT_MAX_BODY_BYTES, LIMIT_MESSAGES, type RouteDef } from '../../shared/routes/types';
 import { inputErrorMap } from '../../shared/schemas/errors';
 import { AppError, BadRequestError, UnauthorizedError, serviceUnavailable } from './errors';
@@ -63,7 +66,7 @@ function isResponse(v: unknown): v is ReturnType<typeof respond> {
   return typeof v === 'object' && v !== null && (v as { __response?: boolean }).__response === true;
 }
 
-function zodDetails(error: ZodError): Record<string, string> {
+function zodDetails(error: $ZodError): Record<string, string> {
   const details: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = issue.path.length ? issue.path.join('.') : '_';
@@ -74,7 +77,7 @@ function zodDetails(error: ZodError): Record<string, string> {
 
 /** Maps typed errors to HTTP responses: 4xx with their message, anything else 500 with a request id. */
 export function errorResponse(error: unknown, requestId: string): ApiResult {
-  if (error instanceof ZodError) {
+  if (error instanceof $ZodError) {
     const errors = zodDetails(error);
     const first = Object.values(errors)[0] ?? 'Please correct the input you entered!';
     return json(400, { message: first, errors });
@@ -158,7 +161,7 @@ export function routeIn<const T extends readonly RouteDef[]>(
  * Wraps a route's handler (its entry from `routeIn`): checks the signed-in
  * user, validates the input with the route's schema, and maps results and errors to HTTP.
  */
-export function route<S extends z.ZodType>(
+export function route<S extends z.ZodMiniType>(
   def: RouteDef,
   fn: (args: HandlerArgs<z.output<S>>) => Promise<HandlerReturn> | HandlerReturn,
 ) {

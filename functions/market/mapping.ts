@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   balanceSheetSchema,
   cashFlowSchema,
@@ -53,7 +53,7 @@ function rowsOf(rows: unknown[], endpoint: string): Row[] {
   });
 }
 
-function check<S extends z.ZodType>(
+function check<S extends z.ZodMiniType>(
   schema: S,
   record: unknown,
   endpoint: string,
@@ -69,7 +69,7 @@ function check<S extends z.ZodType>(
   return parsed.data;
 }
 
-function mapAll<S extends z.ZodType>(
+function mapAll<S extends z.ZodMiniType>(
   rows: unknown[],
   endpoint: string,
   schema: S,

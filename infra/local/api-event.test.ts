@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { RouteDef } from '../../shared/routes';
 import {
   buildApiEvent,

@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import '../schemas/zod-messages';
 import { NEWS_COUNT, TOP_OWNERS_COUNT } from '../company/figures';
 import { stockSymbol } from '../schemas/common';
 import {
@@ -15,10 +16,10 @@ import {
  * ratios, the latest four quarters' revenue (Financials TTM), the largest institutional
  * owners (already filtered and ranked) and the latest news.
  */
-export const companyOverviewRequest = z.object({ symbol: stockSymbol }).strict();
+export const companyOverviewRequest = z.strictObject({ symbol: stockSymbol });
 export type CompanyOverviewRequest = z.infer<typeof companyOverviewRequest>;
 
-const num = z.number().nullable();
+const num = z.nullable(z.number());
 
 export const ownerSchema = z.object({
   holder: z.string(),
@@ -32,16 +33,16 @@ export const ownerSchema = z.object({
 export const companyOverviewSchema = z.object({
   symbol: z.string(),
   profile: profileSchema,
-  quote: quoteSchema.nullable(),
-  ratiosTtm: ratiosTtmSchema.nullable(),
+  quote: z.nullable(quoteSchema),
+  ratiosTtm: z.nullable(ratiosTtmSchema),
   /** The latest four quarterly income rows' date and revenue, newest first. */
-  revenueQuarters: z.array(z.object({ date: z.string(), revenue: num })).max(4),
+  revenueQuarters: z.array(z.object({ date: z.string(), revenue: num })).check(z.maxLength(4)),
   owners: z.object({
-    quarter: z.object({ year: z.number(), quarter: z.number() }).nullable(),
+    quarter: z.nullable(z.object({ year: z.number(), quarter: z.number() })),
     fellBackToLatest: z.boolean(),
-    owners: z.array(ownerSchema).max(TOP_OWNERS_COUNT),
+    owners: z.array(ownerSchema).check(z.maxLength(TOP_OWNERS_COUNT)),
   }),
-  news: z.array(newsItemSchema).max(NEWS_COUNT),
+  news: z.array(newsItemSchema).check(z.maxLength(NEWS_COUNT)),
 });
 export type CompanyOverview = z.infer<typeof companyOverviewSchema>;
 

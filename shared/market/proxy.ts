@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import '../schemas/zod-messages';
 import { SEARCH_EXCHANGES, type SearchExchange } from './schemas';
 
 /*
@@ -131,16 +132,24 @@ const STATEMENTS: Record<string, StatementKind> = {
  * One proxy request, as the web app sends it. `parameters` (usually empty) may carry the
  * same query parameters as an object of strings.
  */
-export const proxyRequestSchema = z
-  .object({
-    url: z.string().min(1, 'The url is required').max(MAX_URL_LENGTH, 'The url is too long'),
-    method: z.literal('GET', { message: 'The method must be GET' }).default('GET'),
-    parameters: z
-      .record(z.string().max(40), z.union([z.string().max(200), z.number()]))
-      .refine((p) => Object.keys(p).length <= 6, 'Too many parameters')
-      .default({}),
-  })
-  .strict();
+export const proxyRequestSchema = z.strictObject({
+  url: z
+    .string()
+    .check(
+      z.minLength(1, 'The url is required'),
+      z.maxLength(MAX_URL_LENGTH, 'The url is too long'),
+    ),
+  method: z._default(z.literal('GET', { message: 'The method must be GET' }), 'GET'),
+  parameters: z._default(
+    z
+      .record(
+        z.string().check(z.maxLength(40)),
+        z.union([z.string().check(z.maxLength(200)), z.number()]),
+      )
+      .check(z.refine((p) => Object.keys(p).length <= 6, 'Too many parameters')),
+    {},
+  ),
+});
 export type ProxyRequest = z.infer<typeof proxyRequestSchema>;
 
 /** Turns a proxy request into a typed read, or throws ProxyPathError (answered as 400). */

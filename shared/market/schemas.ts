@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import '../schemas/zod-messages';
 
 /*
  * The market-data contract: the records the screens read, with the field names of
@@ -12,9 +13,9 @@ import * as z from 'zod';
  * A figure the provider does not give is `null` (shown as N/A), never a guess.
  */
 
-const num = z.number().refine(Number.isFinite, 'must be a finite number').nullable();
-const str = z.string().nullable();
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}/, 'must start with a YYYY-MM-DD date');
+const num = z.nullable(z.number().check(z.refine(Number.isFinite, 'must be a finite number')));
+const str = z.nullable(z.string());
+const isoDay = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}/, 'must start with a YYYY-MM-DD date'));
 
 /** Where the figures come from: the embedded demo data set or Financial Modeling Prep. */
 export const marketSource = z.enum(['demo', 'fmp']);
@@ -26,7 +27,7 @@ export const SEARCH_EXCHANGES = ['AMEX', 'NASDAQ', 'NYSE'] as const;
 export type SearchExchange = (typeof SEARCH_EXCHANGES)[number];
 
 export const searchResultSchema = z.looseObject({
-  symbol: z.string().min(1),
+  symbol: z.string().check(z.minLength(1)),
   name: z.string(),
   currency: str,
   /** Full exchange name (v3 `stockExchange`). */
@@ -36,7 +37,7 @@ export const searchResultSchema = z.looseObject({
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
 export const profileSchema = z.looseObject({
-  symbol: z.string().min(1),
+  symbol: z.string().check(z.minLength(1)),
   companyName: z.string(),
   /** Full exchange name; the short code is `exchangeShortName`. */
   exchange: str,
@@ -59,15 +60,15 @@ export const profileSchema = z.looseObject({
   country: str,
   fullTimeEmployees: str,
   ipoDate: str,
-  isEtf: z.boolean().nullable(),
-  isActivelyTrading: z.boolean().nullable(),
+  isEtf: z.nullable(z.boolean()),
+  isActivelyTrading: z.nullable(z.boolean()),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
 export const quoteSchema = z.looseObject({
-  symbol: z.string().min(1),
+  symbol: z.string().check(z.minLength(1)),
   name: str,
-  price: z.number().refine(Number.isFinite, 'must be a finite number'),
+  price: z.number().check(z.refine(Number.isFinite, 'must be a finite number')),
   change: num,
   changesPercentage: num,
   open: num,
@@ -94,7 +95,7 @@ export type Quote = z.infer<typeof quoteSchema>;
 
 const statementBase = {
   date: isoDay,
-  symbol: z.string().min(1),
+  symbol: z.string().check(z.minLength(1)),
   period: z.string(),
   /** Fiscal year as the provider reports it ("2024"); the stable name `fiscalYear` passes through. */
   calendarYear: str,
@@ -160,7 +161,7 @@ export type CashFlowStatement = z.infer<typeof cashFlowSchema>;
 /** Annual or quarterly ratios; returns and working-capital days come from key metrics of the same date. */
 export const ratiosSchema = z.looseObject({
   date: isoDay,
-  symbol: z.string().min(1),
+  symbol: z.string().check(z.minLength(1)),
   period: z.string(),
   calendarYear: str,
   priceEarningsRatio: num,
@@ -220,7 +221,7 @@ export type Ratios = z.infer<typeof ratiosSchema>;
 
 export const keyMetricsSchema = z.looseObject({
   date: isoDay,
-  symbol: z.string().min(1),
+  symbol: z.string().check(z.minLength(1)),
   period: z.string(),
   calendarYear: str,
   marketCap: num,
@@ -244,7 +245,7 @@ export const keyMetricsSchema = z.looseObject({
 export type KeyMetrics = z.infer<typeof keyMetricsSchema>;
 
 export const ratiosTtmSchema = z.looseObject({
-  symbol: z.string().min(1),
+  symbol: z.string().check(z.minLength(1)),
   peRatioTTM: num,
   priceEarningsRatioTTM: num,
   pegRatioTTM: num,
@@ -270,7 +271,7 @@ export const ratiosTtmSchema = z.looseObject({
 export type RatiosTtm = z.infer<typeof ratiosTtmSchema>;
 
 export const keyMetricsTtmSchema = z.looseObject({
-  symbol: z.string().min(1),
+  symbol: z.string().check(z.minLength(1)),
   marketCapTTM: num,
   enterpriseValueTTM: num,
   enterpriseValueOverEBITDATTM: num,
@@ -286,8 +287,8 @@ export const keyMetricsTtmSchema = z.looseObject({
 export type KeyMetricsTtm = z.infer<typeof keyMetricsTtmSchema>;
 
 export const institutionalHolderSchema = z.looseObject({
-  holder: z.string().min(1),
-  shares: z.number().refine(Number.isFinite, 'must be a finite number'),
+  holder: z.string().check(z.minLength(1)),
+  shares: z.number().check(z.refine(Number.isFinite, 'must be a finite number')),
   dateReported: isoDay,
   change: num,
 });
@@ -301,13 +302,13 @@ export const executiveSchema = z.looseObject({
   gender: str,
   yearBorn: num,
   titleSince: str,
-  active: z.boolean().nullable(),
+  active: z.nullable(z.boolean()),
 });
 export type Executive = z.infer<typeof executiveSchema>;
 
 export const newsItemSchema = z.looseObject({
   symbol: str,
-  publishedDate: z.string().min(1),
+  publishedDate: z.string().check(z.minLength(1)),
   title: z.string(),
   image: str,
   site: str,
@@ -320,10 +321,10 @@ export type NewsItem = z.infer<typeof newsItemSchema>;
 export const priceBarSchema = z.looseObject({
   /** YYYY-MM-DD for daily bars, 'YYYY-MM-DD HH:MM:SS' (New York time) for intraday bars. */
   date: isoDay,
-  open: z.number().refine(Number.isFinite, 'must be a finite number'),
-  high: z.number().refine(Number.isFinite, 'must be a finite number'),
-  low: z.number().refine(Number.isFinite, 'must be a finite number'),
-  close: z.number().refine(Number.isFinite, 'must be a finite number'),
+  open: z.number().check(z.refine(Number.isFinite, 'must be a finite number')),
+  high: z.number().check(z.refine(Number.isFinite, 'must be a finite number')),
+  low: z.number().check(z.refine(Number.isFinite, 'must be a finite number')),
+  close: z.number().check(z.refine(Number.isFinite, 'must be a finite number')),
   volume: num,
 });
 export type PriceBar = z.infer<typeof priceBarSchema>;
@@ -332,7 +333,7 @@ export const closingPriceSchema = z.object({ date: isoDay, close: z.number() });
 export type ClosingPrice = z.infer<typeof closingPriceSchema>;
 
 export const stockListItemSchema = z.looseObject({
-  symbol: z.string().min(1),
+  symbol: z.string().check(z.minLength(1)),
   companyName: z.string(),
   marketCap: num,
   sector: str,
@@ -350,7 +351,7 @@ export type StockListItem = z.infer<typeof stockListItemSchema>;
  * Every market-data answer: the records, where they come from (the UI shows a "Demo data"
  * badge for `demo`) and whether they are the last good value kept while the provider failed.
  */
-export function marketEnvelope<T extends z.ZodType>(data: T) {
+export function marketEnvelope<T extends z.ZodMiniType>(data: T) {
   return z.object({
     data,
     source: marketSource,

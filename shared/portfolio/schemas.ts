@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import '../schemas/zod-messages';
 import { idString, isoDate, stockSymbol } from '../schemas/common';
 import { hasAtMostDecimals, QUANTITY_DECIMALS } from './money';
 
@@ -28,99 +29,114 @@ function numberField(requiredMessage: string) {
 
 export const portfolioName = z
   .string({ error: 'Portfolio Name is required' })
-  .trim()
-  .min(1, 'Portfolio Name is required')
-  .max(PORTFOLIO_NAME_MAX, `Portfolio Name must be at most ${PORTFOLIO_NAME_MAX} characters`);
+  .check(
+    z.trim(),
+    z.minLength(1, 'Portfolio Name is required'),
+    z.maxLength(
+      PORTFOLIO_NAME_MAX,
+      `Portfolio Name must be at most ${PORTFOLIO_NAME_MAX} characters`,
+    ),
+  );
 
 const seedCapitalRange = 'Seed capital must be between $0 and $200,000,000';
 
-export const investmentValue = z.preprocess(
-  numberFromInput,
-  numberField('Seed capital is required')
-    .min(SEED_CAPITAL_MIN, seedCapitalRange)
-    .max(SEED_CAPITAL_MAX, seedCapitalRange)
-    .refine((n) => hasAtMostDecimals(n, 2), 'Seed capital can have at most 2 decimal places'),
+export const investmentValue = z.pipe(
+  z.transform(numberFromInput),
+  numberField('Seed capital is required').check(
+    z.gte(SEED_CAPITAL_MIN, seedCapitalRange),
+    z.lte(SEED_CAPITAL_MAX, seedCapitalRange),
+    z.refine((n) => hasAtMostDecimals(n, 2), 'Seed capital can have at most 2 decimal places'),
+  ),
 );
 
 /** When the form was submitted: an ISO date-time (with Z or an offset) or a YYYY-MM-DD date. */
-export const portfolioDateTime = z
-  .string()
-  .trim()
-  .refine(
+export const portfolioDateTime = z.string().check(
+  z.trim(),
+  z.refine(
     (s) => z.iso.datetime({ offset: true }).safeParse(s).success || isoDate.safeParse(s).success,
     'Use a date and time such as 2024-05-18T09:30:00Z',
-  );
+  ),
+);
 
 /** POST /api/addPortfolio. The seed capital defaults to $100,000,000. */
-export const createPortfolioPayload = z
-  .object({
-    portfolio_name: portfolioName,
-    investment_value: investmentValue.default(SEED_CAPITAL_DEFAULT),
-    date_time: portfolioDateTime.optional(),
-  })
-  .strict();
+export const createPortfolioPayload = z.strictObject({
+  portfolio_name: portfolioName,
+  investment_value: z._default(investmentValue, SEED_CAPITAL_DEFAULT),
+  date_time: z.optional(portfolioDateTime),
+});
 
 /** POST /api/updatePortfolioDetails. */
-export const updatePortfolioPayload = z
-  .object({
-    portfolio_id: idString,
-    portfolio_name: portfolioName,
-    investment_value: investmentValue,
-    date_time: portfolioDateTime.optional(),
-  })
-  .strict();
+export const updatePortfolioPayload = z.strictObject({
+  portfolio_id: idString,
+  portfolio_name: portfolioName,
+  investment_value: investmentValue,
+  date_time: z.optional(portfolioDateTime),
+});
 
 /** POST /api/getPortfolioDetails, /api/deletePortfolio, /api/stock_per_portfolio. */
-export const portfolioIdPayload = z.object({ portfolio_id: idString }).strict();
+export const portfolioIdPayload = z.strictObject({ portfolio_id: idString });
 
 /** POST /api/searchPortfolioList: an empty name lists every portfolio. */
-export const searchPortfolioPayload = z
-  .object({
-    portfolio_name: z
+export const searchPortfolioPayload = z.strictObject({
+  portfolio_name: z._default(
+    z
       .string()
-      .trim()
-      .max(PORTFOLIO_NAME_MAX, `Portfolio Name must be at most ${PORTFOLIO_NAME_MAX} characters`)
-      .default(''),
-  })
-  .strict();
+      .check(
+        z.trim(),
+        z.maxLength(
+          PORTFOLIO_NAME_MAX,
+          `Portfolio Name must be at most ${PORTFOLIO_NAME_MAX} characters`,
+        ),
+      ),
+    '',
+  ),
+});
 
-const optionalAmount = z.preprocess(
-  numberFromInput,
-  numberField('Amount is required')
-    .positive('Amount must be more than $0')
-    .max(ORDER_AMOUNT_MAX, 'Amount must be at most $10,000,000,000')
-    .refine((n) => hasAtMostDecimals(n, 2), 'Amount can have at most 2 decimal places')
-    .optional(),
+const optionalAmount = z.pipe(
+  z.transform(numberFromInput),
+  z.optional(
+    numberField('Amount is required').check(
+      z.positive('Amount must be more than $0'),
+      z.lte(ORDER_AMOUNT_MAX, 'Amount must be at most $10,000,000,000'),
+      z.refine((n) => hasAtMostDecimals(n, 2), 'Amount can have at most 2 decimal places'),
+    ),
+  ),
 );
 
-const optionalQuantity = z.preprocess(
-  numberFromInput,
-  numberField('Quantity is required')
-    .positive('Quantity must be more than 0')
-    .max(ORDER_QUANTITY_MAX, 'Quantity must be at most 1,000,000,000')
-    .refine(
-      (n) => hasAtMostDecimals(n, QUANTITY_DECIMALS),
-      `Quantity can have at most ${QUANTITY_DECIMALS} decimal places`,
-    )
-    .optional(),
+const optionalQuantity = z.pipe(
+  z.transform(numberFromInput),
+  z.optional(
+    numberField('Quantity is required').check(
+      z.positive('Quantity must be more than 0'),
+      z.lte(ORDER_QUANTITY_MAX, 'Quantity must be at most 1,000,000,000'),
+      z.refine(
+        (n) => hasAtMostDecimals(n, QUANTITY_DECIMALS),
+        `Quantity can have at most ${QUANTITY_DECIMALS} decimal places`,
+      ),
+    ),
+  ),
 );
 
-const optionalPositionSize = z.preprocess(
-  numberFromInput,
-  numberField('Position size is required')
-    .positive('Position size must be more than 0%')
-    .max(100, 'Position size must be at most 100%')
-    .refine((n) => hasAtMostDecimals(n, 2), 'Position size can have at most 2 decimal places')
-    .optional(),
+const optionalPositionSize = z.pipe(
+  z.transform(numberFromInput),
+  z.optional(
+    numberField('Position size is required').check(
+      z.positive('Position size must be more than 0%'),
+      z.lte(100, 'Position size must be at most 100%'),
+      z.refine((n) => hasAtMostDecimals(n, 2), 'Position size can have at most 2 decimal places'),
+    ),
+  ),
 );
 
-const optionalLimitPrice = z.preprocess(
-  numberFromInput,
-  numberField('Limit price is required')
-    .positive('Limit price must be more than $0')
-    .max(LIMIT_PRICE_MAX, 'Limit price must be at most $10,000,000')
-    .refine((n) => hasAtMostDecimals(n, 4), 'Limit price can have at most 4 decimal places')
-    .optional(),
+const optionalLimitPrice = z.pipe(
+  z.transform(numberFromInput),
+  z.optional(
+    numberField('Limit price is required').check(
+      z.positive('Limit price must be more than $0'),
+      z.lte(LIMIT_PRICE_MAX, 'Limit price must be at most $10,000,000'),
+      z.refine((n) => hasAtMostDecimals(n, 4), 'Limit price can have at most 4 decimal places'),
+    ),
+  ),
 );
 
 /**
@@ -130,10 +146,10 @@ const optionalLimitPrice = z.preprocess(
  * price of a limit order.
  */
 export const orderPayload = z
-  .object({
+  .strictObject({
     portfolio_id: idString,
     stock_symbol: stockSymbol,
-    side: z.enum(['buy', 'sell'], { error: 'Choose buy or sell' }).default('buy'),
+    side: z._default(z.enum(['buy', 'sell'], { error: 'Choose buy or sell' }), 'buy'),
     order_type: z.enum(['market', 'limit'], { error: 'Choose a market or limit order' }),
     invest_by: z.enum(['amount', 'quantity', 'positionSize'], {
       error: 'Choose to invest by amount, quantity or position size',
@@ -143,26 +159,27 @@ export const orderPayload = z
     position_size: optionalPositionSize,
     limit_price: optionalLimitPrice,
     /** The pitch (saved valuation) the order comes from, when bought from a pitch. */
-    valuation_id: idString.optional(),
+    valuation_id: z.optional(idString),
   })
-  .strict()
-  .superRefine((order, ctx) => {
-    const needed = {
-      amount: 'amount',
-      quantity: 'quantity',
-      positionSize: 'position_size',
-    } as const;
-    const field = needed[order.invest_by];
-    if (order[field] === undefined) {
-      const label = { amount: 'Amount', quantity: 'Quantity', position_size: 'Position size' }[
-        field
-      ];
-      ctx.addIssue({ code: 'custom', path: [field], message: `${label} is required` });
-    }
-    if (order.order_type === 'limit' && order.limit_price === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['limit_price'], message: 'Limit price is required' });
-    }
-  });
+  .check(
+    z.superRefine((order, ctx) => {
+      const needed = {
+        amount: 'amount',
+        quantity: 'quantity',
+        positionSize: 'position_size',
+      } as const;
+      const field = needed[order.invest_by];
+      if (order[field] === undefined) {
+        const label = { amount: 'Amount', quantity: 'Quantity', position_size: 'Position size' }[
+          field
+        ];
+        ctx.addIssue({ code: 'custom', path: [field], message: `${label} is required` });
+      }
+      if (order.order_type === 'limit' && order.limit_price === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['limit_price'], message: 'Limit price is required' });
+      }
+    }),
+  );
 
 export type CreatePortfolioPayload = z.infer<typeof createPortfolioPayload>;
 export type UpdatePortfolioPayload = z.infer<typeof updatePortfolioPayload>;

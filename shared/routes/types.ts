@@ -1,4 +1,4 @@
-import type { ZodType } from 'zod';
+import type { ZodMiniType } from 'zod/mini';
 
 export type HttpMethod = 'GET' | 'POST';
 
@@ -38,7 +38,7 @@ export interface RouteDef {
    */
   handler?: string;
   /** Schema of the request input: JSON body for POST, query string for GET, plus path parameters. */
-  request: ZodType;
+  request: ZodMiniType;
   needs: readonly RouteNeed[];
   summary: string;
   /**

@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import './zod-messages';
 
 /**
  * Account payloads: one schema per form and route, shared by the screens (which show the
@@ -58,37 +59,40 @@ export type ProfileImageType = (typeof PROFILE_IMAGE_TYPES)[number];
 export const PROFILE_IMAGE_MAX_DATA_URL = Math.ceil(PROFILE_IMAGE_MAX_BYTES / 3) * 4 + 32;
 
 const requiredString = (message: string, max: number, tooLong: string) =>
-  z.string({ error: message }).min(1, message).max(max, tooLong);
+  z.string({ error: message }).check(z.minLength(1, message), z.maxLength(max, tooLong));
 
 const email = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(EMAIL_MAX_LENGTH, message)
-    .pipe(z.email({ error: message }))
-    .transform((e) => e.toLowerCase());
+  z.pipe(
+    z.pipe(
+      z
+        .string({ error: message })
+        .check(z.trim(), z.minLength(1, message), z.maxLength(EMAIL_MAX_LENGTH, message)),
+      z.email({ error: message }),
+    ),
+    z.transform((e) => e.toLowerCase()),
+  );
 
 /** A new password: the pool's policy (8+, upper, lower, digit), checked here as well. */
 const newPassword = (requiredMessage: string) =>
-  requiredString(requiredMessage, 256, MESSAGES.passwordTooLong)
-    .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordLength)
-    .refine(
+  requiredString(requiredMessage, 256, MESSAGES.passwordTooLong).check(
+    z.minLength(PASSWORD_MIN_LENGTH, MESSAGES.passwordLength),
+    z.refine(
       (p) => /[a-z]/.test(p) && /[A-Z]/.test(p) && /[0-9]/.test(p),
       MESSAGES.passwordStrength,
-    );
+    ),
+  );
 
-const name = z
-  .string({ error: MESSAGES.nameRequired })
-  .max(NAME_MAX_LENGTH * 4, MESSAGES.nameTooLong)
-  .trim()
-  .min(1, MESSAGES.nameRequired)
-  .max(NAME_MAX_LENGTH, MESSAGES.nameTooLong)
-  .refine(
+const name = z.string({ error: MESSAGES.nameRequired }).check(
+  z.maxLength(NAME_MAX_LENGTH * 4, MESSAGES.nameTooLong),
+  z.trim(),
+  z.minLength(1, MESSAGES.nameRequired),
+  z.maxLength(NAME_MAX_LENGTH, MESSAGES.nameTooLong),
+  z.refine(
     (n) =>
       !/[<>]/.test(n) && ![...n].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f),
     'Name cannot contain control characters, < or >',
-  );
+  ),
+);
 
 /** The sign-in password: only required (a policy change must not lock anyone out). */
 const currentPassword = (message: string) => requiredString(message, 256, MESSAGES.passwordTooLong);
@@ -145,7 +149,7 @@ export const signupForm = z
     password_confirmation: z.string({ error: MESSAGES.passwordsDiffer }),
     terms_and_conditions: termsAccepted,
   })
-  .refine(...sameAs('password', 'password_confirmation'));
+  .check(z.refine(...sameAs('password', 'password_confirmation')));
 export type SignupForm = z.input<typeof signupForm>;
 
 /** `POST api/register`: the sign-up form's fields (terms sent as '1' by older clients). */
@@ -162,31 +166,30 @@ export const resetPasswordForm = z
     password: newPassword(MESSAGES.passwordRequired),
     password_confirmation: z.string({ error: MESSAGES.passwordsDiffer }),
   })
-  .refine(...sameAs('password', 'password_confirmation'));
+  .check(z.refine(...sameAs('password', 'password_confirmation')));
 export type ResetPasswordForm = z.input<typeof resetPasswordForm>;
 
 /** A link code from an email (`/Verify_account/{code}`, `/reset_password/{code}`): checked by `parseLinkCode`. */
 const linkCode = z
   .string({ error: MESSAGES.requestNotFound })
-  .min(1, MESSAGES.requestNotFound)
-  .max(600, MESSAGES.requestNotFound);
+  .check(z.minLength(1, MESSAGES.requestNotFound), z.maxLength(600, MESSAGES.requestNotFound));
 
 /** `POST api/password/reset`: `token` is the code of the reset link; `email` (spec) is optional and unused. */
 export const passwordResetRequest = z
   .object({
     token: linkCode,
-    email: z.string().max(EMAIL_MAX_LENGTH).optional(),
+    email: z.optional(z.string().check(z.maxLength(EMAIL_MAX_LENGTH))),
     password: newPassword(MESSAGES.passwordRequired),
     password_confirmation: z.string({ error: MESSAGES.passwordsDiffer }),
   })
-  .refine(...sameAs('password', 'password_confirmation'));
+  .check(z.refine(...sameAs('password', 'password_confirmation')));
 
 /** `GET api/verify_account/{code}`. */
 export const verifyAccountRequest = z.object({ code: linkCode });
 
 /* ---- my account ---- */
 
-export const updateProfileRequest = z.object({ name }).strict();
+export const updateProfileRequest = z.strictObject({ name });
 export type UpdateProfileForm = z.input<typeof updateProfileRequest>;
 
 export const changePasswordForm = z
@@ -195,21 +198,21 @@ export const changePasswordForm = z
     new_password: newPassword(MESSAGES.newPassword),
     new_confirm_password: z.string({ error: MESSAGES.passwordsDiffer }),
   })
-  .refine(...sameAs('new_password', 'new_confirm_password'));
+  .check(z.refine(...sameAs('new_password', 'new_confirm_password')));
 export type ChangePasswordForm = z.input<typeof changePasswordForm>;
 export const updatePasswordRequest = changePasswordForm;
 
 const DATA_URL = /^data:(image\/(?:jpeg|png|webp));base64,([A-Za-z0-9+/]+={0,2})$/;
 
 /** `POST api/updateProfileimage`: the photo as a data URL (the server checks the bytes too). */
-export const updateProfileImageRequest = z
-  .object({
-    profile_image: z
-      .string({ error: MESSAGES.imageType })
-      .max(PROFILE_IMAGE_MAX_DATA_URL, MESSAGES.imageSize)
-      .regex(DATA_URL, MESSAGES.imageType),
-  })
-  .strict();
+export const updateProfileImageRequest = z.strictObject({
+  profile_image: z
+    .string({ error: MESSAGES.imageType })
+    .check(
+      z.maxLength(PROFILE_IMAGE_MAX_DATA_URL, MESSAGES.imageSize),
+      z.regex(DATA_URL, MESSAGES.imageType),
+    ),
+});
 
 /** The declared type and the base64 payload of a data URL that passed the schema. */
 export function splitDataUrl(dataUrl: string): { type: ProfileImageType; base64: string } | null {
@@ -218,9 +221,9 @@ export function splitDataUrl(dataUrl: string): { type: ProfileImageType; base64:
   return { type: match[1] as ProfileImageType, base64: match[2] };
 }
 
-export const deleteAccountRequest = z
-  .object({ confirm: z.literal(true, { error: MESSAGES.confirmDelete }) })
-  .strict();
+export const deleteAccountRequest = z.strictObject({
+  confirm: z.literal(true, { error: MESSAGES.confirmDelete }),
+});
 
 /* ---- responses ---- */
 

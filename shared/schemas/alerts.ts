@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import './zod-messages';
 import type { AlertDirection, AlertKind } from '../alerts/rules';
 import { finiteNumber, idString, stockSymbol } from './common';
 
@@ -25,45 +26,44 @@ const direction = z.enum(['above', 'below'], { message: 'Choose above or below' 
 export const addAlertRequest = z.discriminatedUnion(
   'kind',
   [
-    z.object({ kind: z.literal('intrinsic'), valuation_id: idString, direction }).strict(),
-    z
-      .object({
-        kind: z.literal('margin'),
-        valuation_id: idString,
-        margin_pct: z.coerce
-          .number({ message: 'Enter a margin of safety in percent' })
-          .int('Enter a whole percent')
-          .min(1, 'Enter a margin of safety of at least 1%')
-          .max(90, 'Enter a margin of safety of at most 90%'),
-      })
-      .strict(),
-    z
-      .object({
-        kind: z.literal('price'),
-        stock_symbol: stockSymbol,
-        direction,
-        price: finiteNumber
-          .refine((n) => n >= 0.01, 'Enter a price of at least $0.01')
-          .refine((n) => n <= 1_000_000, 'Enter a price of at most $1,000,000'),
-        valuation_id: idString.optional(),
-      })
-      .strict(),
+    z.strictObject({ kind: z.literal('intrinsic'), valuation_id: idString, direction }),
+    z.strictObject({
+      kind: z.literal('margin'),
+      valuation_id: idString,
+      margin_pct: z.coerce
+        .number({ message: 'Enter a margin of safety in percent' })
+        .check(
+          z.int('Enter a whole percent'),
+          z.gte(1, 'Enter a margin of safety of at least 1%'),
+          z.lte(90, 'Enter a margin of safety of at most 90%'),
+        ),
+    }),
+    z.strictObject({
+      kind: z.literal('price'),
+      stock_symbol: stockSymbol,
+      direction,
+      price: finiteNumber.check(
+        z.refine((n) => n >= 0.01, 'Enter a price of at least $0.01'),
+        z.refine((n) => n <= 1_000_000, 'Enter a price of at most $1,000,000'),
+      ),
+      valuation_id: z.optional(idString),
+    }),
   ],
   { message: 'Choose the kind of alert: intrinsic, margin or price' },
 );
 export type AddAlertRequest = z.infer<typeof addAlertRequest>;
 
-export const deleteAlertRequest = z.object({ alert_id: idString }).strict();
+export const deleteAlertRequest = z.strictObject({ alert_id: idString });
 
 /** A signed unsubscribe token from an alert email: `<payload>.<signature>`, base64url. */
-export const unsubscribeAlertRequest = z
-  .object({
-    token: z
-      .string({ message: ALERT_MESSAGES.badToken })
-      .max(600, ALERT_MESSAGES.badToken)
-      .regex(/^[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{16,}$/, ALERT_MESSAGES.badToken),
-  })
-  .strict();
+export const unsubscribeAlertRequest = z.strictObject({
+  token: z
+    .string({ message: ALERT_MESSAGES.badToken })
+    .check(
+      z.maxLength(600, ALERT_MESSAGES.badToken),
+      z.regex(/^[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{16,}$/, ALERT_MESSAGES.badToken),
+    ),
+});
 
 /** One rule as the API answers it. */
 export interface AlertRecord {

@@ -1,26 +1,27 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import './zod-messages';
 import { STOCK_SYMBOL_MESSAGE, STOCK_SYMBOL_PATTERN } from '../market/symbols';
 
 /** A request with no body (or an empty JSON object). Unknown fields are refused. */
-export const emptyRequest = z.object({}).strict();
+export const emptyRequest = z.strictObject({});
 
 /** Ticker symbols as NYSE/NASDAQ/AMEX list them, plus index symbols like ^GSPC. */
 export const stockSymbol = z
   .string()
-  .trim()
-  .toUpperCase()
-  .regex(STOCK_SYMBOL_PATTERN, STOCK_SYMBOL_MESSAGE);
+  .check(z.trim(), z.toUpperCase(), z.regex(STOCK_SYMBOL_PATTERN, STOCK_SYMBOL_MESSAGE));
 
 export const isoDate = z.iso.date({ message: 'Use a date in YYYY-MM-DD form' });
 
 /** A finite number (no NaN or Infinity), also accepted as a numeric string from forms. */
 export const finiteNumber = z.coerce
   .number({ message: 'Enter a number' })
-  .refine((n) => Number.isFinite(n), 'Enter a finite number');
+  .check(z.refine((n) => Number.isFinite(n), 'Enter a finite number'));
 
 export const idString = z
   .string()
-  .trim()
-  .min(1, 'An id is required')
-  .max(64, 'That id is too long')
-  .regex(/^[A-Za-z0-9_-]+$/, 'That id is not valid');
+  .check(
+    z.trim(),
+    z.minLength(1, 'An id is required'),
+    z.maxLength(64, 'That id is too long'),
+    z.regex(/^[A-Za-z0-9_-]+$/, 'That id is not valid'),
+  );

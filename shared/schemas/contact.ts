@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import './zod-messages';
 
 /** Letters a one-line field may not hold: line breaks and other control characters. */
 const ONE_LINE = /^[^\p{Cc}]*$/u;
@@ -15,44 +16,58 @@ export const CONTACT_LIMITS = {
  * The contact form, as the page validates it and `POST /api/contact` checks it again.
  * Unknown fields are refused; the email is trimmed and lower-cased.
  */
-export const contactRequest = z
-  .object({
-    name: z
-      .string({ message: 'Please enter your name' })
-      .trim()
-      .min(1, 'Please enter your name')
-      .max(CONTACT_LIMITS.name, `Your name can be at most ${CONTACT_LIMITS.name} characters`)
-      .regex(ONE_LINE, 'Your name must fit on one line'),
-    email: z
+export const contactRequest = z.strictObject({
+  name: z
+    .string({ message: 'Please enter your name' })
+    .check(
+      z.trim(),
+      z.minLength(1, 'Please enter your name'),
+      z.maxLength(
+        CONTACT_LIMITS.name,
+        `Your name can be at most ${CONTACT_LIMITS.name} characters`,
+      ),
+      z.regex(ONE_LINE, 'Your name must fit on one line'),
+    ),
+  email: z.pipe(
+    z
       .string({ message: 'Please enter your email address' })
-      .trim()
-      .toLowerCase()
-      .min(1, 'Please enter your email address')
-      .max(CONTACT_LIMITS.email, 'That email address is too long')
-      .pipe(z.email('Please enter a valid email address')),
-    subject: z
-      .string()
-      .trim()
-      .max(
-        CONTACT_LIMITS.subject,
-        `The subject can be at most ${CONTACT_LIMITS.subject} characters`,
-      )
-      .regex(ONE_LINE, 'The subject must fit on one line')
-      .optional()
-      .default(''),
-    message: z
-      .string({ message: 'Please write your message' })
-      .trim()
-      .min(
+      .check(
+        z.trim(),
+        z.toLowerCase(),
+        z.minLength(1, 'Please enter your email address'),
+        z.maxLength(CONTACT_LIMITS.email, 'That email address is too long'),
+      ),
+    z.email('Please enter a valid email address'),
+  ),
+  subject: z._default(
+    z.optional(
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.maxLength(
+            CONTACT_LIMITS.subject,
+            `The subject can be at most ${CONTACT_LIMITS.subject} characters`,
+          ),
+          z.regex(ONE_LINE, 'The subject must fit on one line'),
+        ),
+    ),
+    '',
+  ),
+  message: z
+    .string({ message: 'Please write your message' })
+    .check(
+      z.trim(),
+      z.minLength(
         CONTACT_LIMITS.messageMin,
         `Please write a message of at least ${CONTACT_LIMITS.messageMin} characters`,
-      )
-      .max(
+      ),
+      z.maxLength(
         CONTACT_LIMITS.messageMax,
         `Your message can be at most ${CONTACT_LIMITS.messageMax} characters`,
       ),
-  })
-  .strict();
+    ),
+});
 
 export type ContactRequest = z.output<typeof contactRequest>;
 /** What the form holds before validation. */

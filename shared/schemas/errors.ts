@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 /** A field name as a person reads it: `portfolio_id` and `portfolioId` become "portfolio id". */
 function fieldLabel(path: readonly PropertyKey[] | undefined): string | undefined {

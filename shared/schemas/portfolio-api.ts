@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import './zod-messages';
 import { idString } from './common';
 
 /**
@@ -12,7 +13,7 @@ import { idString } from './common';
  */
 
 /** POST /api/cancelOrder. */
-export const cancelOrderPayload = z.object({ portfolio_id: idString, order_id: idString }).strict();
+export const cancelOrderPayload = z.strictObject({ portfolio_id: idString, order_id: idString });
 export type CancelOrderPayload = z.infer<typeof cancelOrderPayload>;
 
 export const returnFigureSchema = z.discriminatedUnion('kind', [
@@ -33,30 +34,33 @@ export const portfolioRecordSchema = z.object({
   portfolio_name: z.string(),
   /** Seed capital in dollars (the slider's value). */
   investment_value: z.number(),
-  investment_cents: z.number().int(),
+  investment_cents: z.number().check(z.int()),
   /** Inception: the server's time of creation (ISO). */
   inception_date: z.string(),
   /** The `date_time` the client last sent, kept for compatibility only. */
-  date_time: z.string().nullable(),
-  cash_cents: z.number().int(),
+  date_time: z.nullable(z.string()),
+  cash_cents: z.number().check(z.int()),
   /** Cash set aside for open limit buys (not available to other orders). */
-  reserved_cents: z.number().int(),
+  reserved_cents: z.number().check(z.int()),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type PortfolioRecord = z.infer<typeof portfolioRecordSchema>;
 
 /** One row of the dashboard table (getPortfolioList, searchPortfolioList). */
-export const portfolioRowSchema = portfolioRecordSchema.extend({
+export const portfolioRowSchema = z.extend(portfolioRecordSchema, {
   /** Cash + holdings at the latest quotes; null when a held symbol has no quote. */
-  nav_cents: z.number().int().nullable(),
-  net_asset_value: z.number().nullable(),
-  holdings_value_cents: z.number().int().nullable(),
+  nav_cents: z.nullable(z.number().check(z.int())),
+  net_asset_value: z.nullable(z.number()),
+  holdings_value_cents: z.nullable(z.number().check(z.int())),
   /** Number of stocks held. */
-  stocks_held: z.number().int(),
+  stocks_held: z.number().check(z.int()),
   irr: returnFigureSchema,
   /** The S&P 500 over the same dates, in the same form as `irr`. */
-  benchmark: returnFigureSchema.and(z.object({ symbol: z.literal('^GSPC'), name: z.string() })),
+  benchmark: z.intersection(
+    returnFigureSchema,
+    z.object({ symbol: z.literal('^GSPC'), name: z.string() }),
+  ),
   /** Held symbols without a quote (NAV and IRR are then unavailable). */
   missing_quotes: z.array(z.string()),
   /** True when a quote used is older than the quote job's refresh. */
@@ -68,7 +72,7 @@ export const portfolioListResponseSchema = z.object({
   data: z.array(portfolioRowSchema),
   /** Sum of the NAVs in dollars (spelled so for compatibility). */
   total_porfolio_value: z.number(),
-  total_portfolio_value_cents: z.number().int(),
+  total_portfolio_value_cents: z.number().check(z.int()),
   /** True when some NAV is unavailable and left out of the total. */
   total_incomplete: z.boolean(),
   asOf: z.string(),
@@ -80,7 +84,7 @@ export type PortfolioDetailsResponse = z.infer<typeof portfolioDetailsResponseSc
 
 export const portfolioMessageResponseSchema = z.object({
   message: z.string(),
-  data: portfolioRecordSchema.optional(),
+  data: z.optional(portfolioRecordSchema),
 });
 export type PortfolioMessageResponse = z.infer<typeof portfolioMessageResponseSchema>;
 
@@ -92,15 +96,15 @@ export const holdingViewSchema = z.object({
   quantity: z.number(),
   /** Shares set aside for open limit sells. */
   reserved_quantity: z.number(),
-  cost_cents: z.number().int(),
+  cost_cents: z.number().check(z.int()),
   /** Average cost per share in USD. */
   average_price: z.number(),
   /** Latest quote; null without one. */
-  price: z.number().nullable(),
-  value_cents: z.number().int().nullable(),
-  gain_cents: z.number().int().nullable(),
+  price: z.nullable(z.number()),
+  value_cents: z.nullable(z.number().check(z.int())),
+  gain_cents: z.nullable(z.number().check(z.int())),
   /** Share of the NAV (0.25 = 25 %); null without a NAV. */
-  weight: z.number().nullable(),
+  weight: z.nullable(z.number()),
 });
 export type HoldingView = z.infer<typeof holdingViewSchema>;
 
@@ -114,14 +118,14 @@ export const orderViewSchema = z.object({
   order_type: z.enum(['market', 'limit']),
   status: orderStatus,
   quantity: z.number(),
-  limit_price: z.number().nullable(),
+  limit_price: z.nullable(z.number()),
   /** Cash set aside (buys) while open. */
-  reserved_cents: z.number().int(),
-  valuation_id: z.string().nullable(),
+  reserved_cents: z.number().check(z.int()),
+  valuation_id: z.nullable(z.string()),
   created_at: z.string(),
-  closed_at: z.string().nullable(),
-  fill_price: z.number().nullable(),
-  transaction_id: z.string().nullable(),
+  closed_at: z.nullable(z.string()),
+  fill_price: z.nullable(z.number()),
+  transaction_id: z.nullable(z.string()),
 });
 export type OrderView = z.infer<typeof orderViewSchema>;
 
@@ -131,12 +135,12 @@ export const transactionViewSchema = z.object({
   side: z.enum(['buy', 'sell']),
   quantity: z.number(),
   price: z.number(),
-  value_cents: z.number().int(),
+  value_cents: z.number().check(z.int()),
   time: z.string(),
   order_type: z.enum(['market', 'limit']),
-  order_id: z.string().nullable(),
+  order_id: z.nullable(z.string()),
   /** The pitch the purchase came from. */
-  valuation_id: z.string().nullable(),
+  valuation_id: z.nullable(z.string()),
 });
 export type TransactionView = z.infer<typeof transactionViewSchema>;
 
@@ -160,9 +164,9 @@ export const placeOrderResponseSchema = z.object({
   message: z.string(),
   data: z.object({
     order: orderViewSchema,
-    transaction: transactionViewSchema.nullable(),
-    cash_cents: z.number().int(),
-    reserved_cents: z.number().int(),
+    transaction: z.nullable(transactionViewSchema),
+    cash_cents: z.number().check(z.int()),
+    reserved_cents: z.number().check(z.int()),
   }),
 });
 export type PlaceOrderResponse = z.infer<typeof placeOrderResponseSchema>;

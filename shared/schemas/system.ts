@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import './zod-messages';
 
 export const healthResponse = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -8,6 +9,6 @@ export const healthResponse = z.object({
 export type HealthResponse = z.infer<typeof healthResponse>;
 
 export const valuationTypesResponse = z.object({
-  data: z.array(z.object({ id: z.number().int(), valuation_name: z.string() })),
+  data: z.array(z.object({ id: z.number().check(z.int()), valuation_name: z.string() })),
 });
 export type ValuationTypesResponse = z.infer<typeof valuationTypesResponse>;

@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import './zod-messages';
 import { MARGIN_OF_SAFETY, PREMIUM } from '../tracking/figures';
 import { SCORECARD_STATUS } from '../tracking/scorecard';
 import { trackedUpdatePayload } from '../tracking/schemas';
@@ -61,23 +62,28 @@ export const MARKET_PRICE_TOLERANCE = 0.05;
  * that takes one of two forms still answers with field messages (a zod union answers
  * "Invalid input" without saying which field is wrong).
  */
-function parseInto<S extends z.ZodType>(
+function parseInto<S extends z.ZodMiniType>(
   schema: S,
   value: unknown,
-  ctx: z.RefinementCtx,
+  ctx: z.core.ParsePayload,
 ): z.output<S> | typeof z.NEVER {
   const parsed = schema.safeParse(value, { error: inputErrorMap });
   if (parsed.success) return parsed.data;
   for (const issue of parsed.error.issues)
-    ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    ctx.issues.push({
+      code: 'custom',
+      message: issue.message,
+      path: issue.path,
+      input: ctx.value,
+    });
   return z.NEVER;
 }
 
-const saveStatus = z
-  .union([z.literal(PITCH_STATUS.saved), z.literal(PITCH_STATUS.pitched)], {
+const saveStatus = z.optional(
+  z.union([z.literal(PITCH_STATUS.saved), z.literal(PITCH_STATUS.pitched)], {
     error: 'pitch_status is 0 (saved) or 1 (pitched) when saving',
-  })
-  .optional();
+  }),
+);
 
 /* ------------------------------------------------------------------ requests */
 
@@ -89,10 +95,10 @@ const saveStatus = z
 export const addValuationRequest = z.discriminatedUnion(
   'valuation_type_id',
   [
-    pePayloadSchema.extend({ pitch_status: saveStatus }),
-    pbPayloadSchema.extend({ pitch_status: saveStatus }),
-    psPayloadSchema.extend({ pitch_status: saveStatus }),
-    evEbitdaPayloadSchema.extend({ pitch_status: saveStatus }),
+    z.extend(pePayloadSchema, { pitch_status: saveStatus }),
+    z.extend(pbPayloadSchema, { pitch_status: saveStatus }),
+    z.extend(psPayloadSchema, { pitch_status: saveStatus }),
+    z.extend(evEbitdaPayloadSchema, { pitch_status: saveStatus }),
   ],
   { error: 'Choose a valuation methodology (1 P/E, 2 P/B, 3 P/S, 4 EV/EBITDA)' },
 );
@@ -101,25 +107,30 @@ export type AddValuationRequest = z.infer<typeof addValuationRequest>;
 /** A valuation id as the routes take it (the server's random ids; never a user's). */
 export const valuationId = z
   .string({ error: 'A valuation id is required' })
-  .trim()
-  .min(1, 'A valuation id is required')
-  .max(64, 'That valuation id is too long')
-  .regex(/^[A-Za-z0-9_-]+$/, 'That valuation id is not valid');
+  .check(
+    z.trim(),
+    z.minLength(1, 'A valuation id is required'),
+    z.maxLength(64, 'That valuation id is too long'),
+    z.regex(/^[A-Za-z0-9_-]+$/, 'That valuation id is not valid'),
+  );
 
-const valuationIdOnly = z.object({ valuation_id: valuationId }).strict();
+const valuationIdOnly = z.strictObject({ valuation_id: valuationId });
 
 /**
  * POST /api/addPitch: either a valuation payload (saved as a new pitch, pitch_status 1) or
  * `{valuation_id}` alone (pitches a valuation saved earlier, and un-ignores it).
  */
-export const addPitchRequest = z.looseObject({}).transform((value, ctx) => {
-  if ('valuation_type_id' in value) {
-    const payload = parseInto(valuationPayloadSchema, value, ctx);
-    return { kind: 'new' as const, payload: payload as z.output<typeof valuationPayloadSchema> };
-  }
-  const { valuation_id } = parseInto(valuationIdOnly, value, ctx) as { valuation_id: string };
-  return { kind: 'existing' as const, valuation_id };
-});
+export const addPitchRequest = z.pipe(
+  z.looseObject({}),
+  z.transform((value, ctx) => {
+    if ('valuation_type_id' in value) {
+      const payload = parseInto(valuationPayloadSchema, value, ctx);
+      return { kind: 'new' as const, payload: payload as z.output<typeof valuationPayloadSchema> };
+    }
+    const { valuation_id } = parseInto(valuationIdOnly, value, ctx) as { valuation_id: string };
+    return { kind: 'existing' as const, valuation_id };
+  }),
+);
 export type AddPitchRequest = z.output<typeof addPitchRequest>;
 
 /**
@@ -127,16 +138,17 @@ export type AddPitchRequest = z.output<typeof addPitchRequest>;
  * assumptions and outputs (same checks as a new save; the stock stays the same), or
  * `{valuation_id}` alone re-pitches the stored assumptions at the current market price.
  */
-export const updateValuationRequest = z
-  .looseObject({ valuation_id: valuationId })
-  .transform((value, ctx) => {
+export const updateValuationRequest = z.pipe(
+  z.looseObject({ valuation_id: valuationId }),
+  z.transform((value, ctx) => {
     const rest = Object.keys(value).filter((k) => k !== 'valuation_id' && k !== 'id');
     if (rest.length === 0) return { kind: 'refresh' as const, valuation_id: value.valuation_id };
     const payload = parseInto(valuationPayloadSchema, value, ctx) as z.output<
       typeof valuationPayloadSchema
     >;
     return { kind: 'payload' as const, valuation_id: value.valuation_id, payload };
-  });
+  }),
+);
 export type UpdateValuationRequest = z.output<typeof updateValuationRequest>;
 
 /** editValuation, getValuationOutput, deletePitch, ignoreValuation, update-pitch. */
@@ -148,9 +160,9 @@ export type ValuationIdRequest = z.infer<typeof valuationIdRequest>;
  * the id; the server freezes them itself at its own quote, so only the id is read and the
  * other tracking fields are accepted and ignored (unknown fields are refused).
  */
-const trackingField = z.unknown().optional();
-export const trackPitchRequest = z
-  .object({
+const trackingField = z.optional(z.unknown());
+export const trackPitchRequest = z.pipe(
+  z.strictObject({
     valuation_id: valuationId,
     tracked_market_price: trackingField,
     tracked_premium: trackingField,
@@ -162,34 +174,37 @@ export const trackPitchRequest = z
     tracked_intrinsic_value_of_business: trackingField,
     tracked_enterprise_value: trackingField,
     earnings_per_share_at_endof_hold: trackingField,
-  })
-  .strict()
-  .transform(({ valuation_id }) => ({ valuation_id }));
+  }),
+  z.transform(({ valuation_id }) => ({ valuation_id })),
+);
 export type TrackPitchRequest = z.output<typeof trackPitchRequest>;
 
 /** POST /api/buyPitch (spec/001 section 3, "Buy payload"). */
-export const buyPitchRequest = z
-  .object({
-    stock_symbol: stockSymbol,
-    portfolio_id: idString,
-    valuation_type_id: z.number({ error: 'Choose a valuation methodology' }).int().min(1).max(4),
-    valuation_id: valuationId,
-    valuation_output_id: idString.optional(),
-  })
-  .strict();
+export const buyPitchRequest = z.strictObject({
+  stock_symbol: stockSymbol,
+  portfolio_id: idString,
+  valuation_type_id: z
+    .number({ error: 'Choose a valuation methodology' })
+    .check(z.int(), z.gte(1), z.lte(4)),
+  valuation_id: valuationId,
+  valuation_output_id: z.optional(idString),
+});
 export type BuyPitchRequest = z.infer<typeof buyPitchRequest>;
 
 /**
  * POST /api/trackedPitches: an empty body lists the tracked pitches; `{valuation_id,
  * intrinsic_value_per_share}` (the tracked update payload) changes one row's intrinsic value.
  */
-export const trackedPitchesRequest = z.looseObject({}).transform((value, ctx) => {
-  if (Object.keys(value).length === 0) return { kind: 'list' as const };
-  const update = parseInto(trackedUpdatePayload, value, ctx) as z.output<
-    typeof trackedUpdatePayload
-  >;
-  return { kind: 'update' as const, ...update };
-});
+export const trackedPitchesRequest = z.pipe(
+  z.looseObject({}),
+  z.transform((value, ctx) => {
+    if (Object.keys(value).length === 0) return { kind: 'list' as const };
+    const update = parseInto(trackedUpdatePayload, value, ctx) as z.output<
+      typeof trackedUpdatePayload
+    >;
+    return { kind: 'update' as const, ...update };
+  }),
+);
 export type TrackedPitchesRequest = z.output<typeof trackedPitchesRequest>;
 
 /** POST /api/updateTrackedPitch: the tracked update alone. */
@@ -198,7 +213,7 @@ export const updateTrackedPitchRequest = trackedUpdatePayload;
 /* ----------------------------------------------------------------- records */
 
 const num = z.number();
-const optionalNum = z.number().nullable().optional();
+const optionalNum = z.optional(z.nullable(z.number()));
 
 /**
  * A saved valuation as the routes answer it (spec/001 section 3, "Valuation / pitch"):
@@ -210,13 +225,13 @@ export const valuationRecordSchema = z.object({
   valuation_id: z.string(),
   valuation_type_id: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
   stock_symbol: z.string(),
-  stock_name: z.string().nullable(),
+  stock_name: z.nullable(z.string()),
   /** The market price the outputs were computed at (the price at save). */
   market_price: num,
   /** The server's quote when the valuation was saved (audit of market_price). */
   quote_price_at_save: optionalNum,
   /** Pitched: the price at save; tracked: the price at tracking (the cost per share). */
-  tracked_market_price: z.number().nullable(),
+  tracked_market_price: z.nullable(z.number()),
   holding_period: num,
   forward_multiple: num,
   // P/E
@@ -249,7 +264,7 @@ export const valuationRecordSchema = z.object({
   moats: z.array(moatSchema),
   comment: z.string(),
   /** Bear / base / bull (docs/decisions/091); absent on valuations saved without them. */
-  scenarios: scenariosSchema.nullable().optional(),
+  scenarios: z.optional(z.nullable(scenariosSchema)),
   pitch_status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
   /** Names the current set of outputs; a new one on every save. */
   valuation_output_id: z.string(),
@@ -266,7 +281,7 @@ export const valuationRecordSchema = z.object({
   tracked_ebitda_at_endof_hold: optionalNum,
   tracked_intrinsic_value_of_business: optionalNum,
   tracked_enterprise_value: optionalNum,
-  trackedAt: z.string().nullable().optional(),
+  trackedAt: z.optional(z.nullable(z.string())),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -316,7 +331,7 @@ export const trackedPitchRecordSchema = z.object({
   id: z.string(),
   valuation_id: z.string(),
   stock_symbol: z.string(),
-  stock_name: z.string().nullable(),
+  stock_name: z.nullable(z.string()),
   valuation_type_id: z.number(),
   tracked_market_price: num,
   market_price: num,
@@ -330,7 +345,7 @@ export const trackedPitchRecordSchema = z.object({
   tracked_ebitda_at_endof_hold: optionalNum,
   tracked_intrinsic_value_of_business: optionalNum,
   tracked_enterprise_value: optionalNum,
-  trackedAt: z.string().nullable().optional(),
+  trackedAt: z.optional(z.nullable(z.string())),
 });
 export type TrackedPitchRow = z.infer<typeof trackedPitchRecordSchema>;
 
@@ -346,7 +361,7 @@ export type SavedValuationResponse = z.infer<typeof savedValuationResponse>;
 
 /** editValuation, ignoreValuation, buyPitch, update-pitch, tracked update. */
 export const valuationResponse = z.object({
-  message: z.string().optional(),
+  message: z.optional(z.string()),
   data: valuationRecordSchema,
 });
 export type ValuationResponse = z.infer<typeof valuationResponse>;
@@ -376,25 +391,25 @@ export const deletePitchResponse = z.object({ message: z.string(), valuation_id:
 export const pitchScorecardRequest = emptyRequest;
 export type PitchScorecardRequest = z.infer<typeof pitchScorecardRequest>;
 
-const nullableNum = z.number().nullable();
+const nullableNum = z.nullable(z.number());
 
 /** One tracked pitch on the scorecard (`ScorecardRow` of shared/tracking/scorecard.ts); returns in percent. */
 export const scorecardRowSchema = z.object({
   id: z.string(),
   valuation_id: z.string(),
   stock_symbol: z.string(),
-  stock_name: z.string().nullable(),
+  stock_name: z.nullable(z.string()),
   valuation_type_id: z.number(),
-  trackedAt: z.string().nullable(),
+  trackedAt: z.nullable(z.string()),
   yearsTracked: nullableNum,
   holdingPeriod: nullableNum,
   costPerShare: nullableNum,
   currentPrice: nullableNum,
   baselineMetric: nullableNum,
-  baselineSource: z.enum(['reported', 'pitch']).nullable(),
-  baselinePeriodEnd: z.string().nullable(),
+  baselineSource: z.nullable(z.enum(['reported', 'pitch'])),
+  baselinePeriodEnd: z.nullable(z.string()),
   latestMetric: nullableNum,
-  latestPeriodEnd: z.string().nullable(),
+  latestPeriodEnd: z.nullable(z.string()),
   reportedSinceTracking: z.boolean(),
   multipleAtTracking: nullableNum,
   currentMultiple: nullableNum,
@@ -408,9 +423,9 @@ export const scorecardRowSchema = z.object({
   expectedFromGrowth: nullableNum,
   expectedFromMultiple: nullableNum,
   vsExpected: nullableNum,
-  status: z
-    .enum([SCORECARD_STATUS.ahead, SCORECARD_STATUS.behind, SCORECARD_STATUS.onPlan])
-    .nullable(),
+  status: z.nullable(
+    z.enum([SCORECARD_STATUS.ahead, SCORECARD_STATUS.behind, SCORECARD_STATUS.onPlan]),
+  ),
   reasons: z.array(z.string()),
 });
 export type ScorecardRowRecord = z.infer<typeof scorecardRowSchema>;

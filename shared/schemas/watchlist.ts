@@ -1,9 +1,10 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import './zod-messages';
 import { screenerFilters } from '../screener/filters';
 import { idString, stockSymbol } from './common';
 
 /** spec/001 section 7: api/addWatchList and api/removeWatchList take {stock_symbol}. */
-export const watchListSymbolRequest = z.object({ stock_symbol: stockSymbol }).strict();
+export const watchListSymbolRequest = z.strictObject({ stock_symbol: stockSymbol });
 export type WatchListSymbolRequest = z.infer<typeof watchListSymbolRequest>;
 
 /** One watchlist row: the stock and its quote from the server's cache (null when unknown). */
@@ -32,21 +33,21 @@ export const SAVED_SCREENER_LIMIT = 50;
 
 export const screenerName = z
   .string({ message: 'Name your screener' })
-  .trim()
-  .min(1, 'Name your screener')
-  .max(60, 'Keep the screener name under 60 characters');
+  .check(
+    z.trim(),
+    z.minLength(1, 'Name your screener'),
+    z.maxLength(60, 'Keep the screener name under 60 characters'),
+  );
 
 /** api/screener/add: a new screener, or (with `id`) a change to one of the user's screeners. */
-export const screenerAddRequest = z
-  .object({
-    id: idString.optional(),
-    name: screenerName,
-    filters: screenerFilters,
-  })
-  .strict();
+export const screenerAddRequest = z.strictObject({
+  id: z.optional(idString),
+  name: screenerName,
+  filters: screenerFilters,
+});
 export type ScreenerAddRequest = z.infer<typeof screenerAddRequest>;
 
-export const screenerDeleteRequest = z.object({ id: idString }).strict();
+export const screenerDeleteRequest = z.strictObject({ id: idString });
 
 export interface SavedScreener {
   id: string;

@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import '../schemas/zod-messages';
 import { SCREENER_COLUMNS, type ScreenerColumn, type ScreenerRow } from './columns';
 import {
   NUMERIC_FILTERS,
@@ -16,25 +17,30 @@ import {
 
 export const MAX_PAGE_SIZE = 100;
 
-export const screenRequest = z
-  .object({
-    filters: screenerFilters.default({}),
-    sort: z.enum(SCREENER_COLUMNS, { message: 'Choose a column to sort by' }).default('marketCap'),
-    order: z.enum(['asc', 'desc'], { message: 'Sort order is asc or desc' }).default('desc'),
-    page: z.coerce
+export const screenRequest = z.strictObject({
+  filters: z._default(screenerFilters, {}),
+  sort: z._default(
+    z.enum(SCREENER_COLUMNS, { message: 'Choose a column to sort by' }),
+    'marketCap',
+  ),
+  order: z._default(z.enum(['asc', 'desc'], { message: 'Sort order is asc or desc' }), 'desc'),
+  page: z._default(
+    z.coerce
       .number()
-      .int('Page is a whole number')
-      .min(1, 'Pages start at 1')
-      .max(100_000)
-      .default(1),
-    pageSize: z.coerce
+      .check(z.int('Page is a whole number'), z.gte(1, 'Pages start at 1'), z.lte(100_000)),
+    1,
+  ),
+  pageSize: z._default(
+    z.coerce
       .number()
-      .int('Page size is a whole number')
-      .min(1)
-      .max(MAX_PAGE_SIZE, `At most ${MAX_PAGE_SIZE} rows a page`)
-      .default(20),
-  })
-  .strict();
+      .check(
+        z.int('Page size is a whole number'),
+        z.gte(1),
+        z.lte(MAX_PAGE_SIZE, `At most ${MAX_PAGE_SIZE} rows a page`),
+      ),
+    20,
+  ),
+});
 export type ScreenRequest = z.output<typeof screenRequest>;
 
 export interface ScreenResult {

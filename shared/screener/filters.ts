@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import '../schemas/zod-messages';
 import type { ScreenerRow } from './columns';
 
 /**
@@ -403,8 +404,11 @@ export const DEFAULT_FILTERS = { marketcap: 'mid' } as const;
 // --- schemas -------------------------------------------------------------------------------
 
 /** '' and null mean "Any", as a form with an unset select sends them. */
-const any = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+const any = <T extends z.ZodMiniType>(schema: T) =>
+  z.pipe(
+    z.transform((v: unknown): unknown => (v === '' || v === null ? undefined : v)),
+    z.optional(schema),
+  );
 
 function optionEnum(field: NumericFilterField) {
   const ids = NUMERIC_FILTERS[field].options.map((o) => o.id) as [string, ...string[]];
@@ -415,20 +419,26 @@ const numericShape = Object.fromEntries(
   (Object.keys(NUMERIC_FILTERS) as NumericFilterField[]).map((f) => [f, any(optionEnum(f))]),
 ) as { [K in NumericFilterField]: ReturnType<typeof any<ReturnType<typeof optionEnum>>> };
 
-export const screenerFilters = z
-  .object({
-    name: any(z.string().trim().min(1).max(60, 'Keep the name filter under 60 characters')),
-    sector: any(z.enum(SECTORS, { message: 'Choose a sector from the list' })),
-    industry: any(z.string().trim().min(1).max(100, 'Keep the industry under 100 characters')),
-    earningdate: any(
-      z.enum(
-        EARNINGS_DATE_OPTIONS.map((o) => o.id) as [EarningsDateOption, ...EarningsDateOption[]],
-        { message: 'Choose an earnings date option' },
-      ),
+export const screenerFilters = z.strictObject({
+  name: any(
+    z
+      .string()
+      .check(z.trim(), z.minLength(1), z.maxLength(60, 'Keep the name filter under 60 characters')),
+  ),
+  sector: any(z.enum(SECTORS, { message: 'Choose a sector from the list' })),
+  industry: any(
+    z
+      .string()
+      .check(z.trim(), z.minLength(1), z.maxLength(100, 'Keep the industry under 100 characters')),
+  ),
+  earningdate: any(
+    z.enum(
+      EARNINGS_DATE_OPTIONS.map((o) => o.id) as [EarningsDateOption, ...EarningsDateOption[]],
+      { message: 'Choose an earnings date option' },
     ),
-    ...numericShape,
-  })
-  .strict();
+  ),
+  ...numericShape,
+});
 
 export type ScreenerFilters = {
   name?: string;

@@ -1,10 +1,10 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 
 /**
  * For tests of a check written by hand next to its zod schema: both as functions from a body
  * to the accepted value or null, so a property test can require the same outcome.
  */
-export function twinChecks<T>(schema: z.ZodType, parse: (body: unknown) => T) {
+export function twinChecks<T>(schema: z.ZodMiniType, parse: (body: unknown) => T) {
   return {
     bySchema(body: unknown): unknown {
       const parsed = schema.safeParse(body);

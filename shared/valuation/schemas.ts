@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import '../schemas/zod-messages';
 import { stockSymbol } from '../schemas/common';
 import { D } from './decimal';
 import { MODELS } from './models';
@@ -51,21 +52,27 @@ function number(label: string) {
 }
 
 function positive(label: string, max: number, minMessage = `Enter ${label} above 0`) {
-  return number(label)
-    .gt(0, minMessage)
-    .max(max, `${label} can be at most ${fmt(max)}`);
+  return number(label).check(
+    z.gt(0, minMessage),
+    z.lte(max, `${label} can be at most ${fmt(max)}`),
+  );
 }
 
 function nonNegative(label: string, max: number) {
-  return number(label)
-    .min(0, `${label} cannot be negative`)
-    .max(max, `${label} can be at most ${fmt(max)}`);
+  return number(label).check(
+    z.gte(0, `${label} cannot be negative`),
+    z.lte(max, `${label} can be at most ${fmt(max)}`),
+  );
 }
 
 function growth(label: string) {
-  return number(label)
-    .min(VALUATION_BOUNDS.growthMin, VALUATION_MESSAGES.growthBelowMinus100)
-    .max(VALUATION_BOUNDS.growthMax, `${label} can be at most ${fmt(VALUATION_BOUNDS.growthMax)}%`);
+  return number(label).check(
+    z.gte(VALUATION_BOUNDS.growthMin, VALUATION_MESSAGES.growthBelowMinus100),
+    z.lte(
+      VALUATION_BOUNDS.growthMax,
+      `${label} can be at most ${fmt(VALUATION_BOUNDS.growthMax)}%`,
+    ),
+  );
 }
 
 function base(label: string, max: number) {
@@ -95,66 +102,67 @@ export const SCENARIO_MESSAGES = {
 } as const;
 
 function probability(label: string) {
-  return number(`${label} probability`)
-    .min(0, `${label} probability cannot be negative`)
-    .max(100, `${label} probability can be at most 100%`);
+  return number(`${label} probability`).check(
+    z.gte(0, `${label} probability cannot be negative`),
+    z.lte(100, `${label} probability can be at most 100%`),
+  );
 }
 
 function scenarioCase(name: 'bear' | 'bull') {
   const label = SCENARIO_LABELS[name];
-  return z
-    .object(
-      {
-        growth: growth(`${label} growth rate`),
-        forward_multiple: positive(
-          `${label} forward multiple`,
-          VALUATION_BOUNDS.multipleMax,
-          `Enter a ${label.toLowerCase()} forward multiple above 0`,
-        ),
-        probability: probability(label),
-      },
-      { error: `Enter the ${label.toLowerCase()}: growth rate, forward multiple and probability` },
-    )
-    .strict();
+  return z.strictObject(
+    {
+      growth: growth(`${label} growth rate`),
+      forward_multiple: positive(
+        `${label} forward multiple`,
+        VALUATION_BOUNDS.multipleMax,
+        `Enter a ${label.toLowerCase()} forward multiple above 0`,
+      ),
+      probability: probability(label),
+    },
+    { error: `Enter the ${label.toLowerCase()}: growth rate, forward multiple and probability` },
+  );
 }
 
 export const scenariosSchema = z
-  .object(
+  .strictObject(
     {
       bear: scenarioCase('bear'),
-      base: z
-        .object(
-          { probability: probability(SCENARIO_LABELS.base) },
-          { error: 'Enter the base case probability' },
-        )
-        .strict(),
+      base: z.strictObject(
+        { probability: probability(SCENARIO_LABELS.base) },
+        { error: 'Enter the base case probability' },
+      ),
       bull: scenarioCase('bull'),
     },
     { error: 'Scenarios are a bear, a base and a bull case' },
   )
-  .strict()
-  .superRefine((s, ctx) => {
-    const sum = new D(s.bear.probability).plus(s.base.probability).plus(s.bull.probability);
-    if (!sum.eq(100))
-      ctx.addIssue({
-        code: 'custom',
-        message: SCENARIO_MESSAGES.probabilitiesSum(sum.toString()),
-        path: ['probability'],
-      });
-  });
+  .check(
+    z.superRefine((s, ctx) => {
+      const sum = new D(s.bear.probability).plus(s.base.probability).plus(s.bull.probability);
+      if (!sum.eq(100))
+        ctx.addIssue({
+          code: 'custom',
+          message: SCENARIO_MESSAGES.probabilitiesSum(sum.toString()),
+          path: ['probability'],
+        });
+    }),
+  );
 export type Scenarios = z.infer<typeof scenariosSchema>;
 
 const common = {
-  scenarios: scenariosSchema.optional(),
+  scenarios: z.optional(scenariosSchema),
   stock_symbol: stockSymbol,
-  stock_name: z
-    .string()
-    .trim()
-    .max(
-      VALUATION_BOUNDS.stockNameMax,
-      `Keep the stock name to ${VALUATION_BOUNDS.stockNameMax} characters or fewer`,
-    )
-    .optional(),
+  stock_name: z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(
+          VALUATION_BOUNDS.stockNameMax,
+          `Keep the stock name to ${VALUATION_BOUNDS.stockNameMax} characters or fewer`,
+        ),
+      ),
+  ),
   market_price: positive(
     'Market Price',
     VALUATION_BOUNDS.perShareMax,
@@ -165,18 +173,24 @@ const common = {
     VALUATION_BOUNDS.holdPeriodMax,
     VALUATION_MESSAGES.holdPeriodNotPositive,
   ),
-  moats: z
-    .array(moatSchema)
-    .max(MOATS.length)
-    .refine((list) => new Set(list).size === list.length, 'Each moat can be chosen once')
-    .default([]),
-  comment: z
-    .string()
-    .max(
-      VALUATION_BOUNDS.commentMax,
-      `Keep the comment to ${fmt(VALUATION_BOUNDS.commentMax)} characters or fewer`,
-    )
-    .default(''),
+  moats: z._default(
+    z.array(moatSchema).check(
+      z.maxLength(MOATS.length),
+      z.refine((list) => new Set(list).size === list.length, 'Each moat can be chosen once'),
+    ),
+    [],
+  ),
+  comment: z._default(
+    z
+      .string()
+      .check(
+        z.maxLength(
+          VALUATION_BOUNDS.commentMax,
+          `Keep the comment to ${fmt(VALUATION_BOUNDS.commentMax)} characters or fewer`,
+        ),
+      ),
+    '',
+  ),
 };
 
 function multiple(label: string) {
@@ -267,10 +281,10 @@ export const evEbitdaOutputsSchema = z.object({
   intrinsic_value_of_business: output('Intrinsic value of business'),
 });
 
-export const pePayloadSchema = peInputSchema.extend(peOutputsSchema.shape);
-export const pbPayloadSchema = pbInputSchema.extend(pbOutputsSchema.shape);
-export const psPayloadSchema = psInputSchema.extend(psOutputsSchema.shape);
-export const evEbitdaPayloadSchema = evEbitdaInputSchema.extend(evEbitdaOutputsSchema.shape);
+export const pePayloadSchema = z.extend(peInputSchema, peOutputsSchema.shape);
+export const pbPayloadSchema = z.extend(pbInputSchema, pbOutputsSchema.shape);
+export const psPayloadSchema = z.extend(psInputSchema, psOutputsSchema.shape);
+export const evEbitdaPayloadSchema = z.extend(evEbitdaInputSchema, evEbitdaOutputsSchema.shape);
 
 /** A valuation as saved: assumptions plus the outputs the screen showed. */
 export const valuationPayloadSchema = z.discriminatedUnion(

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { fileURLToPath } from 'node:url';
 import { startApiServer, type ApiServerHandle } from '../../infra/local/api-server';
 import { freePort } from '../../infra/local/process';

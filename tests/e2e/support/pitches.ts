@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { marketEnvelope, quoteSchema } from '../../../shared/market';
 import {
   savedValuationResponse,

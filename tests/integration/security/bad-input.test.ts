@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ROUTES, type RouteDef } from '../../../shared/routes';
 import { apiClient, type ApiResponse } from '../../support/api';
 import { recordSecurityFigures } from '../../support/security-summary';

@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import '../../../shared/schemas/zod-messages';
 import { marketEnvelope } from '../../../shared/market';
 import { api } from './api-client';
 import { reportMarketSource } from './market-source';
@@ -12,7 +13,7 @@ const envelope = marketEnvelope(z.unknown());
  * Reads an allowlisted market-data path through `common_api`, checks the `{ data, source,
  * stale, asOf }` answer against `data`, reports the data's source and returns the data.
  */
-export async function proxyData<T extends z.ZodType>(
+export async function proxyData<T extends z.ZodMiniType>(
   url: string,
   data: T,
   parameters: Record<string, string> = {},

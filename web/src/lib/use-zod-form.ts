@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 type Values = Record<string, string | boolean>;
 
@@ -8,7 +8,7 @@ type Values = Record<string, string | boolean>;
  * per field (shown once the field was touched or a submit was tried), and `isValid` for the
  * disabled state of the submit button.
  */
-export function useZodForm<S extends z.ZodType, V extends Values>(schema: S, initial: V) {
+export function useZodForm<S extends z.ZodMiniType, V extends Values>(schema: S, initial: V) {
   const [values, setValues] = useState<V>(initial);
   const [touched, setTouched] = useState<Partial<Record<keyof V, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
