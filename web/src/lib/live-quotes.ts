@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import '../../../shared/schemas/zod-messages';
 import { quoteSchema, type Quote } from '../../../shared/market';
 import { proxyData } from './market-proxy';
 

@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import '../../../shared/schemas/zod-messages';
 import { searchResultSchema } from '../../../shared/market';
 
 /** The search answer's rows (loaded by `searchStocks` on the first search). */

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import '../../../../../shared/schemas/zod-messages';
 import type { UserResponse } from '../../../../../shared/schemas/account';
 import { portfolioListResponseSchema } from '../../../../../shared/schemas/portfolio-api';
 import {
@@ -66,7 +67,6 @@ export async function ignorePitch(valuationId: string) {
 
 export async function buyPitch(payload: BuyPitchRequest) {
   return z
-    .object({ message: z.string().optional() })
-    .loose()
+    .looseObject({ message: z.optional(z.string()) })
     .parse(await api<unknown>('buyPitch', { ...payload }));
 }

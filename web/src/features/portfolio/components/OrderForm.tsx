@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import '../../../../../shared/schemas/zod-messages';
 import { formatNumber } from '../../../../../shared/format/money';
 import { orderPayload } from '../../../../../shared/portfolio/schemas';
 import type { PlaceOrderResponse, PortfolioRow } from '../../../../../shared/schemas/portfolio-api';
@@ -28,7 +29,7 @@ function relevantFields(value: unknown): unknown {
 }
 
 /** The order form's rules: the API's own, on the fields that apply. */
-export const orderForm = z.preprocess(relevantFields, orderPayload);
+export const orderForm = z.pipe(z.transform(relevantFields), orderPayload);
 
 function quantityText(q: number): string {
   return Number.isInteger(q) ? formatNumber(q, 0) : formatNumber(q, 6).replace(/0+$/, '');

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import '../../../../../shared/schemas/zod-messages';
 import { formatDisplayDate } from '../../../../../shared/format/dates';
 import { formatNumber } from '../../../../../shared/format/money';
 import {

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import '../../../../../shared/schemas/zod-messages';
 import {
   savedValuationResponse,
   valuationResponse,

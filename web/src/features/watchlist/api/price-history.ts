@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import '../../../../../shared/schemas/zod-messages';
 import { marketEnvelope } from '../../../../../shared/market';
 import {
   exchangeToday,
@@ -83,7 +84,7 @@ export interface PricePoint {
 }
 
 const barsResponse = marketEnvelope(
-  z.array(z.looseObject({ date: z.string(), close: z.number().nullable().optional() })),
+  z.array(z.looseObject({ date: z.string(), close: z.optional(z.nullable(z.number())) })),
 );
 
 /** The closes a range charts, oldest to newest. */
