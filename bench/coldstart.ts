@@ -78,6 +78,7 @@ export async function run(report: Report): Promise<void> {
         const script = `const t = performance.now(); await import(${JSON.stringify(pathToFileURL(file).href)}); process.stdout.write(String(performance.now() - t));`;
         const output = execFileSync(
           process.execPath,
+          // As NODE_OPTIONS of every deployed function (infra/constructs/house-function.ts).
           ['--input-type=module', '--enable-source-maps', '-e', script],
           { env, encoding: 'utf8', timeout: 30_000 },
         );

@@ -363,7 +363,7 @@ describe('stack sizes: the API grows in nested stacks, one per route file', () =
 });
 
 describe('functions', () => {
-  it('runs every house function on nodejs24.x and arm64; the only other one is CDK’s deployment provider', () => {
+  it('runs every house function on nodejs24.x and arm64 with source-mapped stack traces; the only other one is CDK’s deployment provider', () => {
     const house = new Set(
       [...built.stateless.api.functions.values(), ...built.stateless.jobs.functions.values()].map(
         (fn) => `${Stack.of(fn).node.path}/${logicalId(fn)}`,
@@ -378,6 +378,7 @@ describe('functions', () => {
       const props = resourcesOf(fn)[logicalId(fn)]!.Properties;
       expect(props).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'] });
       expect(props!.LoggingConfig.LogGroup).toBeDefined();
+      expect(props!.Environment.Variables.NODE_OPTIONS).toBe('--enable-source-maps');
     }
     for (const [stack, template] of templates) {
       if (stack === built.stateful) continue;
@@ -393,6 +394,7 @@ describe('functions', () => {
     expect(stateful[trigger]!.Properties).toMatchObject({
       Runtime: 'nodejs24.x',
       Architectures: ['arm64'],
+      Environment: { Variables: { NODE_OPTIONS: '--enable-source-maps' } },
     });
     expect(ofType(stateful, 'AWS::Lambda::Function')).toHaveLength(1);
   });

@@ -10,7 +10,8 @@ export const BUNDLE_BANNER =
 
 /**
  * Packages replaced in a bundle, by a path relative to the repository root (esbuild resolves an
- * alias in its working directory, which is the root for the CDK app and the bench). The SDK
+ * alias in its working directory: the root for the bench and for the CDK app's local bundling,
+ * and the mounted root when it bundles in Docker). The SDK
  * clients' default credential chain becomes environment credentials only, which is what
  * Lambda provides (decision 096).
  */
