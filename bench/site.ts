@@ -159,7 +159,8 @@ export async function startBenchSite(): Promise<BenchSite> {
           ? 'gzip'
           : undefined;
     if (encoding) {
-      const key = `${encoding}:${file}`;
+      // By modification time too: a file replaced while the site runs is served as it is now.
+      const key = file === 'config.json' ? '' : `${encoding}:${file}:${statSync(file).mtimeMs}`;
       let packed = file === 'config.json' ? undefined : compressed.get(key);
       if (!packed) {
         packed =
