@@ -92,52 +92,54 @@ export const searchPortfolioPayload = z.strictObject({
   ),
 });
 
-const optionalAmount = z.pipe(
-  z.transform(numberFromInput),
-  z.optional(
-    numberField('Amount is required').check(
-      z.positive('Amount must be more than $0'),
-      z.lte(ORDER_AMOUNT_MAX, 'Amount must be at most $10,000,000,000'),
-      z.refine((n) => hasAtMostDecimals(n, 2), 'Amount can have at most 2 decimal places'),
-    ),
-  ),
-);
-
-const optionalQuantity = z.pipe(
-  z.transform(numberFromInput),
-  z.optional(
-    numberField('Quantity is required').check(
-      z.positive('Quantity must be more than 0'),
-      z.lte(ORDER_QUANTITY_MAX, 'Quantity must be at most 1,000,000,000'),
-      z.refine(
-        (n) => hasAtMostDecimals(n, QUANTITY_DECIMALS),
-        `Quantity can have at most ${QUANTITY_DECIMALS} decimal places`,
+/**
+ * An optional number of the order form, typed as text: more than zero, at most `max`, with at
+ * most `decimals` decimal places. `zero` and `maxText` are how the messages write the bounds.
+ */
+function optionalOrderNumber(
+  label: string,
+  bounds: { zero: string; max: number; maxText: string; decimals: number },
+) {
+  const { zero, max, maxText, decimals } = bounds;
+  return z.pipe(
+    z.transform(numberFromInput),
+    z.optional(
+      numberField(`${label} is required`).check(
+        z.positive(`${label} must be more than ${zero}`),
+        z.lte(max, `${label} must be at most ${maxText}`),
+        z.refine(
+          (n) => hasAtMostDecimals(n, decimals),
+          `${label} can have at most ${decimals} decimal places`,
+        ),
       ),
     ),
-  ),
-);
+  );
+}
 
-const optionalPositionSize = z.pipe(
-  z.transform(numberFromInput),
-  z.optional(
-    numberField('Position size is required').check(
-      z.positive('Position size must be more than 0%'),
-      z.lte(100, 'Position size must be at most 100%'),
-      z.refine((n) => hasAtMostDecimals(n, 2), 'Position size can have at most 2 decimal places'),
-    ),
-  ),
-);
-
-const optionalLimitPrice = z.pipe(
-  z.transform(numberFromInput),
-  z.optional(
-    numberField('Limit price is required').check(
-      z.positive('Limit price must be more than $0'),
-      z.lte(LIMIT_PRICE_MAX, 'Limit price must be at most $10,000,000'),
-      z.refine((n) => hasAtMostDecimals(n, 4), 'Limit price can have at most 4 decimal places'),
-    ),
-  ),
-);
+const optionalAmount = optionalOrderNumber('Amount', {
+  zero: '$0',
+  max: ORDER_AMOUNT_MAX,
+  maxText: '$10,000,000,000',
+  decimals: 2,
+});
+const optionalQuantity = optionalOrderNumber('Quantity', {
+  zero: '0',
+  max: ORDER_QUANTITY_MAX,
+  maxText: '1,000,000,000',
+  decimals: QUANTITY_DECIMALS,
+});
+const optionalPositionSize = optionalOrderNumber('Position size', {
+  zero: '0%',
+  max: 100,
+  maxText: '100%',
+  decimals: 2,
+});
+const optionalLimitPrice = optionalOrderNumber('Limit price', {
+  zero: '$0',
+  max: LIMIT_PRICE_MAX,
+  maxText: '$10,000,000',
+  decimals: 4,
+});
 
 /**
  * The "Invests" order form: market or limit order, portfolio, buy or sell, invest by amount
