@@ -2,6 +2,7 @@ import { BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws
 import { required } from '../lib/config';
 import { db } from '../lib/dynamo';
 import { keys } from '../lib/keys';
+import { nowIso } from '../lib/clock';
 
 /** The profile item: the display name (also Cognito's `name`), the email, the photo's file name. */
 export interface ProfileItem {
@@ -30,7 +31,7 @@ export async function saveProfile(
   userId: string,
   profile: { name: string; email: string },
 ): Promise<void> {
-  const now = new Date().toISOString();
+  const now = nowIso();
   await db.send(
     new UpdateCommand({
       TableName: table(),
@@ -56,7 +57,7 @@ export async function setProfileImage(userId: string, file: string): Promise<str
       Key: keys.userProfile(userId),
       UpdateExpression: 'SET profileImage = :file, updatedAt = :now',
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':file': file, ':now': new Date().toISOString() },
+      ExpressionAttributeValues: { ':file': file, ':now': nowIso() },
       ReturnValues: 'UPDATED_OLD',
     }),
   );

@@ -9,6 +9,7 @@ import type { MarketService } from '../market/service';
 import { alertMail, sendAlertMail, type AlertMail } from './mail';
 import type { AlertItem, AlertStore } from './store';
 import { alertTokenKey, signAlertToken } from './token';
+import { now as clockNow } from '../lib/clock';
 
 export interface AlertRunResult {
   rules: number;
@@ -97,7 +98,7 @@ export async function evaluateAlerts(deps: AlertDeps): Promise<AlertRunResult> {
   const symbols = [...new Set(rules.map((r) => r.symbol))];
   const quotes = await deps.market.rawQuotes(symbols);
   const send = deps.send ?? sendAlertMail;
-  const now = deps.now ?? (() => new Date());
+  const now = deps.now ?? clockNow;
   let site: string | undefined;
   let key: string | undefined;
 

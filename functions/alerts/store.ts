@@ -25,6 +25,7 @@ import { keys, userPk } from '../lib/keys';
 import { registerInterest, releaseInterest } from '../market/interest';
 import { currentQuote } from '../valuations/quotes';
 import { findValuation, valuationStore } from '../valuations/store';
+import { now as clockNow } from '../lib/clock';
 
 /**
  * Alert rules: `USER#<sub>` / `ALERT#<id>`, type `AlertRule`, on gsi1 under `ALERT_RULE` with
@@ -126,7 +127,7 @@ export async function addAlert(
   store: AlertStore,
   userId: string,
   input: AddAlertRequest,
-  now: () => Date = () => new Date(),
+  now: () => Date = clockNow,
 ): Promise<AlertRecord> {
   const { symbol, condition, valuationId } = await conditionOf(userId, input);
   const alertId = randomUUID();

@@ -7,6 +7,7 @@ import { route, routeIn } from '../lib/http';
 import { valuationRoutes } from '../../shared/routes/valuation';
 import { getValuation, signedIn, valuationStore } from '../valuations/store';
 import { removeValuation } from '../valuations/tracking';
+import { nowIso } from '../lib/clock';
 
 /** Ignores a valuation: it leaves My Pitches (and tracking) but is kept. */
 export const handler = route<typeof valuationIdRequest>(
@@ -16,7 +17,7 @@ export const handler = route<typeof valuationIdRequest>(
     const userId = signedIn(user);
     await removeValuation(store, userId, input.valuation_id, {
       kind: 'ignore',
-      now: new Date().toISOString(),
+      now: nowIso(),
     });
     const { record } = await getValuation(store, userId, input.valuation_id);
     return { message: VALUATION_API_MESSAGES.ignored, data: record };

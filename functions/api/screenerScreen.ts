@@ -4,6 +4,7 @@ import { route, routeIn } from '../lib/http';
 import { watchlistRoutes } from '../../shared/routes/watchlist';
 import { newYorkDay } from '../screener/build';
 import { currentSnapshot } from '../screener/current';
+import { marketNowMs } from '../lib/clock';
 
 /**
  * Screen for Stocks: filters, sort and one page of results over the whole universe, from the
@@ -14,7 +15,7 @@ export const handler = route<typeof screenRequest>(
   async ({ input }) => {
     const snapshot = await currentSnapshot();
     const request = input as ScreenRequest;
-    const result = screen(snapshot.rows, request, newYorkDay(Date.now()));
+    const result = screen(snapshot.rows, request, newYorkDay(marketNowMs()));
     return {
       data: result.rows,
       total: result.total,

@@ -6,6 +6,12 @@ import '../../shared/schemas/zod-messages';
  * function; the local stack sets the same names. A value a function needs but lacks
  * fails at the first use with a message naming the variable.
  */
+/** An instant with its zone, e.g. 2026-03-10T15:00:00Z (MARKET_CLOCK). */
+export const instantSchema = z.iso.datetime({
+  offset: true,
+  message: 'must be an instant such as 2026-03-10T15:00:00Z',
+});
+
 const schema = z.object({
   TABLE_NAME: z.optional(z.string().check(z.minLength(1))),
   USER_POOL_ID: z.optional(z.string().check(z.minLength(1))),
@@ -36,6 +42,12 @@ const schema = z.object({
   FMP_API_KEY_SECRET_ARN: z.optional(z.string().check(z.minLength(1))),
   FMP_BASE_URL: z._default(z.url(), 'https://financialmodelingprep.com/stable'),
   FMP_PLAN: z._default(z.enum(['free', 'starter', 'premium']), 'free'),
+  /**
+   * Pins the product's clock at an instant (ISO 8601 with a zone, e.g. 2026-03-10T15:00:00Z):
+   * the demo market holds still at that moment and the product's dates start there (clock.ts).
+   * Local stacks and tests only; CDK never sets it.
+   */
+  MARKET_CLOCK: z.optional(instantSchema),
   TRACKING_LIMIT: z._default(z.coerce.number().check(z.int(), z.positive()), 50),
   /** Replaces every route's `writeLimitPerMinute` (per user and route) when set, e.g. low in tests. */
   WRITE_LIMIT_PER_MINUTE: z.optional(z.coerce.number().check(z.int(), z.positive())),

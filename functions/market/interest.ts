@@ -12,6 +12,7 @@ import { stockSymbol } from '../../shared/schemas/common';
 import { required } from '../lib/config';
 import { db } from '../lib/dynamo';
 import { GSI1, keys, userPk } from '../lib/keys';
+import { nowIso } from '../lib/clock';
 
 /**
  * Which symbols the quote job keeps warm: those any user tracks, watches, holds or has an alert on.
@@ -61,7 +62,7 @@ export async function registerInterest(
                 type: 'SymbolInterest',
                 symbol,
                 reason,
-                createdAt: new Date().toISOString(),
+                createdAt: nowIso(),
               },
               ConditionExpression: 'attribute_not_exists(pk)',
             },

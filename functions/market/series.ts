@@ -1,5 +1,6 @@
 import type { ClosingPrice, MarketEnvelope, PriceBar } from '../../shared/market';
 import type { MarketService } from './service';
+import { marketNowMs } from '../lib/clock';
 
 const DAY_MS = 86_400_000;
 
@@ -28,7 +29,7 @@ export async function historicalCloses(
 export function dailyCloses(
   service: MarketService,
   symbol: string,
-  now = Date.now(),
+  now = marketNowMs(),
 ): Promise<MarketEnvelope<ClosingPrice[]>> {
   return historicalCloses(service, symbol, isoDay(now - 366 * DAY_MS));
 }
@@ -37,7 +38,7 @@ export function dailyCloses(
 export async function weeklyCloses(
   service: MarketService,
   symbol: string,
-  now = Date.now(),
+  now = marketNowMs(),
 ): Promise<MarketEnvelope<ClosingPrice[]>> {
   const out = await historicalCloses(service, symbol, isoDay(now - 5 * 366 * DAY_MS));
   const weeks = new Map<number, ClosingPrice>();

@@ -15,6 +15,7 @@ import { NO_EXTRAS, joinQuote, type QuoteExtras } from './mapping';
 import { planFor, type PlanLimits } from './plan';
 import { StableProvider, type MarketProvider } from './provider';
 import { sourceFromConfig, type StableSource } from './source';
+import { pinnedClock } from '../lib/clock';
 
 /** Freshness per kind of read (ms). Values stay in the table for a week past it (cache.ts). */
 export const FRESH_MS = {
@@ -343,13 +344,16 @@ export function buildMarketService(options: BuildServiceOptions = {}): MarketSer
   const source = options.source ?? sourceFromConfig();
   const plan = options.plan ?? planFor(source.name, config().FMP_PLAN);
   const now = options.now ?? Date.now;
+  const pinned = pinnedClock();
+  const namespace = options.namespace ?? (pinned ? `clock${pinned}:` : undefined);
   const cache = new MarketCache({
     client: options.client ?? db,
     tableName: options.tableName ?? required('TABLE_NAME'),
     source: source.name,
     now,
     ...(options.sleep ? { sleep: options.sleep } : {}),
-    ...(options.namespace ? { namespace: options.namespace } : {}),
+    // A pinned clock's quotes are those of its instant: never serve another instant's from the table.
+    ...(namespace ? { namespace } : {}),
     ...(options.memoryMs !== undefined ? { memoryMs: options.memoryMs } : {}),
   });
   return new MarketService({ provider: new StableProvider(source, plan), cache, now });

@@ -10,6 +10,7 @@ import {
   ProviderShapeError,
   ProviderUnavailableError,
 } from './errors';
+import { marketNow } from '../lib/clock';
 
 /**
  * A source of market data in the shapes of the FMP stable API (flat JSON arrays). The
@@ -169,7 +170,7 @@ export class FmpHttpSource implements StableSource {
 
 export class DemoSource implements StableSource {
   readonly name = 'demo' as const;
-  constructor(private readonly now: () => Date = () => new Date()) {}
+  constructor(private readonly now: () => Date = marketNow) {}
 
   async get(endpoint: StableEndpoint, params: Record<string, string>): Promise<unknown[]> {
     // Loaded on first use: a function configured for FMP never evaluates the data set.

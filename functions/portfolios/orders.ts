@@ -28,6 +28,7 @@ import {
   type PortfolioStore,
   type TransactionItem,
 } from './store';
+import { now as clockNow } from '../lib/clock';
 
 /**
  * Paper trading. A market order fills at once at the cached quote; a limit order rests as an
@@ -260,7 +261,7 @@ export async function placeOrder(
       await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
       p = await requirePortfolio(deps.store, userId, input.portfolio_id);
     }
-    const now = (deps.now ? deps.now() : new Date()).toISOString();
+    const now = (deps.now ? deps.now() : clockNow()).toISOString();
     const h = await getHolding(deps.store, userId, p.portfolioId, symbol);
     const freeCash = p.cashCents - p.reservedCents;
     const orderId = randomUUID();
@@ -397,7 +398,7 @@ export async function cancelOrder(
           ? 'This order has already been filled'
           : 'This order has already been cancelled',
       );
-    const now = (deps.now ? deps.now() : new Date()).toISOString();
+    const now = (deps.now ? deps.now() : clockNow()).toISOString();
     const items: NonNullable<
       ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']
     > = [
@@ -479,7 +480,7 @@ export async function fillLimitOrder(
     ).Item as PortfolioItem | undefined;
     if (!p) return 'orphaned';
     const h = await getHolding(deps.store, order.userId, p.portfolioId, order.symbol);
-    const now = (deps.now ? deps.now() : new Date()).toISOString();
+    const now = (deps.now ? deps.now() : clockNow()).toISOString();
     const valueCents = tradeValueCents(order.quantity, price);
     let cash = p.cashCents;
     const reserved = p.reservedCents - order.reservedCents;

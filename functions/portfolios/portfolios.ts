@@ -45,6 +45,7 @@ import {
   type PortfolioItem,
   type PortfolioStore,
 } from './store';
+import { now as clockNow } from '../lib/clock';
 
 export interface PortfolioDeps {
   store: PortfolioStore;
@@ -52,7 +53,7 @@ export interface PortfolioDeps {
   now?: () => Date;
 }
 
-const nowOf = (deps: { now?: () => Date }) => (deps.now ? deps.now() : new Date());
+const nowOf = (deps: { now?: () => Date }) => (deps.now ? deps.now() : clockNow());
 
 /** Creates a portfolio; its inception is the server's time, its cash the seed capital. */
 export async function createPortfolio(

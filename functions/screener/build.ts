@@ -15,6 +15,7 @@ import { logger } from '../lib/logger';
 import type { MarketService } from '../market/service';
 import { sourceFromConfig, type StableSource } from '../market/source';
 import { newVersion, type SnapshotData, type SnapshotEntry } from './snapshot';
+import { nowMs } from '../lib/clock';
 
 /**
  * Builds the screener snapshot from the market-data provider: the stock list and quotes of
@@ -199,7 +200,7 @@ async function listings(service: MarketService): Promise<Listing[]> {
 export async function buildSnapshot(
   options: BuildOptions,
 ): Promise<{ data: SnapshotData; stats: BuildStats }> {
-  const now = options.now ?? Date.now;
+  const now = options.now ?? nowMs;
   const started = now();
   const startedReal = Date.now();
   const service = options.service;

@@ -10,6 +10,7 @@ import { required } from '../lib/config';
 import { db } from '../lib/dynamo';
 import { BadRequestError, NotFoundError } from '../lib/errors';
 import { keys, userPk } from '../lib/keys';
+import { nowIso } from '../lib/clock';
 
 /** Saved screeners: one item per screener under the user's partition. */
 const table = () => required('TABLE_NAME');
@@ -50,7 +51,7 @@ export async function saveScreener(
   userId: string,
   input: ScreenerAddRequest,
 ): Promise<SavedScreener> {
-  const now = new Date().toISOString();
+  const now = nowIso();
   const filters = JSON.parse(JSON.stringify(input.filters)) as SavedScreener['filters'];
   if (input.id) {
     try {

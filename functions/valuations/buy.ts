@@ -7,6 +7,7 @@ import { BadRequestError, ConflictError } from '../lib/errors';
 import { keys } from '../lib/keys';
 import { buyIntoPortfolio } from '../portfolios/orders';
 import { getValuation, type ValuationStore } from './store';
+import { nowIso } from '../lib/clock';
 
 /**
  * Buy from a pitch (spec/001 section 3, "Buy payload"): checks the pitch is the user's and
@@ -53,7 +54,7 @@ export async function buyFromPitch(
       },
       ExpressionAttributeValues: {
         ':portfolio': new Set([input.portfolio_id]),
-        ':now': new Date().toISOString(),
+        ':now': nowIso(),
         ':zero': 0,
         ':one': 1,
       },

@@ -11,6 +11,7 @@ import { logger } from '../lib/logger';
 import { marketService, type MarketService } from '../market/service';
 import { cachedQuotes } from './quotes';
 import { listValuations, type ValuationStore } from './store';
+import { nowMs } from '../lib/clock';
 
 /**
  * The pitch scorecard of one user (docs/decisions/092-pitch-scorecard.md): the tracked
@@ -86,7 +87,7 @@ export async function pitchScorecard(
   userId: string,
   options: { now?: number; service?: MarketService } = {},
 ): Promise<PitchScorecardResponse> {
-  const now = options.now ?? Date.now();
+  const now = options.now ?? nowMs();
   const tracked = trackedOf(await listValuations(store, userId));
   const typesBySymbol = new Map<string, Set<number>>();
   for (const r of tracked) {

@@ -18,6 +18,7 @@ import { BadRequestError, ConflictError } from '../lib/errors';
 import { currentQuote, type CurrentQuote } from './quotes';
 import { buildRecord, type StoredValuation } from './records';
 import { createValuation, getValuation, replaceValuation, type ValuationStore } from './store';
+import { nowIso } from '../lib/clock';
 
 /**
  * Saving valuations (spec/001 section 2, "Pitch / Re-Pitch"; docs/decisions/040). The server
@@ -63,7 +64,7 @@ export async function saveNewValuation(
     quotePrice: quote.price,
     stockName: payload.stock_name || quote.name || null,
     pitchStatus,
-    now: new Date().toISOString(),
+    now: nowIso(),
   });
   await createValuation(store, userId, record);
   return record;
@@ -93,7 +94,7 @@ async function replace(
     quotePrice: quote.price,
     stockName: payload.stock_name || previous.stock_name || quote.name || null,
     pitchStatus: repitchStatus(previous),
-    now: new Date().toISOString(),
+    now: nowIso(),
     previous,
   });
   if (!(await replaceValuation(store, userId, record, stored.version)))
@@ -168,7 +169,7 @@ export async function pitchSaved(
         ? previous.market_price
         : previous.tracked_market_price,
     ignored: false,
-    updatedAt: new Date().toISOString(),
+    updatedAt: nowIso(),
   };
   if (!(await replaceValuation(store, userId, record, stored.version)))
     throw new ConflictError(VALUATION_API_MESSAGES.changedMeanwhile);

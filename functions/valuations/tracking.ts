@@ -20,6 +20,7 @@ import {
   withConflictRetry,
   type ValuationStore,
 } from './store';
+import { nowIso } from '../lib/clock';
 
 /**
  * Tracking (spec/001 section 2, "Track"; section 3, "Tracking payload").
@@ -63,7 +64,7 @@ export async function trackPitch(
     throw new ConflictError(VALUATION_API_MESSAGES.alreadyTracked);
   const quote = await currentQuote(record.stock_symbol);
   const frozen = freezeAt(record, quote.price);
-  const now = new Date().toISOString();
+  const now = nowIso();
   const fields = {
     ...trackingFields(frozen),
     pitch_status: TRACKED,
@@ -256,7 +257,7 @@ export async function updateTrackedIntrinsic(
   if (record.pitch_status !== TRACKED || record.tracked_market_price === null)
     throw new ConflictError(VALUATION_API_MESSAGES.notTracked);
   const frozen = freezeAt(record, record.tracked_market_price, intrinsic);
-  const fields = { ...trackingFields(frozen), updatedAt: new Date().toISOString() };
+  const fields = { ...trackingFields(frozen), updatedAt: nowIso() };
   const names: Record<string, string> = { '#status': 'pitch_status', '#version': 'version' };
   const values: Record<string, unknown> = { ':tracked': TRACKED, ':one': 1, ':zero': 0 };
   const set = setExpression(fields, names, values);

@@ -12,6 +12,7 @@ import { BadRequestError, NotFoundError } from '../lib/errors';
 import { keys, userPk } from '../lib/keys';
 import { registerInterest, releaseInterest } from '../market/interest';
 import { marketService } from '../market/service';
+import { nowIso } from '../lib/clock';
 
 /**
  * The watchlist: one item per (user, symbol) under the user's partition, plus a 'watch'
@@ -76,7 +77,7 @@ export async function addToWatchList(
             type: 'WatchItem',
             symbol,
             name: profile.companyName,
-            addedAt: new Date().toISOString(),
+            addedAt: nowIso(),
           },
           ConditionExpression: 'attribute_not_exists(pk)',
         }),
@@ -113,7 +114,7 @@ export async function watchList(userId: string): Promise<WatchListResponse> {
   const service = marketService();
   const quotes = list.length
     ? await service.quotes(list.map((i) => i.symbol))
-    : { data: [], source: service.source, stale: false, asOf: new Date().toISOString() };
+    : { data: [], source: service.source, stale: false, asOf: nowIso() };
   const bySymbol = new Map(quotes.data.map((q) => [q.symbol, q]));
   const data: WatchListItem[] = list.map((i) => {
     const q = bySymbol.get(i.symbol);

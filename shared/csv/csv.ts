@@ -72,7 +72,7 @@ export function parseCsv(text: string): string[][] {
 }
 
 /** A file name for an export: `mr-market-<what>-<YYYY-MM-DD>.csv`, safe on every system. */
-export function csvFileName(what: string, date: Date = new Date()): string {
+export function csvFileName(what: string, date: Date): string {
   const slug = what
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
