@@ -19,6 +19,8 @@ export interface AppConfig {
   supportEmail?: string;
   /** Where page-view events go; absent means no analytics at all. */
   analyticsEndpoint?: string;
+  /** The instant a local stack pinned its clock at (MARKET_CLOCK); absent in AWS. */
+  marketClock?: string;
 }
 
 export type ConfigResult = { success: true; data: AppConfig } | { success: false; error: string };
@@ -65,6 +67,7 @@ export function parseAppConfig(input: unknown): ConfigResult {
   text('apiBaseUrl', () => true, 'a string');
   text('supportEmail', (value) => EMAIL.test(value), 'an email address');
   text('analyticsEndpoint', isUrl, 'a URL');
+  text('marketClock', (value) => !Number.isNaN(Date.parse(value)), 'an ISO 8601 instant');
   if (Boolean(data.userPoolId) !== Boolean(data.userPoolClientId))
     errors.push('userPoolId and userPoolClientId must be given together');
   return errors.length ? { success: false, error: errors.join('\n') } : { success: true, data };

@@ -1,4 +1,5 @@
 import { csvFileName, toCsv, type CsvColumn } from '../../../shared/csv';
+import { now } from './clock';
 
 /** Saves a CSV file in the browser (a Blob behind a temporary link). */
 export function downloadCsv<T>(what: string, columns: readonly CsvColumn<T>[], rows: readonly T[]) {
@@ -6,7 +7,7 @@ export function downloadCsv<T>(what: string, columns: readonly CsvColumn<T>[], r
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = csvFileName(what);
+  link.download = csvFileName(what, now());
   link.style.display = 'none';
   document.body.append(link);
   try {

@@ -18,6 +18,7 @@ import {
   type PortfolioListResponse,
 } from '../../../../../shared/schemas/portfolio-api';
 import { api } from '../../../lib/api-client';
+import { currentTime } from '../../../lib/clock';
 import { fetchQuotes, QUOTE_REFRESH_MS } from '../../../lib/live-quotes';
 import { reportMarketSource } from '../../../lib/market-source';
 
@@ -158,7 +159,7 @@ async function closingSeries(
   else if (period === 'weekly')
     body = await api<unknown>('getWeeklyData', { stock_symbol: symbol }, { signal });
   else {
-    const to = new Date();
+    const to = await currentTime();
     const from = new Date(to);
     from.setUTCFullYear(to.getUTCFullYear() - MONTHLY_YEARS);
     body = await api<unknown>(

@@ -15,6 +15,7 @@ import { Dialog } from '../../../components/Dialog';
 import { TextField } from '../../../components/FormField';
 import { Loading } from '../../../components/Loading';
 import { ApiError } from '../../../lib/api-client';
+import { now } from '../../../lib/clock';
 import { useToast } from '../../../lib/toast';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { createPortfolio, getPortfolioDetails, updatePortfolio } from '../api/portfolio-api';
@@ -45,7 +46,7 @@ export function PortfolioModal({ portfolioId, onClose, onSaved }: PortfolioModal
   const updating = portfolioId !== undefined;
   const form = useZodForm(portfolioForm, INITIAL);
   const { reset } = form;
-  const [inception, setInception] = useState<string>(() => new Date().toISOString());
+  const [inception, setInception] = useState<string>(() => now().toISOString());
   const [loading, setLoading] = useState(updating);
   const [saving, setSaving] = useState(false);
   const close = useRef(onClose);
@@ -86,7 +87,7 @@ export function PortfolioModal({ portfolioId, onClose, onSaved }: PortfolioModal
 
   const submit = form.handleSubmit(async (data) => {
     setSaving(true);
-    const date_time = new Date().toISOString();
+    const date_time = now().toISOString();
     try {
       if (portfolioId) {
         await updatePortfolio({ portfolio_id: portfolioId, ...data, date_time });

@@ -6,11 +6,13 @@ import {
   exchangeToday,
   isoDay,
   lastSessions,
+  pricePeriod,
   priceWindow,
   sortOldestFirst,
   type PriceWindow,
 } from '../../../../../shared/company/periods';
 import { api } from '../../../lib/api-client';
+import { currentTime } from '../../../lib/clock';
 import { reportMarketSource } from '../../../lib/market-source';
 
 /** The detail card's range tabs (spec/001 section 2, "Watchlist"). */
@@ -71,6 +73,11 @@ export function rangeWindow(range: RangeId, now: Date): PriceWindow {
   }
 }
 
+/** The bar size of a range: the company view's for the ranges it shares, else daily. */
+export function rangeInterval(range: RangeId): PriceWindow['interval'] {
+  return range === '3M' || range === '5M' || range === '3Y' ? '1day' : pricePeriod(range).interval;
+}
+
 export function rangePath(symbol: string, window: PriceWindow): string {
   const span = `from=${window.from}&to=${window.to}`;
   return window.interval === '1day'
@@ -88,12 +95,14 @@ const barsResponse = marketEnvelope(
 );
 
 /** The closes a range charts, oldest to newest. */
-export function usePriceRange(symbol: string, range: RangeId, now: Date = new Date()) {
-  const window = rangeWindow(range, now);
+export function usePriceRange(symbol: string, range: RangeId, now?: Date) {
   const sessions = PRICE_RANGES.find((r) => r.id === range)?.sessions;
+  // The window ends today by the app's clock, read when the request is made (clock.ts).
+  const interval = rangeInterval(range);
   return useQuery({
-    queryKey: ['market', 'price', symbol, 'watchlist', range, window.from, window.to],
+    queryKey: ['market', 'price', symbol, 'watchlist', range, now?.toISOString() ?? 'today'],
     queryFn: async ({ signal }): Promise<PricePoint[]> => {
+      const window = rangeWindow(range, now ?? (await currentTime()));
       const body = barsResponse.parse(
         await api<unknown>(
           'commonApi',
@@ -107,6 +116,6 @@ export function usePriceRange(symbol: string, range: RangeId, now: Date = new Da
         .map((b) => ({ date: b.date, close: b.close }));
       return sessions === undefined ? sortOldestFirst(points) : lastSessions(points, sessions);
     },
-    staleTime: window.interval === '1day' ? 30 * 60_000 : 2 * 60_000,
+    staleTime: interval === '1day' ? 30 * 60_000 : 2 * 60_000,
   });
 }
