@@ -11,6 +11,7 @@ export default defineConfig({
             'infra/**/*.test.ts',
             'functions/market/demo/**/*.test.ts',
             'functions/cognito/site-url.test.ts',
+            'functions/lib/clock.test.ts',
           ],
           exclude: ['infra/local/**', 'node_modules/**'],
           environment: 'node',
@@ -24,10 +25,11 @@ export default defineConfig({
             'functions/**/*.test.ts',
             'infra/local/**/*.test.ts',
           ],
-          // The demo data set's tests and the site-address lookup's (its own SSM stub) are pure: they run in the unit project.
+          // The demo data set's tests, the site-address lookup's (its own SSM stub) and the clock's are pure: they run in the unit project.
           exclude: [
             'functions/market/demo/**',
             'functions/cognito/site-url.test.ts',
+            'functions/lib/clock.test.ts',
             'node_modules/**',
           ],
           environment: 'node',
@@ -47,9 +49,8 @@ export default defineConfig({
           globalSetup: ['tests/e2e/support/global-setup.ts'],
           setupFiles: ['tests/support/stack-env.ts'],
           fileParallelism: false,
-          // A browser journey that fails is run once more before it counts as failed: on a
-          // loaded 2-core machine a first Chromium start can exceed a step's wait.
-          retry: 1,
+          // No retry: a journey that fails once is a failure to fix, not to hide.
+          retry: 0,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -4,14 +4,16 @@
  *
  *   npm test                 everything
  *   npm test -- unit web     only those vitest projects (static checks skipped)
+ *   npm test -- instants     only the fault suites and a browser journey at each pinned instant
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { CLOCK_INSTANTS, INSTANT_FILES } from './support/clock';
 
 const root = join(import.meta.dirname, '..');
 const outDir = join(root, '.test-out');
-const ALL_PROJECTS = ['unit', 'web', 'integration', 'e2e'];
+const ALL_PROJECTS = ['unit', 'web', 'integration', 'e2e', 'instants'];
 
 const requested = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const projects = requested.length > 0 ? requested : ALL_PROJECTS;
@@ -25,8 +27,12 @@ const failures: string[] = [];
 // needing Node 22 would repeat in every test worker.
 const env = { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
 
-function run(cmd: string, args: string[]): number {
-  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
+function run(cmd: string, args: string[], extraEnv: Record<string, string> = {}): number {
+  const result = spawnSync(cmd, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...env, ...extraEnv },
+  });
   return result.status ?? 1;
 }
 
@@ -54,20 +60,24 @@ interface VitestJson {
   success: boolean;
 }
 
-function vitestProject(project: string): void {
+/** One vitest run (`args`: projects and files), its counts added to the totals under `project`. */
+function vitestRun(project: string, args: string[], extraEnv: Record<string, string> = {}): void {
   const started = Date.now();
-  const outputFile = join(outDir, `vitest-${project}.json`);
+  const outputFile = join(outDir, `vitest-${project.replace(/[^\w.-]+/g, '-')}.json`);
   rmSync(outputFile, { force: true });
-  console.log(`\n▶ vitest --project ${project}`);
-  const status = run('npx', [
-    'vitest',
-    'run',
-    '--project',
-    project,
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${outputFile}`,
-  ]);
+  console.log(`\n▶ vitest ${args.join(' ')}`);
+  const status = run(
+    'npx',
+    [
+      'vitest',
+      'run',
+      ...args,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${outputFile}`,
+    ],
+    extraEnv,
+  );
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   let report: VitestJson | undefined;
   try {
@@ -138,7 +148,27 @@ if (runStatic) {
     'synth:infra',
   ]);
 }
-for (const project of projects) vitestProject(project);
+for (const project of projects) {
+  if (project !== 'instants') {
+    vitestRun(project, ['--project', project]);
+    continue;
+  }
+  // The fault suites and one browser journey again with the product's clock pinned at each
+  // instant of the calendar that has broken tests before (decision 098). The web build of
+  // the e2e project is reused when it ran just before.
+  const reuse: Record<string, string> = projects.includes('e2e') ? { E2E_REUSE_BUILD: '1' } : {};
+  for (const instant of CLOCK_INSTANTS) {
+    vitestRun(
+      `at ${instant.name} (${instant.at})`,
+      ['--project', 'integration', '--project', 'e2e', ...INSTANT_FILES],
+      {
+        MARKET_CLOCK: instant.at,
+        SECURITY_FIGURES_DIR: join(outDir, 'security-at', instant.name.replace(/\W+/g, '-')),
+        ...reuse,
+      },
+    );
+  }
+}
 
 printSecurityFigures(securityDir);
 console.log(`\nTook ${((Date.now() - began) / 1000).toFixed(0)} s.`);

@@ -7,6 +7,7 @@ import { startApiServer } from './api-server';
 import { startLambdaEndpoint } from './lambda';
 import { ensureUserPool, startCognito } from './cognito';
 import { ensureTable, startDynamo } from './dynamodb';
+import { instantSchema } from '../../functions/lib/config';
 import { applyEnv, buildHandlerEnv, LOCAL_PROFILE_BUCKET, LOCAL_REGION, userEndpoint } from './env';
 import { assertPortFree, freePort } from './process';
 import { ensureBucket, startS3 } from './s3';
@@ -55,6 +56,12 @@ export interface StackOptions {
   cognitoCode?: string;
   /** Delay of the first scheduled job runs. */
   firstJobRunAfterMs?: number;
+  /**
+   * Pins the product's clock at this instant (MARKET_CLOCK, functions/lib/clock.ts): the demo
+   * market holds still there and the web app's "today" follows. Tests always pin it; with
+   * `inheritEnv`, MARKET_CLOCK from the environment does the same.
+   */
+  marketClock?: string;
   log?: (source: string, line: string) => void;
 }
 
@@ -110,6 +117,11 @@ async function resolvePorts(mode: 'fixed' | 'random', env: NodeJS.ProcessEnv): P
 export async function startStack(options: StackOptions): Promise<Stack> {
   const base = options.inheritEnv ? process.env : {};
   const log = options.log ?? (() => undefined);
+  const marketClock = options.marketClock ?? base.MARKET_CLOCK;
+  if (marketClock !== undefined && !instantSchema.safeParse(marketClock).success)
+    throw new Error(
+      `MARKET_CLOCK must be an instant such as 2026-03-10T15:00:00Z, got "${marketClock}"`,
+    );
   const ports = await resolvePorts(options.ports, process.env);
   const stops: (() => Promise<void>)[] = [];
   const tempDir = options.persistent ? undefined : mkdtempSync(join(tmpdir(), 'mr-market-stack-'));
@@ -247,6 +259,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       },
       base,
     );
+    if (marketClock) env.MARKET_CLOCK = marketClock;
     // Functions read their configuration from process.env once: set it before loading them.
     applyEnv(env);
 
@@ -277,6 +290,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         apiBaseUrl: '',
         authFlowType: 'USER_PASSWORD_AUTH',
         supportEmail: env.SUPPORT_EMAIL,
+        ...(env.MARKET_CLOCK ? { marketClock: env.MARKET_CLOCK } : {}),
       };
       writeFileSync(join(dataDir, 'web-config.json'), `${JSON.stringify(webConfig, null, 2)}\n`);
       const web = await startWeb({

@@ -15,6 +15,8 @@ import {
   setQuote,
   testMarket,
 } from './portfolio-support';
+import { nowMs as clockNowMs } from '../../functions/lib/clock';
+import { testMarketClock } from '../support/clock';
 
 let market: MarketService;
 beforeAll(async () => {
@@ -27,7 +29,7 @@ afterAll(() => useMarketService(undefined));
 describe('creating a portfolio', () => {
   it('stores the name and seed capital, dates the inception by the server clock and lists it with NAV = seed', async () => {
     const user = newUser();
-    const before = Date.now();
+    const before = clockNowMs();
     const res = await call(user, 'addPortfolio', {
       portfolio_name: '  Dividend Growers ',
       investment_value: '1,500,000.25',
@@ -45,8 +47,10 @@ describe('creating a portfolio', () => {
       date_time: '2001-01-01T09:30:00Z',
     });
     const inception = Date.parse(body.data!.inception_date);
+    // The product's clock: pinned by the test stack, so the inception falls on the pinned day.
     expect(inception).toBeGreaterThanOrEqual(before - 1000);
-    expect(inception).toBeLessThanOrEqual(Date.now() + 1000);
+    expect(inception).toBeLessThanOrEqual(clockNowMs() + 1000);
+    expect(body.data!.inception_date.slice(0, 10)).toBe(testMarketClock().slice(0, 10));
 
     const list = portfolioListResponseSchema.parse((await call(user, 'getPortfolioList')).body);
     expect(list.data).toHaveLength(1);

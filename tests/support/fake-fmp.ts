@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { demoStable } from '../../functions/market/demo/index';
+import { marketNow } from '../../functions/lib/clock';
 
 /**
  * A local stand-in for the FMP stable API: `GET /stable/<endpoint>?...&apikey=KEY`, answered
@@ -59,7 +60,7 @@ export async function startFakeFmp(
   options: { apiKey?: string; now?: () => Date } = {},
 ): Promise<FakeFmp> {
   const apiKey = options.apiKey ?? 'fake-key-0123456789';
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? marketNow;
   let switches: FakeFmpSwitches = {};
   const calls: FakeFmpCall[] = [];
 

@@ -4,10 +4,11 @@ import { ROUTES } from '../../shared/routes';
 import { FmpHttpSource } from '../../functions/market/source';
 import { PLANS, type PlanLimits } from '../../functions/market/plan';
 import { buildMarketService, type BuildServiceOptions } from '../../functions/market/service';
+import { TEST_MARKET_CLOCK } from './clock';
 import type { FakeFmp } from './fake-fmp';
 
 /** A simulated clock: tests move it instead of waiting. */
-export function simClock(start = Date.parse('2026-03-10T15:00:00Z')) {
+export function simClock(start = Date.parse(TEST_MARKET_CLOCK)) {
   let t = start;
   return {
     now: () => t,

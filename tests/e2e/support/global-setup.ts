@@ -1,9 +1,9 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { REPO_ROOT, startStack } from '../../../infra/local/stack';
-import { TEST_CODE } from '../../support/global-setup';
+import { REPO_ROOT } from '../../../infra/local/stack';
 import { recordSecurityFigures } from '../../support/security-summary';
+import { acquireTestStack, TEST_CODE } from '../../support/test-stack';
 import { startSiteServer } from './site-server';
 
 declare module 'vitest' {
@@ -21,35 +21,29 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   // E2E_DIST_DIR lets two runs on one machine build into their own folders.
   const distDir = process.env.E2E_DIST_DIR ?? join(REPO_ROOT, '.test-out', 'web-dist');
-  const { build } = await import('vite');
-  // The production build, as deployed: vitest runs with NODE_ENV=test, which would make
-  // Vite bundle React's development build.
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({
-      configFile: join(REPO_ROOT, 'web', 'vite.config.ts'),
-      mode: 'production',
-      logLevel: 'warn',
-      build: { outDir: distDir, emptyOutDir: true },
-    });
-  } finally {
-    process.env.NODE_ENV = nodeEnv;
+  // E2E_REUSE_BUILD=1: the build of a run just before is served again (npm test's runs at
+  // pinned instants); the app's clock comes from /config.json, not from the build.
+  if (process.env.E2E_REUSE_BUILD !== '1' || !existsSync(join(distDir, 'index.html'))) {
+    const { build } = await import('vite');
+    // The production build, as deployed: vitest runs with NODE_ENV=test, which would make
+    // Vite bundle React's development build.
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      await build({
+        configFile: join(REPO_ROOT, 'web', 'vite.config.ts'),
+        mode: 'production',
+        logLevel: 'warn',
+        build: { outDir: distDir, emptyOutDir: true },
+      });
+    } finally {
+      process.env.NODE_ENV = nodeEnv;
+    }
   }
 
   // Handlers log refusals at INFO; tests keep warnings and errors (STACK_LOG=1 shows all).
   process.env.LOG_LEVEL ??= process.env.STACK_LOG === '1' ? 'INFO' : 'WARN';
-  const stack = await startStack({
-    persistent: false,
-    web: false,
-    jobs: false,
-    ports: 'random',
-    inheritEnv: false,
-    cognitoCode: TEST_CODE,
-    log: (source, line) => {
-      if (process.env.STACK_LOG === '1') console.log(`[${source}] ${line}`);
-    },
-  });
+  const { stack, release } = await acquireTestStack();
   const site = await startSiteServer({
     distDir,
     apiUrl: stack.urls.api,
@@ -63,11 +57,12 @@ export default async function setup(project: TestProject) {
       cognitoEndpoint: stack.urls.cognitoProxy,
       authFlowType: 'USER_PASSWORD_AUTH',
       apiBaseUrl: '',
+      ...(stack.env.MARKET_CLOCK ? { marketClock: stack.env.MARKET_CLOCK } : {}),
       ...(stack.env.SUPPORT_EMAIL ? { supportEmail: stack.env.SUPPORT_EMAIL } : {}),
     },
   });
 
-  const { stop, ...info } = stack;
+  const { stop: _stop, ...info } = stack;
   project.provide('stack', { ...info, cognitoCode: TEST_CODE });
   project.provide('site', { baseUrl: site.url, headers: site.headers });
   const cspReportDir = `${distDir.replace(/[\\/]+$/, '')}-csp`;
@@ -76,7 +71,7 @@ export default async function setup(project: TestProject) {
   project.provide('cspReportDir', cspReportDir);
   return async () => {
     await site.stop();
-    await stop();
+    await release();
     recordBrowserCspFigures(cspReportDir);
   };
 }

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testMarketClock } from '../../support/clock';
 import { startStack, type Stack } from '../../../infra/local/stack';
 import { buildData, call, newInvestor, reads, type Built, type StackAddress } from './journey';
 import { faultFigureRecorder } from './figures';
@@ -34,6 +35,7 @@ beforeAll(async () => {
     ports: 'random',
     inheritEnv: false,
     cognitoCode: '123456',
+    marketClock: testMarketClock(),
   });
   at = {
     api: stack.urls.api,

@@ -1,16 +1,13 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { recordSecurityFigures } from '../../support/security-summary';
+import { recordSecurityFigures, securityFiguresDir } from '../../support/security-summary';
 
 /**
  * Figures of the fault tests. Each file (its own worker) keeps its share in
  * `.test-out/security/faults-parts/<file>.json`, and every update records the sum of the
  * shares of this run (same parent process) as the `faults` area, which `npm test` prints.
  */
-const PARTS_DIR = fileURLToPath(
-  new URL('../../../.test-out/security/faults-parts', import.meta.url),
-);
+const PARTS_DIR = join(securityFiguresDir(), 'faults-parts');
 
 export function faultFigureRecorder(part: string) {
   const figures: Record<string, number> = {

@@ -154,19 +154,35 @@ export function valuationPayload(type: 1 | 2, symbol: string, price: number) {
   return { ...inputs, moats: ['Brand(s)'], comment: 'Survives faults', ...toStoredOutputs(result) };
 }
 
+/** The market price of a symbol as the stack's API quotes it (what the valuation panel shows). */
+export async function quotedPrice(at: StackAddress, symbol: string): Promise<number> {
+  const body = ok(
+    await call(at, undefined, 'POST', '/api/common_api', {
+      url: `quote/${symbol}`,
+      method: 'GET',
+      parameters: {},
+    }),
+    `quote of ${symbol}`,
+  );
+  const price = (body.data as { price?: unknown }[] | undefined)?.[0]?.price;
+  if (typeof price !== 'number' || !(price > 0)) throw new Error(`no price for ${symbol}`);
+  return price;
+}
+
 /** A valuation kept for later, a pitch, a portfolio with an open limit order, a watched stock. */
 export async function buildData(at: StackAddress, token: string): Promise<Built> {
   const symbol = 'AAPL';
   const watched = 'MSFT';
+  const price = await quotedPrice(at, symbol);
   const saved = ok(
     await call(at, token, 'POST', '/api/addValuation', {
-      ...valuationPayload(1, symbol, 150),
+      ...valuationPayload(1, symbol, price),
       pitch_status: 0,
     }),
     'addValuation',
   );
   const pitched = ok(
-    await call(at, token, 'POST', '/api/addPitch', valuationPayload(2, symbol, 150)),
+    await call(at, token, 'POST', '/api/addPitch', valuationPayload(2, symbol, price)),
     'addPitch',
   );
   const portfolio = ok(

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PORTS, REPO_ROOT } from '../../../infra/local/stack';
 import { freePort } from '../../../infra/local/process';
+import { testMarketClock } from '../../support/clock';
 import { faultFigureRecorder } from './figures';
 import { buildData, reads, signIn, newInvestor, type StackAddress } from './journey';
 
@@ -32,6 +33,7 @@ function cleanEnv(ports: Record<string, number>): NodeJS.ProcessEnv {
     LOCAL_NO_WEB: '1',
     LOCAL_NO_JOBS: '1',
     LOG_LEVEL: 'CRITICAL',
+    MARKET_CLOCK: testMarketClock(),
   };
 }
 

@@ -78,7 +78,10 @@ function noDuplicate(before: number, after: number) {
 describe('a write retried with the same Idempotency-Key', () => {
   it('addValuation saves one valuation', async () => {
     const before = await countUnder(user.userId, keys.valuationPrefix);
-    await sentTwice('/api/addValuation', { ...valuationPayload(1, 'AAPL', 150), pitch_status: 0 });
+    await sentTwice('/api/addValuation', {
+      ...valuationPayload(1, 'AAPL', await quotePrice('AAPL')),
+      pitch_status: 0,
+    });
     noDuplicate(before, await countUnder(user.userId, keys.valuationPrefix));
   });
 

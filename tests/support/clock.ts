@@ -1,0 +1,39 @@
+/**
+ * The instant every test stack pins the product's clock at (MARKET_CLOCK, decision 098): a
+ * Tuesday at 11:00 in New York, mid-session. `MARKET_CLOCK` in the environment names another
+ * (tests/run-all.ts runs the fault suites and a browser journey at several instants).
+ */
+export const TEST_MARKET_CLOCK = '2026-03-10T15:00:00Z';
+
+export function testMarketClock(): string {
+  return process.env.MARKET_CLOCK ?? TEST_MARKET_CLOCK;
+}
+
+/**
+ * The instants `npm test` runs the fault suites and a browser journey at, besides the default
+ * one (mid-session): each a corner of the exchange calendar or of the clock (UTC given; New York
+ * time in the name).
+ */
+export const CLOCK_INSTANTS: readonly { name: string; at: string }[] = [
+  { name: 'a weekday before the open (Tue 09:00 EDT)', at: '2026-03-10T13:00:00Z' },
+  { name: 'the minute of the close (Tue 16:00 EST)', at: '2026-11-24T21:00:00Z' },
+  { name: 'a Saturday (12:00 EDT)', at: '2026-03-14T16:00:00Z' },
+  { name: 'a market holiday (Christmas Day, Thu 11:00 EST)', at: '2025-12-25T16:00:00Z' },
+  { name: '1 January (Thu 10:00 EST)', at: '2026-01-01T15:00:00Z' },
+  { name: 'clocks go forward (Sun 8 March, 03:30 EDT)', at: '2026-03-08T07:30:00Z' },
+  { name: 'clocks go back (Sun 1 November, 01:30 EST)', at: '2026-11-01T06:30:00Z' },
+];
+
+/**
+ * What runs at each of those instants: the fault suites that build an investor's data through
+ * the API (valuations at the quoted price, a pitch, a portfolio with an order, a watched stock)
+ * and the pitch-to-portfolio journey in the browser. At the default instant only: the provider
+ * faults (they run on their own simulated clock) and the `npm start` restart (the same journey
+ * as the DynamoDB outage, in a child process).
+ */
+export const INSTANT_FILES: readonly string[] = [
+  'tests/integration/faults/retried-writes.test.ts',
+  'tests/integration/faults/dynamodb-outage.test.ts',
+  'tests/integration/faults/transactions.test.ts',
+  'tests/e2e/pitch-buy.test.ts',
+];
