@@ -129,10 +129,18 @@ test('an account from sign-up to deletion, through the screens', async () => {
       SLOW,
     )
     .toContain('/images/profile/');
-  const photoLoaded = await page
-    .getByRole('img', { name: 'Profile photo' })
-    .evaluate((img) => (img as HTMLImageElement).naturalWidth);
-  expect(photoLoaded).toBe(1);
+  // The new src is set before the picture has arrived: wait for it to load (a 1x1 PNG).
+  const photo = page.getByRole('img', { name: 'Profile photo' });
+  await expect
+    .poll(
+      () =>
+        photo.evaluate((img) => {
+          const i = img as HTMLImageElement;
+          return i.complete ? i.naturalWidth : -1;
+        }),
+      SLOW,
+    )
+    .toBe(1);
 
   // Password Reset tab.
   await page.getByRole('tab', { name: 'Password Reset' }).click();
@@ -145,8 +153,10 @@ test('an account from sign-up to deletion, through the screens', async () => {
   // Logout: back home as a guest.
   await header.getByRole('button', { name: 'Renamed Investor' }).click();
   await header.getByRole('link', { name: 'Logout' }).click();
+  // The header turns to a guest's before Logout reloads the home page: wait for the reload.
+  await expect.poll(() => path(page), SLOW).toBe('/');
+  await page.waitForLoadState('load');
   await expect.poll(() => header.getByRole('link', { name: 'Login' }).count(), SLOW).toBe(1);
-  expect(path(page)).toBe('/');
   expect(await tokenKeys(page, 'localStorage')).toEqual([]);
 
   // Forgot password, then the reset link.
