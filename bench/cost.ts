@@ -130,7 +130,9 @@ export async function run(report: Report): Promise<void> {
       let pageReads = 0;
       const start = performance.now();
       for (let second = 0; second < 3600; second += TICK) {
-        if (second % 60 === 0) jobCalls += (await refreshQuotes(job, {}, () => simNow)).calls;
+        if (second % 60 === 0)
+          jobCalls += (await refreshQuotes(job, {}, { now: () => simNow, marketNow: () => simNow }))
+            .calls;
         // At most 50 users at a time: like 50 warm Lambda instances, and DynamoDB Local keeps up.
         for (let from = 0; from < users.length; from += 50)
           await Promise.all(

@@ -13,6 +13,7 @@ import { inputErrorMap } from '../../shared/schemas/errors';
 import { AppError, BadRequestError, UnauthorizedError, serviceUnavailable } from './errors';
 import { idempotent } from './idempotency';
 import { logger } from './logger';
+import { publishMetrics, recordResponse } from './metrics';
 import { takeWriteLimit, writeLimitOf } from './rate-limit';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -193,13 +194,23 @@ export function route<S extends z.ZodMiniType>(
       return json(200, result ?? {});
     });
   };
+  // Every answer counts in the route's 4xx and 5xx metrics; the invocation's metrics are
+  // written when it ends (functions/lib/metrics.ts).
+  const measured = (response: ApiResult | undefined) => {
+    if (response) recordResponse(def.id, response.statusCode ?? 200);
+    publishMetrics();
+  };
   return middy<ApiEvent, ApiResult>(base).use({
     before: (request) => {
       logger.addContext(request.context);
       logger.appendKeys({ route: def.id });
     },
+    after: (request) => {
+      measured(request.response);
+    },
     onError: (request) => {
       request.response = errorResponse(request.error, request.context.awsRequestId);
+      measured(request.response);
     },
   });
 }

@@ -20,6 +20,7 @@ export type EntityType =
   | 'Transaction'
   | 'Order'
   | 'MarketCache'
+  | 'MarketBudget'
   | 'SymbolInterest'
   | 'ScreenerSnapshot'
   | 'RateLimit'
@@ -101,6 +102,12 @@ export const keys = {
     pk: `CACHE#${kind}#${cacheKey}`,
     sk: 'LEASE',
   }),
+
+  /**
+   * The provider's shared call budget (functions/market/budget.ts): `MINUTE#<epoch minute>` and
+   * `DAY#<YYYY-MM-DD>` counters and the `BREAKER`, expiring by `ttl`.
+   */
+  marketBudget: (source: string, sk: string): Key => ({ pk: `BUDGET#${source}`, sk }),
 
   /** Global index entries: symbols any user tracks, watches or holds (for the quote job). */
   symbolInterestGsi: (symbol: string) => ({ gsi1pk: 'SYMBOL_INTEREST', gsi1sk: symbol }),

@@ -18,6 +18,7 @@ import type {
   StockListItem,
 } from '../../shared/market';
 import type { Interval, Period, StatementKind } from '../../shared/market/proxy';
+import { marketNowMs } from '../lib/clock';
 import { ProviderPlanError } from './errors';
 import * as map from './mapping';
 import type { PlanLimits } from './plan';
@@ -82,6 +83,22 @@ export interface MarketProvider {
   intraday(interval: Interval, symbol: string, from?: string, to?: string): Promise<PriceBar[]>;
   daily(symbol: string, from?: string, to?: string): Promise<PriceBar[]>;
   stockList(filter: StockListFilter): Promise<StockListItem[]>;
+}
+
+/**
+ * The latest calendar quarter whose 13F filings are all in: managers file within 45 days of the
+ * quarter's end, so a quarter counts from the 46th day after it. The provider needs it named.
+ */
+export function filedQuarter(nowMs: number): { year: string; quarter: string } {
+  const d = new Date(nowMs - 46 * 86_400_000);
+  // The quarter that ended before that day.
+  let year = d.getUTCFullYear();
+  let quarter = Math.floor(d.getUTCMonth() / 3); // 0 = the quarter before Q1 of this year
+  if (quarter === 0) {
+    year -= 1;
+    quarter = 4;
+  }
+  return { year: String(year), quarter: String(quarter) };
 }
 
 function chunks<T>(list: readonly T[], size: number): T[][] {
@@ -222,6 +239,7 @@ export class StableProvider implements MarketProvider {
     return map.mapHolders(
       await this.get('institutional-ownership/extract-analytics/holder', {
         symbol,
+        ...filedQuarter(marketNowMs()),
         page: '0',
         limit: '50',
       }),

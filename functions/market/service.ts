@@ -16,6 +16,8 @@ import { planFor, type PlanLimits } from './plan';
 import { StableProvider, type MarketProvider } from './provider';
 import { sourceFromConfig, type StableSource } from './source';
 import { pinnedClock } from '../lib/clock';
+import type { CallBudget } from './budget';
+import { GuardedSource } from './guard';
 
 /** Freshness per kind of read (ms). Values stay in the table for a week past it (cache.ts). */
 export const FRESH_MS = {
@@ -61,18 +63,22 @@ export interface MarketServiceOptions {
   provider: MarketProvider;
   cache: MarketCache;
   now?: () => number;
+  /** The provider's shared call budget, when its source counts calls (guard.ts). */
+  budget?: CallBudget;
 }
 
 /** Every market-data read of the product: provider calls through the shared cache. */
 export class MarketService {
   readonly provider: MarketProvider;
   readonly cache: MarketCache;
+  readonly budget: CallBudget | undefined;
   private readonly now: () => number;
 
   constructor(options: MarketServiceOptions) {
     this.provider = options.provider;
     this.cache = options.cache;
     this.now = options.now ?? Date.now;
+    this.budget = options.budget;
   }
 
   get source(): MarketSource {
@@ -356,7 +362,12 @@ export function buildMarketService(options: BuildServiceOptions = {}): MarketSer
     ...(namespace ? { namespace } : {}),
     ...(options.memoryMs !== undefined ? { memoryMs: options.memoryMs } : {}),
   });
-  return new MarketService({ provider: new StableProvider(source, plan), cache, now });
+  return new MarketService({
+    provider: new StableProvider(source, plan),
+    cache,
+    now,
+    ...(source instanceof GuardedSource ? { budget: source.budget } : {}),
+  });
 }
 
 let shared: MarketService | undefined;

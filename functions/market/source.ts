@@ -1,6 +1,10 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { MarketSource } from '../../shared/market';
-import { config } from '../lib/config';
+import { config, required } from '../lib/config';
+import { db } from '../lib/dynamo';
+import { CallBudget } from './budget';
+import { GuardedSource } from './guard';
+import { planFor } from './plan';
 import {
   ProviderAuthError,
   ProviderForbiddenError,
@@ -73,6 +77,11 @@ function asRows(body: unknown, endpoint: string): unknown[] {
 // Financial Modeling Prep over HTTP
 
 const secrets = new Map<string, Promise<string>>();
+
+/** Drops the instance's copy of the key: the next call reads the secret again. */
+export function forgetFmpKey(): void {
+  secrets.clear();
+}
 
 /** The key: FMP_API_KEY locally, else the Secrets Manager secret (read once per instance). */
 export function fmpKeyFromConfig(): () => Promise<string> {
@@ -150,6 +159,8 @@ export class FmpHttpSource implements StableSource {
     const detail = `${endpoint}: HTTP ${res.status} ${(errorMessageOf(body) ?? text).slice(0, 160).replaceAll(key, '***')}`;
     switch (res.status) {
       case 401:
+        // The key may have been rotated (docs/runbook.md): read the secret again next time.
+        forgetFmpKey();
         throw new ProviderAuthError(detail);
       case 402:
         throw new ProviderPlanError(detail);
@@ -179,12 +190,32 @@ export class DemoSource implements StableSource {
   }
 }
 
-/** The source the configuration names: FMP when selected (and a key is configured), else demo. */
+let configured: StableSource | undefined;
+
+/**
+ * The source the configuration names, one per instance: FMP when selected (and a key is
+ * configured), guarded by the shared call budget and circuit breaker (guard.ts); else demo.
+ */
 export function sourceFromConfig(): StableSource {
+  if (configured) return configured;
   const cfg = config();
   const hasKey = Boolean(cfg.FMP_API_KEY || cfg.FMP_API_KEY_SECRET_ARN);
   if (cfg.MARKET_DATA_PROVIDER === 'fmp' && hasKey) {
-    return new FmpHttpSource({ baseUrl: cfg.FMP_BASE_URL, apiKey: fmpKeyFromConfig() });
-  }
-  return new DemoSource();
+    const budget = new CallBudget({
+      client: db,
+      tableName: required('TABLE_NAME'),
+      plan: planFor('fmp', cfg.FMP_PLAN),
+      source: 'fmp',
+    });
+    configured = new GuardedSource(
+      new FmpHttpSource({ baseUrl: cfg.FMP_BASE_URL, apiKey: fmpKeyFromConfig() }),
+      budget,
+    );
+  } else configured = new DemoSource();
+  return configured;
+}
+
+/** Forgets the instance's source (tests that change the configuration). */
+export function resetSourceForTests(): void {
+  configured = undefined;
 }

@@ -15,7 +15,15 @@ import { logger } from '../lib/logger';
 import type { MarketService } from '../market/service';
 import { sourceFromConfig, type StableSource } from '../market/source';
 import { newVersion, type SnapshotData, type SnapshotEntry } from './snapshot';
-import { nowMs } from '../lib/clock';
+import {
+  SESSION_CLOSE_MINUTE,
+  SESSION_OPEN_MINUTE,
+  isTradingDay,
+  newYorkTime,
+} from '../../shared/market/session';
+import { marketNowMs, nowMs } from '../lib/clock';
+import { BudgetExhaustedError, CircuitOpenError } from '../market/budget';
+import { interestedSymbols } from '../market/interest';
 
 /**
  * Builds the screener snapshot from the market-data provider: the stock list and quotes of
@@ -27,7 +35,10 @@ import { nowMs } from '../lib/clock';
 /** Fundamentals older than this are refreshed. */
 export const FUNDAMENTALS_MAX_AGE_MS = 20 * 60 * 60_000;
 
-/** Symbols whose fundamentals one run refreshes (six to seven provider calls each). */
+/** Provider calls one symbol's fundamentals take (fetchFundamentals). */
+export const FUNDAMENTAL_CALLS = 6;
+
+/** Symbols whose fundamentals one run refreshes at most. */
 export const FUNDAMENTALS_PER_RUN: Record<string, number> = {
   demo: Infinity,
   free: 2,
@@ -42,6 +53,10 @@ export interface BuildOptions {
   /** Per-company earnings announcements (the stable `earnings` endpoint). */
   earnings?: (symbol: string) => Promise<unknown[]>;
   now?: () => number;
+  /** The market's clock (decision 098), for the session. */
+  marketNow?: () => number;
+  /** Symbols investors track, watch, hold or set alerts on (default: read from the table). */
+  interested?: readonly string[];
   fundamentalsPerRun?: number;
   concurrency?: number;
 }
@@ -160,24 +175,84 @@ async function mapLimit<T>(
   await Promise.all(workers);
 }
 
-/** The universe (stock list) and its quotes, as listings. */
-async function listings(service: MarketService): Promise<Listing[]> {
+/** Calls a screener run may spend before it stops: its share, spread over today's runs left. */
+async function callAllowance(service: MarketService, marketNow: number): Promise<number> {
+  const budget = service.budget;
+  if (!budget?.limited) return Number.POSITIVE_INFINITY;
+  return budget.allowance('screener', screenerRunsLeftToday(marketNow));
+}
+
+/** Runs of the 15-minute job left today: those until the close, and one after it. */
+export function screenerRunsLeftToday(marketNow: number): number {
+  const t = newYorkTime(marketNow);
+  if (!isTradingDay(t.day) || t.minute >= SESSION_CLOSE_MINUTE) return 1;
+  return Math.ceil((SESSION_CLOSE_MINUTE - Math.max(t.minute, SESSION_OPEN_MINUTE)) / 15) + 1;
+}
+
+/**
+ * The symbols one screener run fetches quotes for: those of interest first, then the rest of
+ * the universe in turn from run to run (run number `run`), as many as `callsLeft` calls of
+ * `perCall` symbols reach.
+ */
+export function planScreenerQuotes(
+  universe: readonly string[],
+  interested: readonly string[],
+  perCall: number,
+  callsLeft: number,
+  run: number,
+): string[] {
+  const inUniverse = new Set(universe);
+  const first = interested.filter((s) => inUniverse.has(s));
+  const firstSet = new Set(first);
+  const rest = universe.filter((s) => !firstSet.has(s));
+  const room = Math.max(0, Math.floor(callsLeft)) * perCall;
+  if (room >= universe.length) return [...first, ...rest];
+  const offset = rest.length ? (run * room) % rest.length : 0;
+  return [...first, ...rest.slice(offset), ...rest.slice(0, offset)].slice(0, room);
+}
+
+/** A call refused by the shared budget or the breaker: the rest of the run would be too. */
+const refused = (error: unknown) =>
+  error instanceof BudgetExhaustedError || error instanceof CircuitOpenError;
+
+/**
+ * The universe (stock list, one call) and its quotes, as listings. Quotes come in batches where
+ * the plan allows; one symbol a call otherwise, the symbols investors track, watch, hold or
+ * set alerts on first and the rest in turn from run to run, as far as `calls` reach. A symbol
+ * whose quote is not fetched this run shows the stock list's figures.
+ */
+async function listings(
+  service: MarketService,
+  calls: { left: number },
+  interested: readonly string[],
+  run: number,
+): Promise<Listing[]> {
   const p = service.provider;
+  calls.left -= 1;
   const universe = (
     await p.stockList({ exchanges: ['NYSE', 'NASDAQ', 'AMEX'], limit: 10_000 })
   ).filter((s: StockListItem, i, all) => all.findIndex((o) => o.symbol === s.symbol) === i);
-  const symbols = universe.map((s) => s.symbol);
-  const quotes = new Map<string, Quote>();
   const perCall = Math.max(1, p.plan.quoteBatch);
+  const symbols = planScreenerQuotes(
+    universe.map((s) => s.symbol),
+    interested,
+    perCall,
+    calls.left,
+    run,
+  );
+  const quotes = new Map<string, Quote>();
   // A few calls in flight at a time, gentle on the plan's rate limit.
   const chunk = perCall * 8;
   for (let i = 0; i < symbols.length; i += chunk) {
+    const part = symbols.slice(i, i + chunk);
+    calls.left -= Math.ceil(part.length / perCall);
     try {
-      for (const q of await p.quotes(symbols.slice(i, i + chunk))) quotes.set(q.symbol, q);
+      for (const q of await p.quotes(part)) quotes.set(q.symbol, q);
     } catch (error) {
       logger.warn('screener quotes failed; the stock list figures stand in', {
         error: error as Error,
       });
+      if (refused(error)) break;
     }
   }
   return universe.map((s) => {
@@ -206,11 +281,18 @@ export async function buildSnapshot(
   const service = options.service;
   const today = newYorkDay(started);
   const earnings = options.earnings ?? defaultEarnings();
-  const budget =
-    options.fundamentalsPerRun ?? FUNDAMENTALS_PER_RUN[service.provider.plan.name] ?? 0;
+  const calls = { left: await callAllowance(service, (options.marketNow ?? marketNowMs)()) };
+  const interested =
+    options.interested ?? (service.budget?.limited ? await interestedSymbols() : []);
   const previous = new Map((options.previous?.entries ?? []).map((e) => [e.listing.symbol, e]));
 
-  const list = await listings(service);
+  const list = await listings(service, calls, interested, Math.floor(started / (15 * 60_000)));
+  // Symbols whose fundamentals this run refreshes: the plan's number, within what is left of the
+  // run's calls after the quotes.
+  const perRun = Math.min(
+    options.fundamentalsPerRun ?? FUNDAMENTALS_PER_RUN[service.provider.plan.name] ?? 0,
+    Math.floor(Math.max(0, calls.left) / FUNDAMENTAL_CALLS),
+  );
   const entries: SnapshotEntry[] = list.map((listing) => {
     const prev = previous.get(listing.symbol);
     return {
@@ -222,16 +304,19 @@ export async function buildSnapshot(
   const due = entries
     .filter((e) => started - e.fundamentalsAt >= FUNDAMENTALS_MAX_AGE_MS)
     .sort((a, b) => a.fundamentalsAt - b.fundamentalsAt)
-    .slice(0, Number.isFinite(budget) ? budget : undefined);
+    .slice(0, Number.isFinite(perRun) ? perRun : undefined);
   let refreshed = 0;
   let failed = 0;
+  let stop = false;
   await mapLimit(due, options.concurrency ?? (service.source === 'demo' ? 8 : 4), async (entry) => {
+    if (stop) return;
     try {
       entry.fundamentals = await fetchFundamentals(service, entry.listing.symbol, today, earnings);
       entry.fundamentalsAt = now();
       refreshed++;
     } catch (error) {
       failed++;
+      if (refused(error)) stop = true;
       logger.warn('screener fundamentals failed; keeping the previous figures', {
         symbol: entry.listing.symbol,
         error: error as Error,

@@ -52,6 +52,8 @@ export function buildHandlerEnv(
     ALERT_TOKEN_SECRET: 'local-alert-token-key-not-used-in-aws',
     MARKET_DATA_PROVIDER: base.FMP_API_KEY ? 'fmp' : 'demo',
     POWERTOOLS_SERVICE_NAME: 'mr-market',
+    // CloudWatch metrics (embedded in the logs) mean nothing locally.
+    POWERTOOLS_METRICS_DISABLED: 'true',
   };
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(defaults)) {

@@ -61,7 +61,7 @@ it('1,000 users polling index and tracked quotes every 30 s for 10 minutes cost 
   let stale = 0;
   for (let second = 0; second < 600; second++) {
     if (second % 60 === 0) {
-      const run = await refreshQuotes(job, {}, clock.now);
+      const run = await refreshQuotes(job, {}, { now: clock.now, marketNow: clock.now });
       jobCalls += run.calls;
     }
     const polling = users.filter((u) => second % 30 === u.offsetS);

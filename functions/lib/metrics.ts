@@ -1,0 +1,89 @@
+import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import type { CallPriority } from '../../shared/market/plans';
+
+/**
+ * Custom metrics (CloudWatch embedded metric format, written with the logs: no API call).
+ * One instance per Lambda instance; `route()` and the jobs publish what an invocation recorded
+ * when it ends. The names and dimensions here are the ones the alarms and the dashboard read
+ * (infra/constructs/monitoring.ts, docs/runbook.md). Locally they are off
+ * (POWERTOOLS_METRICS_DISABLED=true).
+ */
+export const METRICS_NAMESPACE = 'MrMarket';
+
+export const METRIC = {
+  /** Answers by status class, per route (dimension `route`). */
+  responses4xx: 'Responses4xx',
+  responses5xx: 'Responses5xx',
+  /** Upstream market-data calls made, and refused or failed by kind (dimension `kind`). */
+  providerCalls: 'ProviderCalls',
+  providerFailures: 'ProviderFailures',
+  /** The call budget's use of its tightest window (percent), and the breaker (1 open, 0 closed). */
+  budgetUsedPercent: 'BudgetUsedPercent',
+  circuitOpen: 'CircuitOpen',
+  /** Scheduled job runs, failures and duration (dimension `job`). */
+  jobRuns: 'JobRuns',
+  jobFailures: 'JobFailures',
+  jobDuration: 'JobDuration',
+  alertsSent: 'AlertsSent',
+  ordersFilled: 'OrdersFilled',
+} as const;
+
+export const metrics = new Metrics({
+  namespace: METRICS_NAMESPACE,
+  serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'mr-market',
+});
+
+function dimensioned(name: string, dimension: string, value: string, n = 1): void {
+  const single = metrics.singleMetric();
+  single.addDimension(dimension, value);
+  single.addMetric(name, MetricUnit.Count, n);
+}
+
+/** A route's answer: 4xx and 5xx counted per route. */
+export function recordResponse(routeId: string, status: number): void {
+  if (status >= 500) dimensioned(METRIC.responses5xx, 'route', routeId);
+  else if (status >= 400) dimensioned(METRIC.responses4xx, 'route', routeId);
+}
+
+/** The kind of a provider failure, as the alarms and the runbook name it. */
+export function failureKind(error: Error): string {
+  const name = error.constructor.name;
+  return name.replace(/^Provider/, '').replace(/Error$/, '') || 'Unknown';
+}
+
+export function recordProviderCall(_endpoint: string, _priority: CallPriority): void {
+  metrics.addMetric(METRIC.providerCalls, MetricUnit.Count, 1);
+}
+
+export function recordProviderFailure(
+  _endpoint: string,
+  error: Error,
+  _priority: CallPriority,
+): void {
+  dimensioned(METRIC.providerFailures, 'kind', failureKind(error));
+}
+
+export function recordBudget(usedPercent: number, circuitOpen: boolean): void {
+  metrics.addMetric(METRIC.budgetUsedPercent, MetricUnit.Percent, usedPercent);
+  metrics.addMetric(METRIC.circuitOpen, MetricUnit.Count, circuitOpen ? 1 : 0);
+}
+
+export function recordJobRun(job: string, ok: boolean, durationMs: number): void {
+  const single = metrics.singleMetric();
+  single.addDimension('job', job);
+  single.addMetric(METRIC.jobRuns, MetricUnit.Count, 1);
+  single.addMetric(METRIC.jobFailures, MetricUnit.Count, ok ? 0 : 1);
+  single.addMetric(METRIC.jobDuration, MetricUnit.Milliseconds, durationMs);
+}
+
+export function recordCount(
+  name: typeof METRIC.alertsSent | typeof METRIC.ordersFilled,
+  n: number,
+) {
+  if (n > 0) metrics.addMetric(name, MetricUnit.Count, n);
+}
+
+/** Writes what this invocation recorded (nothing when it recorded nothing). */
+export function publishMetrics(): void {
+  if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
+}
