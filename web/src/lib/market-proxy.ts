@@ -23,7 +23,7 @@ export async function proxyData<T extends z.ZodMiniType>(
     await api<unknown>('commonApi', { url, method: 'GET', parameters }, signal ? { signal } : {}),
   );
   const parsed = data.parse(body.data);
-  reportMarketSource(body.source);
+  reportMarketSource(body.source, body);
   return parsed;
 }
 

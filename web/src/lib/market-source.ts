@@ -7,22 +7,40 @@ import type { MarketSource } from '../../../shared/market';
  * `null` until a market answer has arrived.
  */
 let current: MarketSource | null = null;
+/** `asOf` of the last market answer when it was stale (the provider failed or its quota is spent). */
+let delayedAsOf: string | null = null;
 const listeners = new Set<() => void>();
 
-function set(next: MarketSource | null): void {
-  if (next === current) return;
+function set(next: MarketSource | null, delayed: string | null): void {
+  if (next === current && delayed === delayedAsOf) return;
   current = next;
+  delayedAsOf = delayed;
   for (const listener of listeners) listener();
 }
 
-/** Records the source of a market-data answer (`{ data, source, stale, asOf }`). */
-export function reportMarketSource(source: MarketSource): void {
-  set(source);
+/**
+ * Records the source of a market-data answer (`{ data, source, stale, asOf }`), and whether it
+ * was stale: the index bar then says the figures are delayed, and since when.
+ */
+export function reportMarketSource(
+  source: MarketSource,
+  freshness?: { stale: boolean; asOf: string },
+): void {
+  set(source, freshness?.stale ? freshness.asOf : freshness ? null : delayedAsOf);
 }
 
 /** Forgets the last source, as before any market answer. */
 export function resetMarketSource(): void {
-  set(null);
+  set(null, null);
+}
+
+function getDelayedAsOf(): string | null {
+  return delayedAsOf;
+}
+
+/** `asOf` of the last market answer if it was stale, else null, re-rendering when it changes. */
+export function useDelayedAsOf(): string | null {
+  return useSyncExternalStore(subscribe, getDelayedAsOf, () => null);
 }
 
 export function getMarketSource(): MarketSource | null {

@@ -17,7 +17,7 @@ export async function getCompanyOverview(
   const body = companyOverviewResponse.parse(
     await api<unknown>('getCompanyOverview', { symbol }, signal ? { signal } : {}),
   );
-  reportMarketSource(body.source);
+  reportMarketSource(body.source, body);
   return body.data;
 }
 

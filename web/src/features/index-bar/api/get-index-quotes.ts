@@ -30,7 +30,7 @@ export interface IndexQuotes {
 export async function getIndexQuotes(signal?: AbortSignal): Promise<IndexQuotes> {
   // Checked without zod, with the shared schema's rules: every page shows the bar (decision 093).
   const body = parseIndexQuotes(await api<unknown>('getIndexQuotes', {}, signal ? { signal } : {}));
-  reportMarketSource(body.source);
+  reportMarketSource(body.source, body);
   const bySymbol = new Map(body.data.map((q) => [q.symbol, q]));
   return {
     indexes: INDEX_SYMBOLS.map((symbol) => {

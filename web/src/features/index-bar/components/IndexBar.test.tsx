@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
-import { resetMarketSource } from '../../../lib/market-source';
+import { reportMarketSource, resetMarketSource } from '../../../lib/market-source';
 import { INDEX_REFRESH_MS } from '../api/get-index-quotes';
 import { indexQuotesBody, json, marketFetch, quote } from '../test-fixtures';
 import { IndexBar } from './IndexBar';
@@ -180,6 +180,25 @@ describe('index bar', () => {
 
     const marker = screen.getByText('Delayed');
     expect(marker.getAttribute('title')).toMatch(/last known values/);
+  });
+
+  it('says since when the figures are delayed when another market answer on the page was stale', async () => {
+    vi.stubGlobal(
+      'fetch',
+      marketFetch(() => json(200, indexQuotesBody(FOUR))),
+    );
+    renderBar();
+    await screen.findByText('4,512.35');
+    expect(screen.queryByText('Delayed')).toBeNull();
+
+    // A company page answered from the cache while the provider's quota was spent.
+    act(() => reportMarketSource('fmp', { stale: true, asOf: '2026-03-10T18:05:00Z' }));
+    const marker = screen.getByText('Delayed');
+    expect(marker.textContent).toMatch(/^Delayed · as of \d{1,2}:05 (AM|PM)$/);
+
+    // The next fresh answer clears it.
+    act(() => reportMarketSource('fmp', { stale: false, asOf: '2026-03-10T18:20:00Z' }));
+    expect(screen.queryByText('Delayed')).toBeNull();
   });
 
   it('shows no delayed marker for fresh values', async () => {

@@ -1,6 +1,7 @@
 import type { Quote } from '../../../../../shared/market';
 import { formatNumber, formatPercent, isFiniteNumber } from '../../../../../shared/format/money';
 import { INDEX_LABELS, INDEX_SYMBOLS } from '../../../../../shared/market/symbols';
+import { useDelayedAsOf } from '../../../lib/market-source';
 import { useIndexQuotes, type IndexQuote } from '../api/get-index-quotes';
 import { DemoDataBadge } from './DemoDataBadge';
 import './index-bar.css';
@@ -36,11 +37,15 @@ function timeOf(iso: string): string | undefined {
 export function IndexBar() {
   const query = useIndexQuotes();
   const data = query.data;
+  // Another market answer on the page came from the cache because the provider failed or its
+  // quota is spent: the figures on screen are as old as it says.
+  const delayedAsOf = useDelayedAsOf();
   // A failed refresh keeps the last values on screen: they are then as old as a stale answer.
-  const stale = Boolean(data && (data.stale || query.isRefetchError));
+  const ownStale = Boolean(data && (data.stale || query.isRefetchError));
+  const stale = ownStale || delayedAsOf !== null;
   // Only a stale notice shows the time: formatting it loads the browser's time zone data,
   // about 50 ms of the first page's main thread on a fast machine.
-  const asOf = stale && data ? timeOf(data.asOf) : undefined;
+  const asOf = ownStale && data ? timeOf(data.asOf) : delayedAsOf ? timeOf(delayedAsOf) : undefined;
 
   return (
     <div className="index-bar__inner">
@@ -71,6 +76,7 @@ export function IndexBar() {
           >
             <span aria-hidden="true" className="index-bar__stale-dot" />
             Delayed
+            {asOf && <span className="index-bar__as-of"> · as of {asOf}</span>}
           </span>
         )}
         <DemoDataBadge />

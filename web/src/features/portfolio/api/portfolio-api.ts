@@ -169,7 +169,7 @@ async function closingSeries(
     );
   }
   const parsed = closingSeriesResponse.parse(body);
-  reportMarketSource(parsed.source);
+  reportMarketSource(parsed.source, parsed);
   const points = [...parsed.data].sort((a, b) => a.date.localeCompare(b.date));
   return period === 'monthly' ? monthEndCloses(points) : points;
 }

@@ -110,7 +110,7 @@ export function usePriceRange(symbol: string, range: RangeId, now?: Date) {
           { signal },
         ),
       );
-      reportMarketSource(body.source);
+      reportMarketSource(body.source, body);
       const points = body.data
         .filter((b): b is { date: string; close: number } => typeof b.close === 'number')
         .map((b) => ({ date: b.date, close: b.close }));

@@ -13,7 +13,7 @@ export const watchListQuery = () =>
     queryKey: watchListKey,
     queryFn: async ({ signal }) => {
       const body = await api<WatchListResponse>('getWatchList', {}, { signal });
-      reportMarketSource(body.source);
+      reportMarketSource(body.source, body);
       return body;
     },
     refetchInterval: WATCHLIST_REFRESH_MS,
