@@ -500,7 +500,8 @@ describe('stateful resources', () => {
     const tables = ofType(stateful, 'AWS::DynamoDB::Table');
     expect(tables).toHaveLength(1);
     const [, table] = tables[0]!;
-    expect(table.DeletionPolicy).toBe('Retain');
+    // Retained once a deployment created it; a failed first deployment takes it back.
+    expect(table.DeletionPolicy).toBe('RetainExceptOnCreate');
     expect(table.UpdateReplacePolicy).toBe('Retain');
     expect(table.Properties).toMatchObject({
       BillingMode: 'PAY_PER_REQUEST',
@@ -820,6 +821,8 @@ describe('configuration', () => {
     });
     expect(config.apiThrottleRateLimit).toBe(20);
     expect(config.corsAllowOrigins).toEqual(['https://a.example.com', 'https://b.example.com']);
-    expect(config.marketDataProvider).toBe('demo');
+    // Production reads the provider on the free plan unless told otherwise.
+    expect(config.marketDataProvider).toBe('fmp');
+    expect(config.marketDataPlan).toBe('free');
   });
 });

@@ -72,7 +72,32 @@ const shape = {
   sesRegion: z.optional(
     z.string().check(z.regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region such as us-east-1')),
   ),
-  marketDataProvider: z._default(z.enum(['demo', 'fmp']), 'demo'),
+  /**
+   * Domain of the SES identity when the domain, not the `mailFrom` address itself, is verified:
+   * the user pool then sends from that identity (its SourceArn names the domain).
+   */
+  sesVerifiedDomain: z.optional(
+    z
+      .string()
+      .check(
+        z.regex(/^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)+$/i, 'must be a bare domain such as example.org'),
+      ),
+  ),
+  /** `fmp` (Financial Modeling Prep, production) or `demo` (the embedded generated data set, only when asked for). */
+  marketDataProvider: z._default(z.enum(['demo', 'fmp']), 'fmp'),
+  /** The provider plan the key is on: its limits (shared/market/plans.ts) bound every function's calls. */
+  marketDataPlan: z._default(z.enum(['free', 'starter', 'premium']), 'free'),
+  /**
+   * The functions use this existing table instead of the stateful stack's own: the way to
+   * switch to a table restored from point-in-time recovery (docs/runbook.md).
+   */
+  tableName: z.optional(
+    z.string().check(z.regex(/^[A-Za-z0-9_.-]{3,255}$/, 'must be a DynamoDB table name')),
+  ),
+  /** Where alarm notifications and the budget alert go (an SNS email subscription to confirm). */
+  alarmEmail: z.optional(z.email('must be an email address')),
+  /** Monthly AWS cost (USD) above which the budget alarm notifies (at 80% actual and 100% forecast). */
+  monthlyBudgetUsd: z._default(z.coerce.number().check(z.positive()), 50),
   /** Page-view collector the site posts to (https); absent: the site sends no analytics. */
   analyticsEndpoint: z.optional(z.url({ protocol: /^https$/, message: 'must be an https URL' })),
   logRetentionDays: z._default(
@@ -148,6 +173,12 @@ export const infraConfigSchema = z.object(shape).check(
     message: 'certificateArn is set but siteDomain is not: set both or neither',
     path: ['certificateArn'],
   }),
+  z.refine(
+    (c) =>
+      !c.sesVerifiedDomain ||
+      c.mailFrom.toLowerCase().endsWith(`@${c.sesVerifiedDomain.toLowerCase()}`),
+    { message: 'must be the domain of mailFrom', path: ['sesVerifiedDomain'] },
+  ),
 );
 
 export type InfraConfig = z.infer<typeof infraConfigSchema>;

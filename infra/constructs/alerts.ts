@@ -28,7 +28,7 @@ export class AlertResources extends Construct {
     this.tokenKey = new secretsmanager.Secret(this, 'TokenKey', {
       description: 'alert-token key: signs the unsubscribe links of valuation alert emails',
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
-      removalPolicy: RemovalPolicy.RETAIN,
+      removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
     Validations.of(this.tokenKey).acknowledge({
       id: 'AwsSolutions-SMG4',

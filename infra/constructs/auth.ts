@@ -7,6 +7,8 @@ import { HouseFunction } from './house-function';
 export interface AuthProps {
   /** Sender of Cognito's emails. The address (or its domain) must be a verified SES identity. */
   mailFrom: string;
+  /** The verified SES domain of `mailFrom` when the address itself is not an identity. */
+  sesVerifiedDomain?: string;
   sesRegion?: string;
   supportEmail: string;
   /** Base URL of the site for links in emails; absent when the site has no custom domain. */
@@ -86,15 +88,20 @@ export class Auth extends Construct {
         fromName: 'Mr. Market',
         replyTo: props.supportEmail,
         sesRegion: props.sesRegion ?? Aws.REGION,
+        // The identity the pool sends as: the address, or its verified domain when told so.
+        ...(props.sesVerifiedDomain ? { sesVerifiedDomain: props.sesVerifiedDomain } : {}),
       }),
       lambdaTriggers: { customMessage: this.customMessage.fn },
       deletionProtection: true,
-      removalPolicy: RemovalPolicy.RETAIN,
+      // Kept once a deployment created it; a first deployment that fails takes it back with it.
+      removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
 
     this.userPoolClient = this.userPool.addClient('WebClient', {
       generateSecret: false,
       authFlows: { userPassword: true, userSrp: true },
+      // The app signs in with the user pool's API (SRP), never through the hosted UI or OAuth.
+      disableOAuth: true,
       enableTokenRevocation: true,
       preventUserExistenceErrors: true,
       accessTokenValidity: Duration.hours(1),

@@ -22,7 +22,7 @@ export class Data extends Construct {
       timeToLiveAttribute: TABLE_DESIGN.ttlAttribute,
       encryption: dynamodb.TableEncryption.AWS_MANAGED,
       deletionProtection: true,
-      removalPolicy: RemovalPolicy.RETAIN,
+      removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
     for (const index of TABLE_DESIGN.indexes) {
       this.table.addGlobalSecondaryIndex({

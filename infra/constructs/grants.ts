@@ -22,6 +22,8 @@ export interface NeedResources {
   /** The SES configuration set of alert emails; absent when SES lives in another region. */
   alertConfigurationSet?: ses.IConfigurationSet;
   marketDataProvider: 'demo' | 'fmp';
+  /** The provider plan (its limits are in shared/market/plans.ts). */
+  marketDataPlan: 'free' | 'starter' | 'premium';
   mailFrom: string;
   sesRegion?: string;
   supportEmail: string;
@@ -71,6 +73,7 @@ export function grantNeeds(
         r.marketDataKey.grantRead(fn);
         fn.addEnvironment('FMP_API_KEY_SECRET_ARN', r.marketDataKey.secretArn);
         fn.addEnvironment('MARKET_DATA_PROVIDER', r.marketDataProvider);
+        fn.addEnvironment('FMP_PLAN', r.marketDataPlan);
         break;
       case 'mail': {
         const identity = (name: string) =>

@@ -17,7 +17,7 @@ export class Secrets extends Construct {
       description:
         'market-data key: the Financial Modeling Prep API key (replace the generated placeholder)',
       generateSecretString: { passwordLength: 32, excludePunctuation: true },
-      removalPolicy: RemovalPolicy.RETAIN,
+      removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
 
     Validations.of(this.marketDataKey).acknowledge({

@@ -28,7 +28,7 @@ export class Storage extends Construct {
       enforceSSL: true,
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
       lifecycleRules: [{ expiration: Duration.days(365) }],
-      removalPolicy: RemovalPolicy.RETAIN,
+      removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
     Validations.of(this.accessLogs).acknowledge({
       id: 'AwsSolutions-S1',
@@ -52,7 +52,7 @@ export class Storage extends Construct {
           maxAge: 3000,
         },
       ],
-      removalPolicy: RemovalPolicy.RETAIN,
+      removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
 
     // CloudFront (stateless stack) reads profile photos through Origin Access Control. The

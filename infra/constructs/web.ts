@@ -61,6 +61,8 @@ export interface WebProps {
   certificateArn?: string;
   /** SSM parameter (a plain name) to write the site address to, for readers deployed before the site. */
   siteUrlParameterName?: string;
+  /** The web build to deploy (default web/dist). */
+  distDir?: string;
 }
 
 /**
@@ -75,6 +77,8 @@ export class Web extends Construct {
   readonly spaFallback: cloudfront.Function;
   readonly usesPlaceholder: boolean;
   readonly shellDeployment: s3deploy.BucketDeployment;
+  /** The hashed assets (absent when web/dist was not built). */
+  readonly assetsDeployment: s3deploy.BucketDeployment | undefined;
   /** The site address: `https://` and the custom domain, else the distribution's domain. */
   readonly url: string;
   readonly siteUrlParameter?: ssm.StringParameter;
@@ -238,14 +242,15 @@ export class Web extends Construct {
     );
 
     // App shell and runtime settings: never cached by browsers, replaced on every deploy.
-    const distDir = WEB_DIST;
+    const distDir = props.distDir ?? WEB_DIST;
+    let assets: s3deploy.BucketDeployment | undefined;
     this.usesPlaceholder = !fs.existsSync(path.join(distDir, 'index.html'));
     if (this.usesPlaceholder) {
       Annotations.of(this).addInfo(
         `web/dist/index.html not found: deploying a placeholder page (run npm run build:web).`,
       );
     } else {
-      new s3deploy.BucketDeployment(this, 'Assets', {
+      assets = new s3deploy.BucketDeployment(this, 'Assets', {
         destinationBucket: this.bucket,
         sources: [s3deploy.Source.asset(distDir, { exclude: ['index.html', 'config.json'] })],
         cacheControl: [s3deploy.CacheControl.fromString('public, max-age=31536000, immutable')],
@@ -270,6 +275,10 @@ export class Web extends Construct {
       distribution: this.distribution,
       distributionPaths: ['/index.html', '/config.json'],
     });
+    // index.html names the hashed assets of its build: it goes up only after they are there,
+    // so a page served during a deployment never asks for a script that is not there yet.
+    if (assets) this.shellDeployment.node.addDependency(assets);
+    this.assetsDeployment = assets;
     this.acknowledgeDeploymentProvider();
   }
 

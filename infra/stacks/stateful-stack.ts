@@ -1,4 +1,4 @@
-import { Stack, Token, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Stack, Token, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { InfraConfig } from '../config';
 import { siteUrlFrom } from '../config';
@@ -43,6 +43,7 @@ export class StatefulStack extends Stack {
     this.data = new Data(this, 'Data');
     this.auth = new Auth(this, 'Auth', {
       mailFrom: config.mailFrom,
+      ...(config.sesVerifiedDomain ? { sesVerifiedDomain: config.sesVerifiedDomain } : {}),
       ...(config.sesRegion ? { sesRegion: config.sesRegion } : {}),
       supportEmail: config.supportEmail,
       ...(siteUrl ? { siteUrl } : {}),
@@ -56,6 +57,14 @@ export class StatefulStack extends Stack {
       'Alerts',
       config.sesRegion ? { sesRegion: config.sesRegion } : {},
     );
+    new CfnOutput(this, 'TableName', {
+      value: this.data.table.tableName,
+      description: 'The table (point-in-time recovery restores from it: docs/runbook.md)',
+    });
+    new CfnOutput(this, 'MarketDataSecretArn', {
+      value: this.secrets.marketDataKey.secretArn,
+      description: 'Put the market-data provider key here',
+    });
     guardTemplateSize(this, 'Move a group of resources into a nested stack.');
   }
 }

@@ -6,6 +6,7 @@ import { siteUrlFrom, type InfraConfig } from '../config';
 import { Api, type RouteGroup } from '../constructs/api';
 import type { NeedResources } from '../constructs/grants';
 import { Jobs } from '../constructs/jobs';
+import { Monitoring } from '../constructs/monitoring';
 import { Web } from '../constructs/web';
 import type { JobDef } from '../jobs';
 import { TABLE_DESIGN } from '../table-design';
@@ -28,6 +29,7 @@ export class StatelessStack extends Stack {
   readonly api: Api;
   readonly jobs: Jobs;
   readonly web: Web;
+  readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: StatelessStackProps) {
     super(scope, id, props);
@@ -37,10 +39,17 @@ export class StatelessStack extends Stack {
     // findings (and their acknowledgements) name them predictably.
     const tableArnExport = `${stateful.stackName}-TableArn`;
     const profileImagesArnExport = `${stateful.stackName}-ProfileImagesArn`;
-    const table = dynamodb.Table.fromTableAttributes(this, 'Table', {
-      tableArn: stateful.exportValue(stateful.data.table.tableArn, { name: tableArnExport }),
-      globalIndexes: TABLE_DESIGN.indexes.map((index) => index.name),
-    });
+    // Normally the stateful stack's table; a table restored from point-in-time recovery when
+    // `tableName` names it (docs/runbook.md, "Restoring the table").
+    const table = config.tableName
+      ? dynamodb.Table.fromTableAttributes(this, 'Table', {
+          tableName: config.tableName,
+          globalIndexes: TABLE_DESIGN.indexes.map((index) => index.name),
+        })
+      : dynamodb.Table.fromTableAttributes(this, 'Table', {
+          tableArn: stateful.exportValue(stateful.data.table.tableArn, { name: tableArnExport }),
+          globalIndexes: TABLE_DESIGN.indexes.map((index) => index.name),
+        });
     const profileImages = s3.Bucket.fromBucketAttributes(this, 'ProfileImages', {
       bucketArn: stateful.exportValue(stateful.storage.profileImages.bucketArn, {
         name: profileImagesArnExport,
@@ -60,10 +69,16 @@ export class StatelessStack extends Stack {
         ? { alertConfigurationSet: stateful.alerts.configurationSet }
         : {}),
       marketDataProvider: config.marketDataProvider,
+      marketDataPlan: config.marketDataPlan,
       mailFrom: config.mailFrom,
       ...(config.sesRegion ? { sesRegion: config.sesRegion } : {}),
       supportEmail: config.supportEmail,
-      nagRefs: { table: tableArnExport, profileImages: profileImagesArnExport },
+      nagRefs: {
+        table: config.tableName
+          ? `arn:<AWS::Partition>:dynamodb:<AWS::Region>:<AWS::AccountId>:table/${config.tableName}`
+          : tableArnExport,
+        profileImages: profileImagesArnExport,
+      },
     };
 
     const siteUrl = siteUrlFrom(config);
@@ -100,6 +115,16 @@ export class StatelessStack extends Stack {
       siteUrlParameterName: stateful.siteUrlParameterName,
     });
 
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      api: this.api,
+      jobs: this.jobs,
+      jobDefs: props.jobs,
+      web: this.web,
+      table,
+      ...(config.alarmEmail ? { alarmEmail: config.alarmEmail } : {}),
+      monthlyBudgetUsd: config.monthlyBudgetUsd,
+    });
+
     const publicUrl = this.web.url;
     this.api.addEnvironment('SITE_URL', publicUrl);
     this.api.addEnvironment('SUPPORT_EMAIL', config.supportEmail);
@@ -110,6 +135,15 @@ export class StatelessStack extends Stack {
     new CfnOutput(this, 'ApiEndpoint', {
       value: this.api.httpApi.apiEndpoint,
       description: 'HTTP API (also under /api on the site)',
+    });
+    new CfnOutput(this, 'AlarmTopicArn', {
+      value: this.monitoring.topic.topicArn,
+      description:
+        'Alarms and the budget alert are published here (subscribe more addresses if needed)',
+    });
+    new CfnOutput(this, 'DashboardName', {
+      value: this.monitoring.dashboard.dashboardName,
+      description: 'The CloudWatch dashboard',
     });
     new CfnOutput(this, 'MarketDataSecretArn', {
       value: stateful.secrets.marketDataKey.secretArn,

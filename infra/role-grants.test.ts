@@ -1,0 +1,280 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CfnResource, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES } from '../shared/routes';
+import { buildApp, type BuiltApp } from './app';
+import { JOBS } from './jobs';
+import type { HouseFunction } from './constructs/house-function';
+import { REPO_ROOT } from './constructs/house-function';
+import { BUNDLE_ALIASES } from './constructs/lambda-bundling';
+
+/**
+ * Every AWS call a function's bundle makes is granted by its role. The calls are read from the
+ * code that esbuild puts in the function's bundle (as CDK bundles it): each `new XCommand(`
+ * of an AWS SDK client in a module of ours, by the package it is imported from. The grants are
+ * read from the synthesized templates. A call without a grant would fail in AWS with
+ * AccessDenied, which no local emulator checks.
+ */
+
+const CDK_JSON = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')) as {
+  context: Record<string, unknown>;
+};
+
+/** IAM prefix of each AWS SDK package the functions use. */
+const SERVICE_OF: Record<string, string> = {
+  '@aws-sdk/client-dynamodb': 'dynamodb',
+  '@aws-sdk/lib-dynamodb': 'dynamodb',
+  '@aws-sdk/client-cognito-identity-provider': 'cognito-idp',
+  '@aws-sdk/client-sesv2': 'ses',
+  '@aws-sdk/client-s3': 's3',
+  '@aws-sdk/client-secrets-manager': 'secretsmanager',
+  '@aws-sdk/client-ssm': 'ssm',
+};
+
+/** The document client's commands and the DynamoDB operations they send. */
+const DOCUMENT_OPERATIONS: Record<string, string> = {
+  Get: 'GetItem',
+  Put: 'PutItem',
+  Update: 'UpdateItem',
+  Delete: 'DeleteItem',
+  Query: 'Query',
+  Scan: 'Scan',
+  BatchGet: 'BatchGetItem',
+  BatchWrite: 'BatchWriteItem',
+  TransactGet: 'TransactGetItems',
+  TransactWrite: 'TransactWriteItems',
+};
+
+/**
+ * Cognito operations authorized by the user's own token or none (sign-up, sign-in, password
+ * flows): IAM does not evaluate them, so no grant is needed.
+ */
+const COGNITO_PUBLIC = new Set([
+  'SignUp',
+  'ConfirmSignUp',
+  'ResendConfirmationCode',
+  'InitiateAuth',
+  'RespondToAuthChallenge',
+  'ForgotPassword',
+  'ConfirmForgotPassword',
+  'ChangePassword',
+  'GetUser',
+  'GlobalSignOut',
+  'RevokeToken',
+  'GetTokensFromRefreshToken',
+]);
+
+/** IAM actions that authorize an operation, where they are not the operation's own name. */
+const ACTIONS_OF: Record<string, string[]> = {
+  // A transaction is authorized item by item by the actions it contains.
+  'dynamodb:TransactWriteItems': [
+    'dynamodb:ConditionCheckItem',
+    'dynamodb:PutItem',
+    'dynamodb:UpdateItem',
+    'dynamodb:DeleteItem',
+  ],
+  'dynamodb:TransactGetItems': ['dynamodb:GetItem'],
+  's3:ListObjectsV2': ['s3:ListBucket'],
+  's3:HeadObject': ['s3:GetObject'],
+};
+
+/**
+ * Modules whose calls depend on the function's settings, checked at run time: the route
+ * wrapper's idempotent writes and per-user write limit run only for routes that use the table
+ * (functions/lib/http.ts checks `needs`); the site address is read from SSM only by a function
+ * deployed without SITE_URL (functions/cognito/site-url.ts); a photo's address is a presigned
+ * GET only when S3 is the local emulator (functions/account/images.ts, `isLocalS3`), CloudFront's
+ * `/images/profile/*` in AWS. Keyed by module, or by module and action.
+ */
+const CONDITIONAL_MODULES: Record<
+  string,
+  (f: { needs: readonly string[]; env: Record<string, unknown> }) => boolean
+> = {
+  'functions/lib/idempotency.ts': (f) => f.needs.includes('table'),
+  'functions/lib/rate-limit.ts': (f) => f.needs.includes('table'),
+  'functions/cognito/site-url.ts': (f) => !('SITE_URL' in f.env),
+  'functions/account/images.ts s3:GetObject': () => false,
+};
+
+/**
+ * The AWS actions an (unminified) bundle sends, by the module of ours that sends them: every
+ * `new X(` in a module under functions/ or shared/ whose X is an AWS SDK command class of the
+ * bundle (its `var X = class extends` in the SDK's `commands/` module).
+ */
+export function actionsOf(bundle: string): { module: string; action: string }[] {
+  const sections = bundle.split(/^\/\/ (?=\S+\.[cm]?[jt]s$)/m).map((part) => {
+    const newline = part.indexOf('\n');
+    return { module: part.slice(0, newline).trim(), code: part.slice(newline + 1) };
+  });
+  const commands = new Map<string, string>();
+  for (const { module, code } of sections) {
+    const m = /node_modules\/(@aws-sdk\/[a-z0-9-]+)\/dist-es\/commands\/(\w+)Command\.js$/.exec(
+      module,
+    );
+    if (!m) continue;
+    const service = SERVICE_OF[m[1]!];
+    if (!service) continue;
+    const operation =
+      m[1] === '@aws-sdk/lib-dynamodb' ? (DOCUMENT_OPERATIONS[m[2]!] ?? m[2]!) : m[2]!;
+    for (const v of code.matchAll(/var (\w+) = class extends/g))
+      commands.set(v[1]!, `${service}:${operation}`);
+  }
+  const out: { module: string; action: string }[] = [];
+  for (const { module, code } of sections) {
+    if (!/^(functions|shared)\//.test(module)) continue;
+    for (const n of code.matchAll(/new (\w+)\(/g)) {
+      const action = commands.get(n[1]!);
+      if (!action) continue;
+      if (action.startsWith('cognito-idp:') && COGNITO_PUBLIC.has(action.split(':')[1]!)) continue;
+      out.push({ module, action });
+    }
+  }
+  return out;
+}
+
+/** Whether an IAM action pattern (with `*`) allows an action. */
+function allows(pattern: string, action: string): boolean {
+  const re = new RegExp(
+    `^${pattern
+      .split('*')
+      .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+    'i',
+  );
+  return re.test(action);
+}
+
+let outdir: string;
+let built: BuiltApp;
+let functions: { name: string; fn: HouseFunction; needs: readonly string[] }[];
+const called = new Map<string, { module: string; action: string }[]>();
+
+beforeAll(async () => {
+  outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'mr-market-grants-'));
+  built = buildApp({
+    context: { ...CDK_JSON.context, 'aws:cdk:bundling-stacks': [] },
+    outdir,
+    builtinCloudFormationValidation: false,
+  });
+  functions = [
+    ...[...built.stateless.api.functions].map(([id, fn]) => ({
+      name: `route ${id}`,
+      fn,
+      needs: ROUTES.find((r) => r.id === id)!.needs,
+    })),
+    ...[...built.stateless.jobs.functions].map(([id, fn]) => ({
+      name: `job ${id}`,
+      fn,
+      needs: JOBS.find((j) => j.id === id)!.needs,
+    })),
+    { name: 'Cognito trigger', fn: built.stateful.auth.customMessage, needs: [] },
+  ];
+  const handlers = [...new Set(functions.map((f) => f.fn.handlerModule))];
+  const result = await build({
+    entryPoints: Object.fromEntries(
+      handlers.map((h) => [h, path.join(REPO_ROOT, 'functions', `${h}.ts`)]),
+    ),
+    outdir: path.join(outdir, 'bundles'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node24',
+    mainFields: ['module', 'main'],
+    alias: BUNDLE_ALIASES,
+    absWorkingDir: REPO_ROOT,
+    write: false,
+    logLevel: 'error',
+  });
+  for (const file of result.outputFiles) {
+    const handler = path.relative(path.join(outdir, 'bundles'), file.path).replace(/\.js$/, '');
+    called.set(handler, actionsOf(file.text));
+  }
+}, 180_000);
+
+afterAll(() => {
+  if (outdir) fs.rmSync(outdir, { recursive: true, force: true });
+});
+
+/** The actions a function's role is granted, from every policy attached to it in its template. */
+function grantedTo(fn: HouseFunction): string[] {
+  const stack = Stack.of(fn);
+  const roleId = stack.resolve((fn.role.node.defaultChild as CfnResource).logicalId) as string;
+  const template = Template.fromStack(stack).toJSON() as {
+    Resources: Record<string, { Type: string; Properties?: Record<string, any> }>;
+  };
+  return Object.values(template.Resources)
+    .filter(
+      (r) =>
+        r.Type === 'AWS::IAM::Policy' &&
+        (r.Properties!.Roles as { Ref?: string }[]).some((role) => role.Ref === roleId),
+    )
+    .flatMap(
+      (r) =>
+        r.Properties!.PolicyDocument.Statement as { Effect: string; Action: string | string[] }[],
+    )
+    .filter((s) => s.Effect === 'Allow')
+    .flatMap((s) => [s.Action].flat());
+}
+
+/** The environment variables a function is deployed with. */
+function environmentOf(fn: HouseFunction): Record<string, unknown> {
+  const stack = Stack.of(fn);
+  const id = stack.resolve((fn.fn.node.defaultChild as CfnResource).logicalId) as string;
+  const template = Template.fromStack(stack).toJSON() as {
+    Resources: Record<string, { Properties?: Record<string, any> }>;
+  };
+  return (template.Resources[id]?.Properties?.Environment?.Variables ?? {}) as Record<
+    string,
+    unknown
+  >;
+}
+
+describe('role grants cover the calls each bundle makes', () => {
+  it('finds the calls of the functions (the scan sees the SDK calls it should)', () => {
+    const actions = (handler: string) => [...new Set(called.get(handler)!.map((c) => c.action))];
+    expect(actions('api/deleteAccount')).toEqual(
+      expect.arrayContaining(['cognito-idp:AdminDeleteUser', 'dynamodb:Query', 's3:DeleteObject']),
+    );
+    expect(actions('api/health')).toEqual(expect.arrayContaining(['dynamodb:PutItem']));
+    expect(actions('cognito/customMessage')).toEqual(['ssm:GetParameter']);
+  });
+
+  it('grants every function every AWS action its bundle sends', () => {
+    const missing: string[] = [];
+    for (const { name, fn, needs } of functions) {
+      const granted = grantedTo(fn);
+      const env = environmentOf(fn);
+      for (const { module, action } of called.get(fn.handlerModule) ?? []) {
+        const applies = CONDITIONAL_MODULES[`${module} ${action}`] ?? CONDITIONAL_MODULES[module];
+        if (applies && !applies({ needs, env })) continue;
+        for (const needed of ACTIONS_OF[action] ?? [action]) {
+          if (!granted.some((pattern) => allows(pattern, needed)))
+            missing.push(
+              `${name} (${fn.handlerModule}): ${module} sends ${action} without ${needed}`,
+            );
+        }
+      }
+    }
+    expect([...new Set(missing)]).toEqual([]);
+  });
+
+  it('reads actions and wildcards as IAM does', () => {
+    expect(allows('dynamodb:GetItem', 'dynamodb:GetItem')).toBe(true);
+    expect(allows('s3:GetObject*', 's3:GetObject')).toBe(true);
+    expect(allows('s3:GetObject*', 's3:PutObject')).toBe(false);
+    expect(allows('dynamodb:*', 'dynamodb:Scan')).toBe(true);
+    const bundle = [
+      '// node_modules/@aws-sdk/lib-dynamodb/dist-es/commands/GetCommand.js',
+      'var GetCommand2 = class extends DynamoDBDocumentClientCommand {};',
+      '// functions/lib/example.ts',
+      'await db.send(new GetCommand2({}));',
+    ].join('\n');
+    expect(actionsOf(bundle)).toEqual([
+      { module: 'functions/lib/example.ts', action: 'dynamodb:GetItem' },
+    ]);
+  });
+});
