@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- section ...]`: runs the bench sections (all by default), each in a fresh
  * Node process with its own local stack on random ports, and ends with one table of figures
- * against their budgets. Sections: cost, screener, coldstart, api, web, lighthouse, interaction.
+ * against their budgets. Sections: cost, quota, screener, coldstart, api, web, lighthouse, interaction.
  * `BENCH_SECONDS` shortens the API load tests (20 s each by default).
  */
 import { spawn } from 'node:child_process';
@@ -13,6 +13,7 @@ import { type Figure, table } from './lib';
 
 export const SECTIONS = [
   'cost',
+  'quota',
   'screener',
   'coldstart',
   'api',

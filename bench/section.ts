@@ -18,6 +18,7 @@ const report = (figure: Figure) => {
 const modules: Record<string, () => Promise<{ run(report: (f: Figure) => void): Promise<void> }>> =
   {
     cost: () => import('./cost'),
+    quota: () => import('./quota'),
     screener: () => import('./screener'),
     coldstart: () => import('./coldstart'),
     api: () => import('./api'),

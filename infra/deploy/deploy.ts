@@ -1,0 +1,80 @@
+/**
+ * `npm run deploy [-- <cdk deploy options>]`: the pre-flight checks, the web build, then
+ * `cdk deploy --all`. With FMP_API_KEY in the environment, the stateful stack goes first and
+ * the key is stored in its market-data secret before the functions are deployed.
+ *
+ *   npm run deploy
+ *   npm run deploy -- -c marketDataPlan=starter
+ *   FMP_API_KEY=... npm run deploy -- --require-approval never     (CI, no terminal)
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { REPO_ROOT } from '../constructs/house-function';
+import {
+  STATEFUL_STACK,
+  configFrom,
+  contextArgs,
+  gatherFacts,
+  problemsOf,
+  warningsOf,
+} from './preflight';
+
+const args = process.argv.slice(2);
+const env = { ...process.env, CDK_DISABLE_CLI_TELEMETRY: 'true' };
+
+function run(cmd: string, cmdArgs: string[]): void {
+  const result = spawnSync(cmd, cmdArgs, { cwd: REPO_ROOT, stdio: 'inherit', env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const region =
+  process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? process.env.CDK_DEFAULT_REGION;
+if (!region) {
+  console.error('No AWS region: export AWS_REGION (for example AWS_REGION=us-east-1).');
+  process.exit(1);
+}
+const cdkJson = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')) as {
+  context: Record<string, unknown>;
+};
+const context = { ...cdkJson.context, ...contextArgs(args) };
+const config = configFrom(context);
+
+if (!process.stdin.isTTY && !args.includes('--require-approval')) {
+  console.error(
+    'cdk deploy asks for approval of IAM and security-group changes, and there is no terminal to answer it.\n' +
+      'In CI, pass it on: npm run deploy -- --require-approval never',
+  );
+  process.exit(1);
+}
+
+console.log(`Pre-flight checks (${region})...`);
+const facts = await gatherFacts(config, { region });
+const problems = problemsOf(config, context, facts);
+for (const warning of warningsOf(facts)) console.warn(`  warning: ${warning}`);
+if (problems.length > 0) {
+  console.error('\nThe deployment would fail. Fix these first:\n');
+  for (const [i, p] of problems.entries()) console.error(`${i + 1}. ${p.what}\n   ${p.fix}\n`);
+  process.exit(1);
+}
+console.log('  ok\n');
+
+run('npm', ['run', 'build:web']);
+const deploy = ['cdk', 'deploy', '--no-notices'];
+if (config.marketDataProvider === 'fmp' && process.env.FMP_API_KEY) {
+  run('npx', [...deploy, STATEFUL_STACK, ...args]);
+  const stacks = await new CloudFormationClient({ region }).send(
+    new DescribeStacksCommand({ StackName: STATEFUL_STACK }),
+  );
+  const arn = stacks.Stacks?.[0]?.Outputs?.find(
+    (o) => o.OutputKey === 'MarketDataSecretArn',
+  )?.OutputValue;
+  if (!arn) throw new Error(`${STATEFUL_STACK} has no MarketDataSecretArn output`);
+  await new SecretsManagerClient({ region }).send(
+    new PutSecretValueCommand({ SecretId: arn, SecretString: process.env.FMP_API_KEY }),
+  );
+  console.log('The Financial Modeling Prep key is stored in the market-data secret.');
+}
+run('npx', [...deploy, '--all', ...args]);

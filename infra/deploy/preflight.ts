@@ -1,0 +1,221 @@
+import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { DescribeSecretCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { GetAccountCommand, GetEmailIdentityCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
+import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
+import { parseInfraConfig, type InfraConfig } from '../config';
+
+/**
+ * What must be true before `cdk deploy` can succeed in an account (docs/decisions/099, README
+ * "Deploy"). `gatherFacts` asks AWS; `problemsOf` turns the answers into problems, each with
+ * the command that fixes it. Nothing here changes anything in the account.
+ */
+
+export const STATEFUL_STACK = 'MrMarketStateful';
+/** The CDK bootstrap's version parameter (default qualifier). */
+export const BOOTSTRAP_PARAMETER = '/cdk-bootstrap/hnb659fds/version';
+const PLACEHOLDER = /@?\bexample\.(com|org|net)\b/i;
+
+export interface SesIdentity {
+  /** The identity exists and may send. */
+  verified: boolean;
+}
+
+export interface PreflightFacts {
+  /** null: no credentials (the error's message). */
+  account: string | { error: string };
+  region: string;
+  bootstrapped: boolean;
+  /** SES identities by name (the mailFrom address and its domain), absent when unknown to SES. */
+  ses: Record<string, SesIdentity | undefined>;
+  sesProductionAccess: boolean | undefined;
+  /** The stateful stack's market-data secret, when the stack exists. */
+  marketDataSecret?: { arn: string; keySet: boolean };
+  /** An FMP key in the deploying environment, to store in the secret during the deployment. */
+  keyInEnvironment: boolean;
+}
+
+export interface Problem {
+  what: string;
+  fix: string;
+}
+
+/** Context values still at the shipped placeholders (example.com and the like). */
+export function placeholders(context: Record<string, unknown>): string[] {
+  return Object.entries(context)
+    .filter(
+      ([key, value]) => !key.startsWith('@aws-cdk') && PLACEHOLDER.test(JSON.stringify(value)),
+    )
+    .map(([key]) => key);
+}
+
+export function problemsOf(
+  config: InfraConfig,
+  context: Record<string, unknown>,
+  facts: PreflightFacts,
+): Problem[] {
+  const problems: Problem[] = [];
+  if (typeof facts.account !== 'string') {
+    problems.push({
+      what: `No usable AWS credentials (${facts.account.error}).`,
+      fix: 'Sign in first: `aws configure sso` or `aws configure`, or export AWS_PROFILE / AWS_ACCESS_KEY_ID.',
+    });
+    return problems;
+  }
+  const account = facts.account;
+  for (const key of placeholders(context)) {
+    problems.push({
+      what: `The context value "${key}" is still a placeholder (${JSON.stringify(context[key])}).`,
+      fix: `Set it in cdk.json's "context", or pass \`-c ${key}=...\` to npm run deploy.`,
+    });
+  }
+  if (!facts.bootstrapped) {
+    problems.push({
+      what: `The account ${account} is not bootstrapped for CDK in ${facts.region}.`,
+      fix: `npx cdk bootstrap aws://${account}/${facts.region}`,
+    });
+  }
+  const sesRegion = config.sesRegion ?? facts.region;
+  const address = config.mailFrom;
+  const domain = address.split('@')[1] ?? '';
+  const addressOk = facts.ses[address]?.verified === true;
+  const domainOk = facts.ses[domain]?.verified === true;
+  if (!addressOk) {
+    if (domainOk && config.sesVerifiedDomain?.toLowerCase() !== domain.toLowerCase()) {
+      problems.push({
+        what: `SES has the domain ${domain} verified but not the address ${address}: the user pool must be told to send as the domain.`,
+        fix: `Pass \`-c sesVerifiedDomain=${domain}\` (or set it in cdk.json).`,
+      });
+    } else if (!domainOk) {
+      problems.push({
+        what: `${address} is not a verified SES identity in ${sesRegion}, nor is its domain: the user pool cannot send account emails and its creation fails.`,
+        fix: `aws sesv2 create-email-identity --email-identity ${domain} --region ${sesRegion} (then add the DKIM records it prints to your DNS), or verify the address alone: aws sesv2 create-email-identity --email-identity ${address} --region ${sesRegion}`,
+      });
+    }
+  }
+  if (config.marketDataProvider === 'fmp' && !facts.keyInEnvironment) {
+    if (!facts.marketDataSecret) {
+      problems.push({
+        what: 'The market data provider is fmp, and this first deployment has no Financial Modeling Prep key to put in the stack’s secret.',
+        fix: 'FMP_API_KEY=<your key> npm run deploy   (or deploy the demo data set: npm run deploy -- -c marketDataProvider=demo)',
+      });
+    } else if (!facts.marketDataSecret.keySet) {
+      problems.push({
+        what: 'The market-data secret still holds the placeholder CDK generated.',
+        fix: `aws secretsmanager put-secret-value --secret-id ${facts.marketDataSecret.arn} --secret-string <your key> --region ${facts.region}   (or run FMP_API_KEY=<your key> npm run deploy)`,
+      });
+    }
+  }
+  return problems;
+}
+
+/** Warnings that do not stop a deployment. */
+export function warningsOf(facts: PreflightFacts): string[] {
+  return facts.sesProductionAccess === false
+    ? [
+        'SES is in its sandbox in this region: email goes only to verified addresses. Request production access: aws sesv2 put-account-details --production-access-enabled --mail-type TRANSACTIONAL --website-url <site> --use-case-description <text>',
+      ]
+    : [];
+}
+
+export interface AwsEndpoints {
+  region: string;
+  /** Tests point every client at one endpoint. */
+  endpoint?: string;
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+}
+
+/** Asks AWS what problemsOf needs. */
+export async function gatherFacts(
+  config: InfraConfig,
+  aws: AwsEndpoints,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<PreflightFacts> {
+  const common = {
+    region: aws.region,
+    maxAttempts: 2,
+    ...(aws.endpoint ? { endpoint: aws.endpoint } : {}),
+    ...(aws.credentials ? { credentials: aws.credentials } : {}),
+  };
+  const sesRegion = config.sesRegion ?? aws.region;
+  const facts: PreflightFacts = {
+    account: { error: 'not checked' },
+    region: aws.region,
+    bootstrapped: false,
+    ses: {},
+    sesProductionAccess: undefined,
+    keyInEnvironment: Boolean(env.FMP_API_KEY),
+  };
+  try {
+    const who = await new STSClient(common).send(new GetCallerIdentityCommand({}));
+    facts.account = who.Account ?? 'unknown';
+  } catch (error) {
+    facts.account = { error: (error as Error).message };
+    return facts;
+  }
+  try {
+    await new SSMClient(common).send(new GetParameterCommand({ Name: BOOTSTRAP_PARAMETER }));
+    facts.bootstrapped = true;
+  } catch (error) {
+    if ((error as Error).name !== 'ParameterNotFound') throw error;
+  }
+  const ses = new SESv2Client({ ...common, region: sesRegion });
+  const domain = config.mailFrom.split('@')[1] ?? '';
+  for (const identity of [config.mailFrom, domain]) {
+    try {
+      const out = await ses.send(new GetEmailIdentityCommand({ EmailIdentity: identity }));
+      facts.ses[identity] = { verified: out.VerifiedForSendingStatus === true };
+    } catch (error) {
+      if ((error as Error).name !== 'NotFoundException') throw error;
+    }
+  }
+  try {
+    const out = await ses.send(new GetAccountCommand({}));
+    facts.sesProductionAccess = out.ProductionAccessEnabled === true;
+  } catch {
+    facts.sesProductionAccess = undefined;
+  }
+  if (config.marketDataProvider === 'fmp') {
+    try {
+      const stacks = await new CloudFormationClient(common).send(
+        new DescribeStacksCommand({ StackName: STATEFUL_STACK }),
+      );
+      const arn = stacks.Stacks?.[0]?.Outputs?.find(
+        (o) => o.OutputKey === 'MarketDataSecretArn' || /MarketDataKey/.test(o.OutputKey ?? ''),
+      )?.OutputValue;
+      if (arn) {
+        const secret = await new SecretsManagerClient(common).send(
+          new DescribeSecretCommand({ SecretId: arn }),
+        );
+        // put-secret-value moves LastChangedDate past the creation (the generated placeholder).
+        const created = secret.CreatedDate?.getTime() ?? 0;
+        const changed = secret.LastChangedDate?.getTime() ?? created;
+        facts.marketDataSecret = { arn, keySet: changed - created > 60_000 };
+      }
+    } catch (error) {
+      if (!/does not exist/.test((error as Error).message)) throw error;
+    }
+  }
+  return facts;
+}
+
+/** Reads `-c key=value` / `--context key=value` arguments, as the CDK CLI does. */
+export function contextArgs(argv: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const value =
+      arg === '-c' || arg === '--context' ? argv[++i] : /^--context=(.*)$/.exec(arg)?.[1];
+    if (!value) continue;
+    const eq = value.indexOf('=');
+    if (eq > 0) out[value.slice(0, eq)] = value.slice(eq + 1);
+  }
+  return out;
+}
+
+export function configFrom(context: Record<string, unknown>): InfraConfig {
+  const raw: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(context))
+    if (value !== undefined && value !== null && value !== '') raw[key] = value;
+  return parseInfraConfig(raw);
+}
