@@ -13,6 +13,7 @@ import {
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
 import { keys } from '../lib/keys';
 import { logger } from '../lib/logger';
+import { METRIC, recordCount } from '../lib/metrics';
 import { registerInterest } from '../market/interest';
 import { marketService, type MarketService } from '../market/service';
 import { latestPrices, navOf, orderView, transactionView } from './figures';
@@ -366,6 +367,7 @@ export async function placeOrder(
         tableName: deps.store.table,
       });
     else await syncInterest(deps.store, userId, [symbol]);
+    if (input.order_type === 'market') recordCount(METRIC.ordersFilled, 1);
     return {
       message:
         input.order_type === 'market'
