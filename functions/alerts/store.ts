@@ -19,6 +19,7 @@ import {
   type AlertRecord,
 } from '../../shared/schemas/alerts';
 import { required } from '../lib/config';
+import { transactOnce } from '../lib/idempotency';
 import { db, queryPartition } from '../lib/dynamo';
 import { BadRequestError, NotFoundError } from '../lib/errors';
 import { keys, userPk } from '../lib/keys';
@@ -142,36 +143,37 @@ export async function addAlert(
     createdAt: now().toISOString(),
   };
   try {
-    await store.client.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: store.table,
-              Key: keys.alertCounter(userId),
-              UpdateExpression: 'ADD alertCount :one SET #type = :type',
-              ConditionExpression: 'attribute_not_exists(alertCount) OR alertCount < :limit',
-              ExpressionAttributeNames: { '#type': 'type' },
-              ExpressionAttributeValues: {
-                ':one': 1,
-                ':limit': ALERT_LIMIT,
-                ':type': 'AlertCounter',
-              },
+    // With its Idempotency-Key's answer, in one transaction (decision 121).
+    await transactOnce(
+      store.client,
+      [
+        {
+          Update: {
+            TableName: store.table,
+            Key: keys.alertCounter(userId),
+            UpdateExpression: 'ADD alertCount :one SET #type = :type',
+            ConditionExpression: 'attribute_not_exists(alertCount) OR alertCount < :limit',
+            ExpressionAttributeNames: { '#type': 'type' },
+            ExpressionAttributeValues: {
+              ':one': 1,
+              ':limit': ALERT_LIMIT,
+              ':type': 'AlertCounter',
             },
           },
-          {
-            Put: {
-              TableName: store.table,
-              Item: {
-                ...item,
-                ...keys.alertRuleGsi(symbol, userId, alertId),
-                type: 'AlertRule',
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
+        },
+        {
+          Put: {
+            TableName: store.table,
+            Item: {
+              ...item,
+              ...keys.alertRuleGsi(symbol, userId, alertId),
+              type: 'AlertRule',
             },
+            ConditionExpression: 'attribute_not_exists(pk)',
           },
-        ],
-      }),
+        },
+      ],
+      { message: ALERT_MESSAGES.added, data: toRecord(item) },
     );
   } catch (error) {
     if (

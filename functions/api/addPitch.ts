@@ -1,12 +1,11 @@
 import {
   PITCH_STATUS,
-  VALUATION_API_MESSAGES,
   addPitchRequest,
   type SavedValuationResponse,
 } from '../../shared/schemas/valuation-api';
 import { route, routeIn } from '../lib/http';
 import { valuationRoutes } from '../../shared/routes/valuation';
-import { outputOf } from '../valuations/records';
+import { savedValuationResponse } from '../valuations/records';
 import { pitchSaved, saveNewValuation } from '../valuations/service';
 import { signedIn, valuationStore } from '../valuations/store';
 
@@ -20,10 +19,6 @@ export const handler = route<typeof addPitchRequest>(
       input.kind === 'new'
         ? await saveNewValuation(store, userId, input.payload, PITCH_STATUS.pitched)
         : await pitchSaved(store, userId, input.valuation_id);
-    return {
-      message: VALUATION_API_MESSAGES.pitchAdded,
-      data: record,
-      valuation_output: [outputOf(record)],
-    };
+    return savedValuationResponse(record);
   },
 );

@@ -1,13 +1,12 @@
 import {
   PITCH_STATUS,
-  VALUATION_API_MESSAGES,
   type AddValuationRequest,
   type SavedValuationResponse,
   addValuationRequest,
 } from '../../shared/schemas/valuation-api';
 import { route, routeIn } from '../lib/http';
 import { valuationRoutes } from '../../shared/routes/valuation';
-import { outputOf } from '../valuations/records';
+import { savedValuationResponse } from '../valuations/records';
 import { saveNewValuation } from '../valuations/service';
 import { signedIn, valuationStore } from '../valuations/store';
 
@@ -22,10 +21,6 @@ export const handler = route<typeof addValuationRequest>(
       payload,
       pitch_status ?? PITCH_STATUS.pitched,
     );
-    return {
-      message: VALUATION_API_MESSAGES.pitchAdded,
-      data: record,
-      valuation_output: [outputOf(record)],
-    };
+    return savedValuationResponse(record);
   },
 );

@@ -1,8 +1,4 @@
-import {
-  VALUATION_API_MESSAGES,
-  buyPitchRequest,
-  type ValuationResponse,
-} from '../../shared/schemas/valuation-api';
+import { buyPitchRequest, type ValuationResponse } from '../../shared/schemas/valuation-api';
 import { route, routeIn } from '../lib/http';
 import { valuationRoutes } from '../../shared/routes/valuation';
 import { buyFromPitch } from '../valuations/buy';
@@ -11,8 +7,6 @@ import { signedIn, valuationStore } from '../valuations/store';
 /** Buy from a pitch into one of the user's portfolios (see functions/valuations/buy.ts). */
 export const handler = route<typeof buyPitchRequest>(
   routeIn(valuationRoutes, 'buyPitch'),
-  async ({ input, user }): Promise<ValuationResponse> => {
-    const record = await buyFromPitch(valuationStore(), signedIn(user), input);
-    return { message: VALUATION_API_MESSAGES.bought, data: record };
-  },
+  async ({ input, user }): Promise<ValuationResponse> =>
+    buyFromPitch(valuationStore(), signedIn(user), input),
 );

@@ -177,22 +177,29 @@ export function route<S extends z.ZodMiniType>(
     })) as z.output<S>;
     // A POST sent again with the same Idempotency-Key gets the first response (decision 083);
     // such a replay does not count against the write limit (a refusal is never stored).
-    return idempotent(def, event, user, input, async () => {
-      // Only valid input of a write route counts; read-only routes make no call here.
-      const writeLimit = writeLimitOf(def.writeLimitPerMinute);
-      if (writeLimit !== undefined && user) {
-        const taken = await takeWriteLimit(user.userId, def.id, writeLimit);
-        if (!taken.allowed)
-          return json(
-            429,
-            { message: LIMIT_MESSAGES.tooManyWrites },
-            { 'retry-after': String(taken.retryAfterSeconds) },
-          );
-      }
-      const result = await fn({ input, user, event, context });
-      if (isResponse(result)) return json(result.statusCode, result.body, result.headers);
-      return json(200, result ?? {});
-    });
+    return idempotent(
+      def,
+      event,
+      user,
+      input,
+      async () => {
+        // Only valid input of a write route counts; read-only routes make no call here.
+        const writeLimit = writeLimitOf(def.writeLimitPerMinute);
+        if (writeLimit !== undefined && user) {
+          const taken = await takeWriteLimit(user.userId, def.id, writeLimit);
+          if (!taken.allowed)
+            return json(
+              429,
+              { message: LIMIT_MESSAGES.tooManyWrites },
+              { 'retry-after': String(taken.retryAfterSeconds) },
+            );
+        }
+        const result = await fn({ input, user, event, context });
+        if (isResponse(result)) return json(result.statusCode, result.body, result.headers);
+        return json(200, result ?? {});
+      },
+      (result) => json(200, result ?? {}),
+    );
   };
   // Every answer counts in the route's 4xx and 5xx metrics; the invocation's metrics are
   // written when it ends (functions/lib/metrics.ts).

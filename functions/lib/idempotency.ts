@@ -1,5 +1,15 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import {
+  ConditionalCheckFailedException,
+  TransactionCanceledException,
+} from '@aws-sdk/client-dynamodb';
+import {
+  DeleteCommand,
+  PutCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import { createHash } from 'node:crypto';
 import type { RouteDef } from '../../shared/routes';
 import { required } from './config';
@@ -17,11 +27,36 @@ import type { ApiEvent, ApiResult, AuthUser } from './http';
  * handler. The same key with another body answers 422; a retry while the first request
  * still runs answers 409. A request that fails (4xx, 5xx, DynamoDB down) forgets its
  * record, so the retry runs it again.
+ *
+ * Exactly once across a crash (decision 121): the writes that create or move something
+ * (`transactOnce`) put the record's completion, with the answer, in the same DynamoDB
+ * transaction as the write itself. After any crash either both exist (a retry gets the
+ * stored answer) or neither does (the record is still "in progress": its lock expires and a
+ * retry runs the write, which never happened).
  */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 /** An "in progress" record older than this belongs to a request that died: it may be taken over. */
 export const IDEMPOTENCY_LOCK_SECONDS = 60;
+
+/** The lock, shortened by IDEMPOTENCY_LOCK_SECONDS in the crash tests. */
+function lockSeconds(): number {
+  const value = Number(process.env.IDEMPOTENCY_LOCK_SECONDS);
+  return Number.isInteger(value) && value > 0 ? value : IDEMPOTENCY_LOCK_SECONDS;
+}
+
+/** The request running under an Idempotency-Key, for the writes that complete it (transactOnce). */
+interface Running {
+  table: string;
+  key: { pk: string; sk: string };
+  hash: string;
+  /** The 200 answer of a handler result, exactly as the route wrapper builds it. */
+  answer: (result: unknown) => ApiResult;
+  /** Set once a transaction stored the completion with this answer. */
+  stored?: string;
+}
+
+const running = new AsyncLocalStorage<Running>();
 const KEY_FORMAT = /^[A-Za-z0-9_.:-]{8,128}$/;
 
 export const IDEMPOTENCY_MESSAGES = {
@@ -83,6 +118,7 @@ export async function idempotent(
   user: AuthUser | undefined,
   input: unknown,
   run: () => Promise<ApiResult>,
+  answer: (result: unknown) => ApiResult = () => ({ statusCode: 200 }),
 ): Promise<ApiResult> {
   const idempotencyKey = headerValue(event);
   if (idempotencyKey === undefined || !supportsIdempotency(route)) return run();
@@ -105,7 +141,7 @@ export async function idempotent(
           routeId: route.id,
           hash,
           status: 'IN_PROGRESS',
-          lockedUntil: now + IDEMPOTENCY_LOCK_SECONDS,
+          lockedUntil: now + lockSeconds(),
           ttl: now + IDEMPOTENCY_TTL_SECONDS,
         },
         // New, expired (TTL deletes lazily), or left "in progress" by a request that died.
@@ -132,25 +168,26 @@ export async function idempotent(
     };
   }
 
+  const state: Running = { table: TableName, key: Key, hash, answer };
   let result: ApiResult;
   try {
-    result = await run();
+    result = await running.run(state, run);
   } catch (error) {
-    await forget(TableName, Key);
+    // A write that committed its completion is done, whatever happened after it.
+    if (state.stored === undefined) await forget(TableName, Key);
     throw error;
   }
   const statusCode = result.statusCode ?? 200;
   if (statusCode < 200 || statusCode >= 300) {
-    await forget(TableName, Key);
+    if (state.stored === undefined) await forget(TableName, Key);
     return result;
   }
-  const response: StoredResponse = {
-    statusCode,
-    headers: Object.fromEntries(
-      Object.entries(result.headers ?? {}).map(([k, v]) => [k, String(v)]),
-    ),
-    body: typeof result.body === 'string' ? result.body : '',
-  };
+  const response = storedResponse(result);
+  if (state.stored !== undefined) {
+    if (state.stored !== JSON.stringify(response))
+      logger.warn('the answer differs from the one stored with the write', { route: route.id });
+    return result;
+  }
   // The write is done: a failure to note it must not turn its success into an error.
   await db
     .send(
@@ -166,6 +203,77 @@ export async function idempotent(
       logger.warn('idempotent response not stored', { route: route.id, error: error as Error }),
     );
   return result;
+}
+
+function storedResponse(result: ApiResult): StoredResponse {
+  return {
+    statusCode: result.statusCode ?? 200,
+    headers: Object.fromEntries(
+      Object.entries(result.headers ?? {}).map(([k, v]) => [k, String(v)]),
+    ),
+    body: typeof result.body === 'string' ? result.body : '',
+  };
+}
+
+type TransactItems = NonNullable<
+  ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']
+>;
+
+/**
+ * Sends a write transaction. When the request runs under an Idempotency-Key, the key's
+ * completion, holding `result` (what the handler will return), goes in the same transaction,
+ * so the write and its stored answer exist together or not at all. If another request took
+ * the key over meanwhile, nothing is written and the answer is 409 (still in progress).
+ * Other failures are thrown as the SDK throws them (their cancellation reasons keep the
+ * caller's items first, in order).
+ */
+export async function transactOnce(
+  client: DynamoDBDocumentClient,
+  items: TransactItems,
+  result: unknown,
+): Promise<void> {
+  const state = running.getStore();
+  if (!state) {
+    await client.send(new TransactWriteCommand({ TransactItems: items }));
+    return;
+  }
+  const stored = JSON.stringify(storedResponse(state.answer(result)));
+  try {
+    await client.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          ...items,
+          {
+            Update: {
+              TableName: state.table,
+              Key: state.key,
+              UpdateExpression: 'SET #status = :done, #response = :response REMOVE lockedUntil',
+              ConditionExpression: '#status = :progress AND #hash = :hash',
+              ExpressionAttributeNames: {
+                '#status': 'status',
+                '#response': 'response',
+                '#hash': 'hash',
+              },
+              ExpressionAttributeValues: {
+                ':done': 'COMPLETED',
+                ':progress': 'IN_PROGRESS',
+                ':response': stored,
+                ':hash': state.hash,
+              },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (
+      error instanceof TransactionCanceledException &&
+      error.CancellationReasons?.[items.length]?.Code === 'ConditionalCheckFailed'
+    )
+      throw new ConflictError(IDEMPOTENCY_MESSAGES.inProgress);
+    throw error;
+  }
+  state.stored = stored;
 }
 
 /** A failed request leaves no record: its retry runs again. Best effort (the lock expires anyway). */

@@ -14,6 +14,7 @@ import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
 import { keys } from '../lib/keys';
 import { logger } from '../lib/logger';
 import { METRIC, recordCount } from '../lib/metrics';
+import { transactOnce } from '../lib/idempotency';
 import { registerInterest } from '../market/interest';
 import { marketService, type MarketService } from '../market/service';
 import { latestPrices, navOf, orderView, transactionView } from './figures';
@@ -238,6 +239,8 @@ export async function placeOrder(
   userId: string,
   input: OrderPayload,
   also: OrderAlso = [],
+  /** What the route answers, when it is not this order's answer (a buy from a pitch). */
+  answer: (response: PlaceOrderResponse) => unknown = (response) => response,
 ): Promise<PlaceOrderResponse> {
   const symbol = input.stock_symbol;
   let p = await requirePortfolio(deps.store, userId, input.portfolio_id);
@@ -354,21 +357,7 @@ export async function placeOrder(
     items.push({ Put: { TableName: deps.store.table, Item: order } });
     items.unshift(portfolioUpdate(deps.store, p, cash, reserved, now));
     items.push(...also);
-
-    try {
-      await deps.store.client.send(new TransactWriteCommand({ TransactItems: items }));
-    } catch (error) {
-      if (conditionFailed(error)) continue;
-      throw error;
-    }
-    if (input.side === 'buy' || input.order_type === 'limit')
-      await registerInterest(userId, symbol, 'holding', {
-        client: deps.store.client,
-        tableName: deps.store.table,
-      });
-    else await syncInterest(deps.store, userId, [symbol]);
-    if (input.order_type === 'market') recordCount(METRIC.ordersFilled, 1);
-    return {
+    const response: PlaceOrderResponse = {
       message:
         input.order_type === 'market'
           ? PORTFOLIO_MESSAGES.marketFilled
@@ -380,6 +369,22 @@ export async function placeOrder(
         reserved_cents: reserved,
       },
     };
+
+    try {
+      // The order, its cash and holding and its Idempotency-Key's answer, at once (decision 121).
+      await transactOnce(deps.store.client, items, answer(response));
+    } catch (error) {
+      if (conditionFailed(error)) continue;
+      throw error;
+    }
+    if (input.side === 'buy' || input.order_type === 'limit')
+      await registerInterest(userId, symbol, 'holding', {
+        client: deps.store.client,
+        tableName: deps.store.table,
+      });
+    else await syncInterest(deps.store, userId, [symbol]);
+    if (input.order_type === 'market') recordCount(METRIC.ordersFilled, 1);
+    return response;
   }
   throw new ConflictError('The portfolio is busy with other orders, please try again');
 }
@@ -437,17 +442,18 @@ export async function cancelOrder(
         );
       }
     }
+    const response: CancelOrderResponse = {
+      message: PORTFOLIO_MESSAGES.cancelled,
+      data: { order: orderView({ ...order, status: 'cancelled', closedAt: now }) },
+    };
     try {
-      await deps.store.client.send(new TransactWriteCommand({ TransactItems: items }));
+      await transactOnce(deps.store.client, items, response);
     } catch (error) {
       if (conditionFailed(error)) continue;
       throw error;
     }
     await syncInterest(deps.store, userId, [order.symbol]);
-    return {
-      message: PORTFOLIO_MESSAGES.cancelled,
-      data: { order: orderView({ ...order, status: 'cancelled', closedAt: now }) },
-    };
+    return response;
   }
   throw new ConflictError('The portfolio is busy with other orders, please try again');
 }
@@ -592,6 +598,7 @@ export async function buyIntoPortfolio(
   input: BuyIntoPortfolioInput,
   deps: OrderDeps = defaultDeps(),
   also: OrderAlso = [],
+  answer?: (response: PlaceOrderResponse) => unknown,
 ): Promise<PlaceOrderResponse> {
   const sized =
     input.invest_by ??
@@ -613,5 +620,5 @@ export async function buyIntoPortfolio(
       (sized === 'positionSize' ? PITCH_BUY_DEFAULT_POSITION_PCT : undefined),
     ...(input.valuation_id ? { valuation_id: input.valuation_id } : {}),
   });
-  return placeOrder(deps, userId, payload, also);
+  return placeOrder(deps, userId, payload, also, answer);
 }

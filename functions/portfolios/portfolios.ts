@@ -19,6 +19,7 @@ import {
   type StockPerPortfolioResponse,
 } from '../../shared/schemas/portfolio-api';
 import { BadRequestError, ConflictError } from '../lib/errors';
+import { transactOnce } from '../lib/idempotency';
 import { keys } from '../lib/keys';
 import { logger } from '../lib/logger';
 import { releaseInterest } from '../market/interest';
@@ -83,14 +84,22 @@ export async function createPortfolio(
     createdAt: now,
     updatedAt: now,
   };
-  await deps.store.client.send(
-    new PutCommand({
-      TableName: deps.store.table,
-      Item: item,
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
+  const response = { message: PORTFOLIO_MESSAGES.created, data: recordView(item) };
+  // With its Idempotency-Key's answer, in one transaction (decision 121).
+  await transactOnce(
+    deps.store.client,
+    [
+      {
+        Put: {
+          TableName: deps.store.table,
+          Item: item,
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    ],
+    response,
   );
-  return { message: PORTFOLIO_MESSAGES.created, data: recordView(item) };
+  return response;
 }
 
 export async function portfolioDetails(

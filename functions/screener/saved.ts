@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   SAVED_SCREENER_LIMIT,
   type SavedScreener,
@@ -11,6 +11,7 @@ import { db } from '../lib/dynamo';
 import { BadRequestError, NotFoundError } from '../lib/errors';
 import { keys, userPk } from '../lib/keys';
 import { nowIso } from '../lib/clock';
+import { transactOnce } from '../lib/idempotency';
 
 /** Saved screeners: one item per screener under the user's partition. */
 const table = () => required('TABLE_NAME');
@@ -88,14 +89,26 @@ export async function saveScreener(
   }
   const id = randomUUID().replaceAll('-', '').slice(0, 16);
   const item = { id, name: input.name, filters, createdAt: now, updatedAt: now };
-  await db.send(
-    new PutCommand({
-      TableName: table(),
-      Item: { ...keys.screener(userId, id), type: 'Screener', ...item },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
+  // With its Idempotency-Key's answer, in one transaction (decision 121).
+  await transactOnce(
+    db,
+    [
+      {
+        Put: {
+          TableName: table(),
+          Item: { ...keys.screener(userId, id), type: 'Screener', ...item },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    ],
+    screenerSaved(item),
   );
   return item;
+}
+
+/** The answer of `screener/add`. */
+export function screenerSaved(screener: SavedScreener) {
+  return { message: 'Screener saved', data: screener };
 }
 
 export async function deleteScreener(userId: string, id: string): Promise<void> {

@@ -1,7 +1,7 @@
 import {
   VALUATION_API_MESSAGES,
   type BuyPitchRequest,
-  type ValuationRecord,
+  type ValuationResponse,
 } from '../../shared/schemas/valuation-api';
 import { BadRequestError, ConflictError } from '../lib/errors';
 import { keys } from '../lib/keys';
@@ -19,7 +19,7 @@ export async function buyFromPitch(
   store: ValuationStore,
   userId: string,
   input: BuyPitchRequest,
-): Promise<ValuationRecord> {
+): Promise<ValuationResponse> {
   const { record } = await getValuation(store, userId, input.valuation_id);
   if (record.stock_symbol !== input.stock_symbol) {
     throw new BadRequestError(
@@ -40,6 +40,7 @@ export async function buyFromPitch(
   }
   // The purchase and the pitch's note of it are one transaction: a failure leaves neither,
   // so retrying the buy never buys twice without the note, nor notes a buy that did not happen.
+  const now = nowIso();
   const noteOnPitch = {
     Update: {
       TableName: store.table,
@@ -54,10 +55,19 @@ export async function buyFromPitch(
       },
       ExpressionAttributeValues: {
         ':portfolio': new Set([input.portfolio_id]),
-        ':now': nowIso(),
+        ':now': now,
         ':zero': 0,
         ':one': 1,
       },
+    },
+  };
+  // The pitch as the note leaves it: the route's answer, stored with the purchase (decision 121).
+  const bought: ValuationResponse = {
+    message: VALUATION_API_MESSAGES.bought,
+    data: {
+      ...record,
+      bought_into: [...new Set([...record.bought_into, input.portfolio_id])].sort(),
+      updatedAt: now,
     },
   };
   await buyIntoPortfolio(
@@ -69,6 +79,7 @@ export async function buyFromPitch(
     },
     undefined,
     [noteOnPitch],
+    () => bought,
   );
-  return (await getValuation(store, userId, record.id)).record;
+  return bought;
 }

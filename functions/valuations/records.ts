@@ -2,8 +2,10 @@ import { MARGIN_OF_SAFETY, PREMIUM } from '../../shared/tracking/figures';
 import { freezeTrackingFigures, type TrackingPayload } from '../../shared/tracking/freeze';
 import {
   PITCH_STATUS,
+  VALUATION_API_MESSAGES,
   valuationRecordSchema,
   type PitchStatus,
+  type SavedValuationResponse,
   type TrackedPitchRow,
   type ValuationOutput,
   type ValuationRecord,
@@ -214,5 +216,14 @@ export function trackedRowOf(record: ValuationRecord): TrackedPitchRow {
     tracked_intrinsic_value_of_business: record.tracked_intrinsic_value_of_business ?? null,
     tracked_enterprise_value: record.tracked_enterprise_value ?? null,
     trackedAt: record.trackedAt ?? null,
+  };
+}
+
+/** The answer of addValuation and addPitch for a new valuation (stored with its write: decision 121). */
+export function savedValuationResponse(record: ValuationRecord): SavedValuationResponse {
+  return {
+    message: VALUATION_API_MESSAGES.pitchAdded,
+    data: record,
+    valuation_output: [outputOf(record)],
   };
 }

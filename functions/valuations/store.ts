@@ -8,7 +8,8 @@ import { required } from '../lib/config';
 import { db, queryPartition } from '../lib/dynamo';
 import { NotFoundError } from '../lib/errors';
 import { keys, userPk } from '../lib/keys';
-import { fromItem, toItem, type StoredValuation } from './records';
+import { fromItem, savedValuationResponse, toItem, type StoredValuation } from './records';
+import { transactOnce } from '../lib/idempotency';
 
 /**
  * The valuation items of one user: `USER#<sub>` / `VALUATION#<id>`, type `Valuation`.
@@ -71,12 +72,19 @@ export async function createValuation(
   userId: string,
   record: ValuationRecord,
 ): Promise<void> {
-  await store.client.send(
-    new PutCommand({
-      TableName: store.table,
-      Item: toItem(userId, record, 1),
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
+  // With its Idempotency-Key's answer, in one transaction (decision 121).
+  await transactOnce(
+    store.client,
+    [
+      {
+        Put: {
+          TableName: store.table,
+          Item: toItem(userId, record, 1),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    ],
+    savedValuationResponse(record),
   );
 }
 
