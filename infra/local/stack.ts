@@ -292,10 +292,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         supportEmail: env.SUPPORT_EMAIL,
         ...(env.MARKET_CLOCK ? { marketClock: env.MARKET_CLOCK } : {}),
       };
-      writeFileSync(join(dataDir, 'web-config.json'), `${JSON.stringify(webConfig, null, 2)}\n`);
+      const configJson = join(dataDir, 'web-config.json');
+      writeFileSync(configJson, `${JSON.stringify(webConfig, null, 2)}\n`);
       const web = await startWeb({
         port: ports.app,
         apiUrl: api.url,
+        configJson,
         origins: { cognito: cognito.proxyUrl, images: s3Url },
       });
       if (web) {

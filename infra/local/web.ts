@@ -13,7 +13,7 @@ export const WEB_CONFIG_FILE = fileURLToPath(new URL('../../web/vite.config.ts',
 /**
  * The Vite dev server of the web app. Its config proxies `/api` to LOCAL_API_URL, as
  * CloudFront's `/api/*` behaviour sends it to the HTTP API in AWS, and serves
- * `/config.json` from `.local/web-config.json`. Every answer carries the site's security
+ * `/config.json` from the stack's `web-config.json` (in `.local/` or LOCAL_DATA_DIR). Every answer carries the site's security
  * headers (infra/security-headers.ts) with the dev variant of the CSP: Vite's dev client
  * needs inline scripts and styles and its HMR WebSocket; the production build runs under
  * the strict policy (the browser tests check it). Returns undefined when the web app has
@@ -23,14 +23,18 @@ export async function startWeb({
   port,
   apiUrl,
   origins,
+  configJson,
 }: {
   port: number;
   apiUrl: string;
+  /** The file `/config.json` answers with (the stack writes it in its data folder). */
+  configJson: string;
   /** Cognito (the local proxy) and the photos origin (the local S3) the CSP allows. */
   origins: SiteOrigins;
 }): Promise<WebHandle | undefined> {
   if (!existsSync(WEB_CONFIG_FILE)) return undefined;
   process.env.LOCAL_API_URL = apiUrl;
+  process.env.LOCAL_WEB_CONFIG = configJson;
   const { createServer } = await import('vite');
   const server = await createServer({
     configFile: WEB_CONFIG_FILE,

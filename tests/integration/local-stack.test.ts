@@ -5,6 +5,8 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { connect } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { buildApiEvent, buildLambdaContext, matchRoute } from '../../infra/local/api-event';
 import { handler as health } from '../../functions/api/health';
@@ -33,6 +35,45 @@ async function callCognitoProxy(target: string, body: unknown, origin = 'http://
     body: (await res.json()) as Record<string, unknown>,
   };
 }
+
+/** Whether something accepts TCP connections at host:port. */
+function accepts(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port });
+    socket.setTimeout(2000);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+describe('the local stack listens on 127.0.0.1 only', () => {
+  it('answers on loopback and refuses every service on the machine’s other addresses', async () => {
+    const others = Object.values(networkInterfaces())
+      .flat()
+      .filter((a) => a && a.family === 'IPv4' && !a.internal)
+      .map((a) => a!.address);
+    // A machine without another address has nothing to refuse: the test needs one to mean anything.
+    expect(others.length).toBeGreaterThan(0);
+    const ports = Object.entries(stack.urls).map(
+      ([name, url]) => [name, Number(new URL(url).port)] as const,
+    );
+    expect(ports.map(([name]) => name)).toEqual(
+      expect.arrayContaining(['api', 'mail', 's3', 'dynamodb', 'cognito', 'cognitoProxy']),
+    );
+    for (const [name, port] of ports) {
+      expect(await accepts('127.0.0.1', port), `${name} on loopback`).toBe(true);
+      for (const address of others)
+        expect(await accepts(address, port), `${name} on ${address}`).toBe(false);
+    }
+  });
+});
 
 describe('the local stack is the local twin of the AWS resources', () => {
   it('a handler imported by a test reaches DynamoDB Local through the standard endpoint variable', async () => {

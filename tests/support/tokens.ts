@@ -54,7 +54,7 @@ export interface RefusedToken {
 
 /**
  * Every kind of token a login-required route must refuse (none = no Authorization header):
- * expired, signed by a key the pool never published, issued by another user pool, issued
+ * expired, without an expiry, signed by a key the pool never published, issued by another user pool, issued
  * for another app client, and the user's real ID token (the API takes access tokens only).
  */
 export async function refusedTokens(opts: {
@@ -70,6 +70,12 @@ export async function refusedTokens(opts: {
     {
       name: 'an expired token',
       token: await signWithLocalPoolKey(accessTokenClaims({ ...base, expiresInSeconds: -120 })),
+    },
+    {
+      name: 'a token without an expiry',
+      token: await signWithLocalPoolKey(
+        (({ exp: _exp, ...claims }) => claims)(accessTokenClaims(base)),
+      ),
     },
     {
       name: 'a token signed by another key',
