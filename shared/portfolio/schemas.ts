@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import '../schemas/zod-messages';
 import { idString, isoDate, stockSymbol } from '../schemas/common';
+import { numberFromText, storedText } from '../schemas/text';
 import { hasAtMostDecimals, QUANTITY_DECIMALS } from './money';
 
 /** Seed capital slider (spec/000 sections 5 and 9), in USD. */
@@ -14,12 +15,11 @@ export const ORDER_AMOUNT_MAX = 10_000_000_000;
 export const ORDER_QUANTITY_MAX = 1_000_000_000;
 export const LIMIT_PRICE_MAX = 10_000_000;
 
-/** Form fields arrive as numbers or text; text may carry thousands separators. Empty means absent. */
-function numberFromInput(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  const cleaned = value.replace(/,/g, '').trim();
-  return cleaned === '' ? undefined : Number(cleaned);
-}
+/**
+ * Form fields arrive as numbers or text under the one number rule (shared/schemas/text.ts:
+ * digits, thousands commas, no spaces, hex or exponents). Empty means absent.
+ */
+const numberFromInput = numberFromText;
 
 function numberField(requiredMessage: string) {
   return z.number({
@@ -27,16 +27,7 @@ function numberField(requiredMessage: string) {
   });
 }
 
-export const portfolioName = z
-  .string({ error: 'Portfolio Name is required' })
-  .check(
-    z.trim(),
-    z.minLength(1, 'Portfolio Name is required'),
-    z.maxLength(
-      PORTFOLIO_NAME_MAX,
-      `Portfolio Name must be at most ${PORTFOLIO_NAME_MAX} characters`,
-    ),
-  );
+export const portfolioName = storedText({ label: 'Portfolio Name', max: PORTFOLIO_NAME_MAX });
 
 const seedCapitalRange = 'Seed capital must be between $0 and $200,000,000';
 

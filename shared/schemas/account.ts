@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import './zod-messages';
+import { storedText } from './text';
 
 /**
  * Account payloads: one schema per form and route, shared by the screens (which show the
@@ -82,17 +83,12 @@ const newPassword = (requiredMessage: string) =>
     ),
   );
 
-const name = z.string({ error: MESSAGES.nameRequired }).check(
-  z.maxLength(NAME_MAX_LENGTH * 4, MESSAGES.nameTooLong),
-  z.trim(),
-  z.minLength(1, MESSAGES.nameRequired),
-  z.maxLength(NAME_MAX_LENGTH, MESSAGES.nameTooLong),
-  z.refine(
-    (n) =>
-      !/[<>]/.test(n) && ![...n].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f),
-    'Name cannot contain control characters, < or >',
-  ),
-);
+const name = storedText({
+  label: 'Name',
+  max: NAME_MAX_LENGTH,
+  requiredMessage: MESSAGES.nameRequired,
+  tooLongMessage: MESSAGES.nameTooLong,
+}).check(z.refine((n) => !/[<>]/.test(n), 'Name cannot contain control characters, < or >'));
 
 /** The sign-in password: only required (a policy change must not lock anyone out). */
 const currentPassword = (message: string) => requiredString(message, 256, MESSAGES.passwordTooLong);

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import './zod-messages';
 import type { AlertDirection, AlertKind } from '../alerts/rules';
 import { finiteNumber, idString, stockSymbol } from './common';
+import { numberInput } from './text';
 
 /** How many alert rules one user may hold. */
 export const ALERT_LIMIT = 50;
@@ -30,13 +31,11 @@ export const addAlertRequest = z.discriminatedUnion(
     z.strictObject({
       kind: z.literal('margin'),
       valuation_id: idString,
-      margin_pct: z.coerce
-        .number({ message: 'Enter a margin of safety in percent' })
-        .check(
-          z.int('Enter a whole percent'),
-          z.gte(1, 'Enter a margin of safety of at least 1%'),
-          z.lte(90, 'Enter a margin of safety of at most 90%'),
-        ),
+      margin_pct: numberInput('Enter a margin of safety in percent').check(
+        z.int('Enter a whole percent'),
+        z.gte(1, 'Enter a margin of safety of at least 1%'),
+        z.lte(90, 'Enter a margin of safety of at most 90%'),
+      ),
     }),
     z.strictObject({
       kind: z.literal('price'),

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import './zod-messages';
 import { STOCK_SYMBOL_MESSAGE, STOCK_SYMBOL_PATTERN } from '../market/symbols';
+import { numberInput } from './text';
 
 /** A request with no body (or an empty JSON object). Unknown fields are refused. */
 export const emptyRequest = z.strictObject({});
@@ -12,10 +13,8 @@ export const stockSymbol = z
 
 export const isoDate = z.iso.date({ message: 'Use a date in YYYY-MM-DD form' });
 
-/** A finite number (no NaN or Infinity), also accepted as a numeric string from forms. */
-export const finiteNumber = z.coerce
-  .number({ message: 'Enter a number' })
-  .check(z.refine((n) => Number.isFinite(n), 'Enter a finite number'));
+/** A finite number, also accepted as its text from forms (the one number rule: text.ts). */
+export const finiteNumber = numberInput('Enter a number');
 
 export const idString = z
   .string()

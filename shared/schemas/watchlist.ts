@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import './zod-messages';
+import { storedText } from './text';
 import { screenerFilters } from '../screener/filters';
 import { idString, stockSymbol } from './common';
 
@@ -31,13 +32,12 @@ export interface WatchListResponse {
 export const WATCHLIST_LIMIT = 200;
 export const SAVED_SCREENER_LIMIT = 50;
 
-export const screenerName = z
-  .string({ message: 'Name your screener' })
-  .check(
-    z.trim(),
-    z.minLength(1, 'Name your screener'),
-    z.maxLength(60, 'Keep the screener name under 60 characters'),
-  );
+export const screenerName = storedText({
+  label: 'The screener name',
+  max: 60,
+  requiredMessage: 'Name your screener',
+  tooLongMessage: 'Keep the screener name under 60 characters',
+});
 
 /** api/screener/add: a new screener, or (with `id`) a change to one of the user's screeners. */
 export const screenerAddRequest = z.strictObject({

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import '../schemas/zod-messages';
+import { storedText } from '../schemas/text';
 import { stockSymbol } from '../schemas/common';
 import { D } from './decimal';
 import { MODELS } from './models';
@@ -153,15 +154,12 @@ const common = {
   scenarios: z.optional(scenariosSchema),
   stock_symbol: stockSymbol,
   stock_name: z.optional(
-    z
-      .string()
-      .check(
-        z.trim(),
-        z.maxLength(
-          VALUATION_BOUNDS.stockNameMax,
-          `Keep the stock name to ${VALUATION_BOUNDS.stockNameMax} characters or fewer`,
-        ),
-      ),
+    storedText({
+      label: 'The stock name',
+      max: VALUATION_BOUNDS.stockNameMax,
+      min: 0,
+      tooLongMessage: `Keep the stock name to ${VALUATION_BOUNDS.stockNameMax} characters or fewer`,
+    }),
   ),
   market_price: positive(
     'Market Price',
@@ -181,14 +179,13 @@ const common = {
     [],
   ),
   comment: z._default(
-    z
-      .string()
-      .check(
-        z.maxLength(
-          VALUATION_BOUNDS.commentMax,
-          `Keep the comment to ${fmt(VALUATION_BOUNDS.commentMax)} characters or fewer`,
-        ),
-      ),
+    storedText({
+      label: 'The comment',
+      max: VALUATION_BOUNDS.commentMax,
+      min: 0,
+      multiline: true,
+      tooLongMessage: `Keep the comment to ${fmt(VALUATION_BOUNDS.commentMax)} characters or fewer`,
+    }),
     '',
   ),
 };

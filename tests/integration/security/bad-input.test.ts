@@ -12,7 +12,8 @@ import { partitionSnapshot, startInProcessApi } from './input-support';
  * request schema plus generic nasties. A payload the route's own schema refuses must get a
  * 4xx with a readable `message`, never a 5xx, and must change nothing in the table.
  */
-const SEED = Number(process.env.BAD_INPUT_SEED ?? Date.now() % 2_147_483_647);
+// A fixed seed: the same payloads on every run (BAD_INPUT_SEED tries others).
+const SEED = Number(process.env.BAD_INPUT_SEED ?? 20_261_124);
 const CASES_PER_ROUTE = 30;
 
 /** A payload as it goes on the wire. */
@@ -57,6 +58,10 @@ const nastyStrings = [
   '📈💸🚀',
   'e\u0301\u0301\u0301',
   '\u0000nul',
+  'line\r\nbreak',
+  '\u2066isolate\u2069',
+  ' 100 ',
+  '1e3',
   '<script>alert(1)</script>',
   "' OR 1=1 --",
   '../../etc/passwd',
