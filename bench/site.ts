@@ -89,6 +89,7 @@ export async function startBenchSite(): Promise<BenchSite> {
   const web = await buildWeb();
   onInterrupt(web.remove);
   process.env.LOG_LEVEL ??= 'ERROR';
+  process.env.CLIENT_LIMIT_PER_MINUTE ??= '100000';
   let stack: Stack | undefined;
   try {
     stack = await startStack({

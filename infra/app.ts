@@ -7,6 +7,7 @@ import { readInfraConfig, type InfraConfig } from './config';
 import { groupRoutes, type RouteGroup } from './constructs/api';
 import { acknowledge } from './constructs/nag';
 import { JOBS, type JobDef } from './jobs';
+import { EdgeStack } from './stacks/edge-stack';
 import { StatefulStack } from './stacks/stateful-stack';
 import { StatelessStack } from './stacks/stateless-stack';
 
@@ -26,6 +27,8 @@ export interface BuiltApp {
   config: InfraConfig;
   stateful: StatefulStack;
   stateless: StatelessStack;
+  /** The web ACL's stack in us-east-1; absent when edgeFirewall is off. */
+  edge?: EdgeStack;
   nag: AwsSolutionsChecks;
   serverlessNag: ServerlessChecks;
 }
@@ -51,10 +54,16 @@ export function buildApp(options: BuildAppOptions = {}): BuiltApp {
     description: 'Mr. Market: accounts, table, profile images, market-data key (retained)',
     config,
   });
+  const edge = config.edgeFirewall
+    ? new EdgeStack(app, 'MrMarketEdge', {
+        description: 'Mr. Market: AWS WAF web ACL of the site (us-east-1, as CloudFront requires)',
+      })
+    : undefined;
   const stateless = new StatelessStack(app, 'MrMarketStateless', {
     description: 'Mr. Market: API functions, HTTP API, scheduled jobs, web site',
     config,
     stateful,
+    ...(edge ? { edge } : {}),
     routeGroups: options.routeGroups ?? groupRoutes(ROUTES),
     jobs: options.jobs ?? JOBS,
   });
@@ -64,7 +73,7 @@ export function buildApp(options: BuildAppOptions = {}): BuiltApp {
   const nag = new AwsSolutionsChecks(app);
   const serverlessNag = new ServerlessChecks(app);
   Validations.of(app).addPlugins(nag, serverlessNag);
-  return { app, config, stateful, stateless, nag, serverlessNag };
+  return { app, config, stateful, stateless, ...(edge ? { edge } : {}), nag, serverlessNag };
 }
 
 /**

@@ -14,6 +14,12 @@ const LOG_RETENTION_DAYS = [
   3653,
 ] as const;
 
+const retentionDays = z.coerce.number().check(
+  z.refine((d) => (LOG_RETENTION_DAYS as readonly number[]).includes(d), {
+    message: `must be one of ${LOG_RETENTION_DAYS.join(', ')}`,
+  }),
+);
+
 /** Route keys of the route table (`POST /api/login`), as API Gateway names routes. */
 const ROUTE_KEYS = new Set(ROUTES.map((r) => `${r.method} ${r.path}`));
 
@@ -26,19 +32,19 @@ const routeThrottle = z.strictObject({
 export type RouteThrottle = z.infer<typeof routeThrottle>;
 
 /**
- * Stricter limits for the public routes that could be abused: account creation, sign-in and
- * recovery (credential stuffing, mail bombing), the contact form (sends mail) and the
- * market-data proxy (spends the provider's quota). API Gateway counts them for all callers
- * together, so they stay above a busy minute of real use.
+ * Caps of the public routes that could be abused, for all callers together: they protect what
+ * is behind them (Cognito's own request quotas, SES, the provider's quota) and sit well above a
+ * busy minute of real use. Fairness between clients is not theirs: AWS WAF and the functions
+ * limit each client (decision 122), so one client cannot push these to 429 for everyone.
  */
 export const DEFAULT_ROUTE_THROTTLES: Readonly<Record<string, RouteThrottle>> = {
-  'POST /api/register': { rateLimit: 2, burstLimit: 5 },
-  'POST /api/login': { rateLimit: 10, burstLimit: 20 },
-  'POST /api/forgot-password': { rateLimit: 1, burstLimit: 3 },
-  'POST /api/password/reset': { rateLimit: 2, burstLimit: 5 },
-  'GET /api/verify_account/{code}': { rateLimit: 2, burstLimit: 5 },
-  'POST /api/contact': { rateLimit: 1, burstLimit: 3 },
-  'POST /api/common_api': { rateLimit: 10, burstLimit: 20 },
+  'POST /api/register': { rateLimit: 20, burstLimit: 40 },
+  'POST /api/login': { rateLimit: 100, burstLimit: 200 },
+  'POST /api/forgot-password': { rateLimit: 10, burstLimit: 20 },
+  'POST /api/password/reset': { rateLimit: 20, burstLimit: 40 },
+  'GET /api/verify_account/{code}': { rateLimit: 20, burstLimit: 40 },
+  'POST /api/contact': { rateLimit: 5, burstLimit: 10 },
+  'POST /api/common_api': { rateLimit: 150, burstLimit: 300 },
 };
 
 const shape = {
@@ -98,20 +104,49 @@ const shape = {
   alarmEmail: z.optional(z.email('must be an email address')),
   /** Monthly AWS cost (USD) above which the budget alarm notifies (at 80% actual and 100% forecast). */
   monthlyBudgetUsd: z._default(z.coerce.number().check(z.positive()), 50),
+  /**
+   * AWS WAF in front of CloudFront (a stack in us-east-1): per-viewer rate rules and managed
+   * protections (decision 122). About $10 a month plus $0.60 a million requests; turn it off
+   * only for a deployment nobody else uses.
+   */
+  edgeFirewall: z._default(
+    z.pipe(
+      z.transform((v) => (v === 'false' ? false : v === 'true' ? true : v)),
+      z.boolean('must be true or false'),
+    ),
+    true,
+  ),
+  /**
+   * Raise by one after putting a new value in the origin secret: the distribution and the
+   * functions then change, and CloudFormation reads the new value (docs/runbook.md).
+   */
+  originVerifyRevision: z._default(positiveInt, 1),
   /** Page-view collector the site posts to (https); absent: the site sends no analytics. */
   analyticsEndpoint: z.optional(z.url({ protocol: /^https$/, message: 'must be an https URL' })),
-  logRetentionDays: z._default(
-    z.coerce.number().check(
-      z.refine((d) => (LOG_RETENTION_DAYS as readonly number[]).includes(d), {
-        message: `must be one of ${LOG_RETENTION_DAYS.join(', ')}`,
-      }),
+  /**
+   * Days the API's logs are kept (route functions, API access logs, the sign-up and sign-in
+   * trigger): who did what, when. Retained when a stack is deleted.
+   */
+  apiLogRetentionDays: z._default(retentionDays, 365),
+  /** Days the scheduled jobs' logs are kept (deleted with the stack). */
+  jobLogRetentionDays: z._default(retentionDays, 90),
+  /**
+   * Reserved concurrency: each job may run at most this many at once, each public route at most
+   * its family's cap (infra/constructs/api.ts, PUBLIC_CONCURRENCY), so one busy route cannot
+   * take every instance from the others. Needs an account concurrency limit of at least 1,000
+   * (the default); `npm run deploy` checks it. Off: no function reserves any.
+   */
+  reservedConcurrency: z._default(
+    z.pipe(
+      z.transform((v) => (v === 'false' ? false : v === 'true' ? true : v)),
+      z.boolean('must be true or false'),
     ),
-    30,
+    true,
   ),
   /** Steady-state requests per second of each route (the stage's default route settings). */
-  apiThrottleRateLimit: z._default(positiveInt, 50),
+  apiThrottleRateLimit: z._default(positiveInt, 200),
   /** Burst capacity of each route (the stage's default route settings). */
-  apiThrottleBurstLimit: z._default(positiveInt, 100),
+  apiThrottleBurstLimit: z._default(positiveInt, 400),
   /**
    * Per-route limits that replace the stage's for the routes listed, keyed by route key
    * (`POST /api/login`). Merged over DEFAULT_ROUTE_THROTTLES: a key given here wins.

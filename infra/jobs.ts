@@ -18,7 +18,7 @@ export const JOBS: readonly JobDef[] = [
     id: 'refreshQuotes',
     handler: 'jobs/refreshQuotes',
     everyMinutes: 1,
-    needs: ['table', 'marketData', 'mail', 'alertMail', 'alertToken'],
+    needs: ['tableWrite', 'marketData', 'mail', 'alertMail', 'alertToken'],
     summary:
       'Caches the index quotes and the quotes of every tracked, watched, held or alerted symbol, then emails the valuation alerts that crossed',
   },
@@ -26,14 +26,14 @@ export const JOBS: readonly JobDef[] = [
     id: 'fillLimitOrders',
     handler: 'jobs/fillLimitOrders',
     everyMinutes: 1,
-    needs: ['table', 'marketData'],
+    needs: ['tableWrite', 'marketData'],
     summary: 'Fills the open limit orders whose cached quote crossed their limit',
   },
   {
     id: 'refreshScreenerSnapshot',
     handler: 'jobs/refreshScreenerSnapshot',
     everyMinutes: 15,
-    needs: ['table', 'marketData'],
+    needs: ['tableWrite', 'marketData'],
     summary:
       'Rebuilds the screener snapshot: quotes every run, fundamentals and price history once a day per symbol',
   },

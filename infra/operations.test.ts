@@ -198,7 +198,8 @@ describe('site deployment order', () => {
     const stack = new Stack(app, 'SiteOnly');
     const web = new Web(stack, 'Web', {
       apiDomain: 'abc.execute-api.us-east-1.amazonaws.com',
-      profileImages: new s3.Bucket(stack, 'Photos'),
+      originVerifySecret: 'not-a-real-secret',
+      profileImages: s3.Bucket.fromBucketName(stack, 'Photos', 'photos'),
       appConfig: { region: 'us-east-1', userPoolId: 'pool', userPoolClientId: 'client' },
       distDir: dist,
     });

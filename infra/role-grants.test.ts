@@ -92,10 +92,10 @@ const ACTIONS_OF: Record<string, string[]> = {
  */
 const CONDITIONAL_MODULES: Record<
   string,
-  (f: { needs: readonly string[]; env: Record<string, unknown> }) => boolean
+  (f: { needs: readonly string[]; env: Record<string, unknown>; clientLimit: boolean }) => boolean
 > = {
-  'functions/lib/idempotency.ts': (f) => f.needs.includes('table'),
-  'functions/lib/rate-limit.ts': (f) => f.needs.includes('table'),
+  'functions/lib/idempotency.ts': (f) => f.needs.includes('tableWrite'),
+  'functions/lib/rate-limit.ts': (f) => f.needs.includes('tableWrite') || f.clientLimit,
   'functions/cognito/site-url.ts': (f) => !('SITE_URL' in f.env),
   'functions/account/images.ts s3:GetObject': () => false,
 };
@@ -150,7 +150,13 @@ function allows(pattern: string, action: string): boolean {
 
 let outdir: string;
 let built: BuiltApp;
-let functions: { name: string; fn: HouseFunction; needs: readonly string[] }[];
+let functions: {
+  name: string;
+  fn: HouseFunction;
+  needs: readonly string[];
+  /** The route declares a per-client limit (its counters are the one write it may make). */
+  clientLimit: boolean;
+}[];
 const called = new Map<string, { module: string; action: string }[]>();
 
 beforeAll(async () => {
@@ -165,13 +171,20 @@ beforeAll(async () => {
       name: `route ${id}`,
       fn,
       needs: ROUTES.find((r) => r.id === id)!.needs,
+      clientLimit: ROUTES.find((r) => r.id === id)!.clientLimitPerMinute !== undefined,
     })),
     ...[...built.stateless.jobs.functions].map(([id, fn]) => ({
       name: `job ${id}`,
       fn,
       needs: JOBS.find((j) => j.id === id)!.needs,
+      clientLimit: false,
     })),
-    { name: 'Cognito trigger', fn: built.stateful.auth.customMessage, needs: [] },
+    {
+      name: 'Cognito trigger',
+      fn: built.stateful.auth.customMessage,
+      needs: [],
+      clientLimit: false,
+    },
   ];
   const handlers = [...new Set(functions.map((f) => f.fn.handlerModule))];
   const result = await build({
@@ -245,12 +258,12 @@ describe('role grants cover the calls each bundle makes', () => {
 
   it('grants every function every AWS action its bundle sends', () => {
     const missing: string[] = [];
-    for (const { name, fn, needs } of functions) {
+    for (const { name, fn, needs, clientLimit } of functions) {
       const granted = grantedTo(fn);
       const env = environmentOf(fn);
       for (const { module, action } of called.get(fn.handlerModule) ?? []) {
         const applies = CONDITIONAL_MODULES[`${module} ${action}`] ?? CONDITIONAL_MODULES[module];
-        if (applies && !applies({ needs, env })) continue;
+        if (applies && !applies({ needs, env, clientLimit })) continue;
         for (const needed of ACTIONS_OF[action] ?? [action]) {
           if (!granted.some((pattern) => allows(pattern, needed)))
             missing.push(
@@ -276,5 +289,179 @@ describe('role grants cover the calls each bundle makes', () => {
     expect(actionsOf(bundle)).toEqual([
       { module: 'functions/lib/example.ts', action: 'dynamodb:GetItem' },
     ]);
+  });
+});
+
+/**
+ * What each need may grant, written here from the route table's documentation of the needs
+ * (shared/routes/types.ts), not from the code that grants them: a role with anything else is
+ * broader than its route declares.
+ */
+const ALLOWED_BY_NEED: Record<string, readonly string[]> = {
+  tableRead: [
+    'dynamodb:GetItem',
+    'dynamodb:BatchGetItem',
+    'dynamodb:Query',
+    'dynamodb:ConditionCheckItem',
+    'dynamodb:DescribeTable',
+  ],
+  tableWrite: [
+    'dynamodb:GetItem',
+    'dynamodb:BatchGetItem',
+    'dynamodb:Query',
+    'dynamodb:ConditionCheckItem',
+    'dynamodb:DescribeTable',
+    'dynamodb:PutItem',
+    'dynamodb:UpdateItem',
+    'dynamodb:DeleteItem',
+  ],
+  tableBatchWrite: ['dynamodb:BatchWriteItem'],
+  marketData: ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'],
+  alertToken: ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'],
+  mail: ['ses:SendEmail', 'ses:SendRawEmail'],
+  alertMail: ['ses:SendEmail'],
+  profileImages: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject', 's3:ListBucket'],
+  userPool: [],
+  'userPool:AdminGetUser': ['cognito-idp:AdminGetUser'],
+  'userPool:AdminUpdateUserAttributes': ['cognito-idp:AdminUpdateUserAttributes'],
+  'userPool:AdminDeleteUser': ['cognito-idp:AdminDeleteUser'],
+};
+/** What every function has: its own log group and tracing. */
+const EVERY_FUNCTION = [
+  'logs:CreateLogStream',
+  'logs:PutLogEvents',
+  'xray:PutTelemetryRecords',
+  'xray:PutTraceSegments',
+];
+
+interface Statement {
+  Effect: string;
+  Action: string | string[];
+  Resource: unknown;
+  Condition?: Record<string, Record<string, unknown>>;
+}
+
+function statementsOf(fn: HouseFunction): Statement[] {
+  const stack = Stack.of(fn);
+  const roleId = stack.resolve((fn.role.node.defaultChild as CfnResource).logicalId) as string;
+  const template = Template.fromStack(stack).toJSON() as {
+    Resources: Record<string, { Type: string; Properties?: Record<string, any> }>;
+  };
+  return Object.values(template.Resources)
+    .filter(
+      (r) =>
+        r.Type === 'AWS::IAM::Policy' &&
+        (r.Properties!.Roles as { Ref?: string }[]).some((role) => role.Ref === roleId),
+    )
+    .flatMap((r) => r.Properties!.PolicyDocument.Statement as Statement[])
+    .filter((st) => st.Effect === 'Allow');
+}
+
+/** The needs a bundle's calls show: table access by kind, and each admin call on the pool. */
+function needsShownBy(calls: { module: string; action: string }[]): Set<string> {
+  const shown = new Set<string>();
+  for (const { module, action } of calls) {
+    // The route wrapper's own writes come with tableWrite or a client limit, checked above.
+    if (module === 'functions/lib/idempotency.ts' || module === 'functions/lib/rate-limit.ts')
+      continue;
+    const [service, operation] = action.split(':') as [string, string];
+    if (service === 'dynamodb') {
+      if (operation === 'BatchWriteItem') shown.add('tableBatchWrite');
+      else if (/^(Put|Update|Delete)Item$|^TransactWriteItems$/.test(operation))
+        shown.add('tableWrite');
+      else shown.add('tableRead');
+    }
+    if (service === 'cognito-idp') shown.add(`userPool:${operation}`);
+  }
+  if (shown.has('tableWrite')) shown.delete('tableRead');
+  if (shown.has('tableBatchWrite')) shown.add('tableWrite');
+  return shown;
+}
+
+/**
+ * Routes whose only table writes are the route wrapper's own, and why they need them.
+ */
+const WRAPPER_WRITES: Record<string, string> = {
+  'route contact':
+    'its Idempotency-Key record: a message retried after a lost answer is not sent twice',
+};
+
+describe('each role is derived from its route: no broader than declared, declared as used', () => {
+  it('grants no function an action its route or job does not declare', () => {
+    const broader: string[] = [];
+    for (const { name, fn, needs, clientLimit } of functions) {
+      const allowed = new Set([...EVERY_FUNCTION, ...needs.flatMap((n) => ALLOWED_BY_NEED[n]!)]);
+      for (const st of statementsOf(fn)) {
+        for (const action of [st.Action].flat()) {
+          if (allowed.has(action)) continue;
+          // A per-client limit's counter: UpdateItem on RATE#client-* items only.
+          const leading = st.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'];
+          if (
+            clientLimit &&
+            action === 'dynamodb:UpdateItem' &&
+            JSON.stringify(leading) === JSON.stringify(['RATE#client-*'])
+          )
+            continue;
+          if (name === 'Cognito trigger' && action === 'ssm:GetParameter') continue;
+          // A job's failed events go to its dead-letter queue.
+          if (name.startsWith('job ') && action === 'sqs:SendMessage') continue;
+          broader.push(`${name}: ${action}`);
+        }
+      }
+    }
+    expect(broader).toEqual([]);
+  });
+
+  it('grants no function Scan, a wildcard action, or a resource outside its own resources', () => {
+    const found: string[] = [];
+    for (const { name, fn } of functions) {
+      for (const st of statementsOf(fn)) {
+        const actions = [st.Action].flat();
+        if (actions.some((a) => a.includes('*') || a === 'dynamodb:Scan'))
+          found.push(`${name}: ${actions.join(',')}`);
+        if (st.Resource === '*' && !actions.every((a) => a.startsWith('xray:')))
+          found.push(`${name}: ${actions.join(',')} on *`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('declares, for every route and job, exactly the table access and admin user-pool calls its code makes', () => {
+    const mismatched: string[] = [];
+    for (const { name, fn, needs } of functions) {
+      if (name === 'Cognito trigger') continue;
+      const shown = needsShownBy(called.get(fn.handlerModule) ?? []);
+      if (WRAPPER_WRITES[name]) shown.add('tableWrite');
+      const declared = new Set(
+        needs.filter((n) => n.startsWith('table') || n.startsWith('userPool:')),
+      );
+      const missing = [...shown].filter((n) => !declared.has(n));
+      const unused = [...declared].filter((n) => !shown.has(n));
+      if (missing.length + unused.length > 0)
+        mismatched.push(
+          `${name}: needs ${missing.join(',') || '-'}; declares unused ${unused.join(',') || '-'}`,
+        );
+    }
+    expect(mismatched).toEqual([]);
+  });
+
+  it('fails a role broader than its route (the check sees what it should)', () => {
+    const health = functions.find((f) => f.name === 'route health')!;
+    const extra = [
+      ...statementsOf(health.fn).flatMap((st) => [st.Action].flat()),
+      'dynamodb:PutItem',
+    ];
+    const allowed = new Set([
+      ...EVERY_FUNCTION,
+      ...health.needs.flatMap((n) => ALLOWED_BY_NEED[n]!),
+    ]);
+    expect(extra.filter((a) => !allowed.has(a))).toEqual(['dynamodb:PutItem']);
+    const login = functions.find((f) => f.name === 'route login')!;
+    expect(login.needs).not.toContain('tableWrite');
+    expect(
+      statementsOf(login.fn).some((st) =>
+        [st.Action].flat().includes('cognito-idp:AdminDeleteUser'),
+      ),
+    ).toBe(false);
   });
 });

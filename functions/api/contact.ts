@@ -2,6 +2,7 @@ import { CONTACT_RATE_LIMIT, contactRequest } from '../../shared/schemas/contact
 import { deliverContactMessage } from '../contact/mail';
 import { respond, route, routeIn } from '../lib/http';
 import { systemRoutes } from '../../shared/routes/system';
+import { clientAddress } from '../lib/client';
 import { keys } from '../lib/keys';
 import { logger } from '../lib/logger';
 import { takeRateLimit } from '../lib/rate-limit';
@@ -24,20 +25,18 @@ export const handler = route<typeof contactRequest>(
   async ({ input: message, event }) => {
     const { windowSeconds, perSender, perAddress } = CONTACT_RATE_LIMIT;
     const sender = await takeRateLimit({
-      key: (window) => keys.rateLimit('contact-sender', message.email, window),
+      key: (window) => keys.rateLimit('client-contact-sender', message.email, window),
       limit: perSender,
       windowSeconds,
     });
     if (!sender.allowed) return tooMany(sender.retryAfterSeconds);
-    const sourceIp = event.requestContext.http.sourceIp;
-    if (sourceIp) {
-      const address = await takeRateLimit({
-        key: (window) => keys.rateLimit('contact-ip', sourceIp, window),
-        limit: perAddress,
-        windowSeconds,
-      });
-      if (!address.allowed) return tooMany(address.retryAfterSeconds);
-    }
+    // The viewer's address as CloudFront forwards it (its own edge address says nothing).
+    const address = await takeRateLimit({
+      key: (window) => keys.rateLimit('client-contact-ip', clientAddress(event), window),
+      limit: perAddress,
+      windowSeconds,
+    });
+    if (!address.allowed) return tooMany(address.retryAfterSeconds);
     await deliverContactMessage(message);
     logger.info('contact message sent');
     return {

@@ -51,6 +51,18 @@ const schema = z.object({
   TRACKING_LIMIT: z._default(z.coerce.number().check(z.int(), z.positive()), 50),
   /** Replaces every route's `writeLimitPerMinute` (per user and route) when set, e.g. low in tests. */
   WRITE_LIMIT_PER_MINUTE: z.optional(z.coerce.number().check(z.int(), z.positive())),
+  /**
+   * Replaces every per-client limit when set, e.g. high in tests: each route's `clientLimitPerMinute`
+   * and a client's share of the provider's calls a minute (its share a day is then not limited).
+   */
+  CLIENT_LIMIT_PER_MINUTE: z.optional(z.coerce.number().check(z.int(), z.positive())),
+  /**
+   * The secret CloudFront sends in x-origin-verify (functions/lib/client.ts): when set, a request
+   * without it is refused and the viewer address CloudFront forwards is trusted. Unset locally.
+   */
+  ORIGIN_VERIFY_SECRET: z.optional(
+    z.string().check(z.minLength(32, 'must be at least 32 characters')),
+  ),
 });
 
 export type Config = z.infer<typeof schema>;

@@ -14,7 +14,8 @@ import { AppError, BadRequestError, UnauthorizedError, serviceUnavailable } from
 import { idempotent } from './idempotency';
 import { logger } from './logger';
 import { publishMetrics, recordResponse } from './metrics';
-import { takeWriteLimit, writeLimitOf } from './rate-limit';
+import { cameThroughOrigin, clientAddress, withClient } from './client';
+import { clientLimitOf, takeClientLimit, takeWriteLimit, writeLimitOf } from './rate-limit';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
@@ -168,6 +169,24 @@ export function route<S extends z.ZodMiniType>(
 ) {
   const schema = def.request as S;
   const base = async (event: ApiEvent, context: Context): Promise<ApiResult> => {
+    // In AWS only CloudFront may call (it adds the secret header); decision 122.
+    if (!cameThroughOrigin(event)) return json(403, { message: LIMIT_MESSAGES.notThroughSite });
+    const client = clientAddress(event);
+    logger.appendKeys({ client });
+    const clientLimit = clientLimitOf(def.clientLimitPerMinute);
+    if (clientLimit !== undefined) {
+      // Every request counts, valid or not: a guesser's wrong passwords are what is limited.
+      const taken = await takeClientLimit(client, def.id, clientLimit);
+      if (!taken.allowed)
+        return json(
+          429,
+          { message: LIMIT_MESSAGES.tooManyRequests },
+          { 'retry-after': String(taken.retryAfterSeconds) },
+        );
+    }
+    return withClient(client, () => handle(event, context));
+  };
+  const handle = async (event: ApiEvent, context: Context): Promise<ApiResult> => {
     const user = authUser(event);
     if (def.auth && !user) throw new UnauthorizedError();
     if (bodyBytes(event) > (def.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES))

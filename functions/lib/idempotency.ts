@@ -103,9 +103,9 @@ function headerValue(event: ApiEvent): string | undefined {
   return undefined;
 }
 
-/** Whether a route honours the header: POST routes that use the table (the record lives there). */
+/** Whether a route honours the header: POST routes that write the table (the record lives there). */
 export function supportsIdempotency(route: RouteDef): boolean {
-  return route.method === 'POST' && route.needs.includes('table');
+  return route.method === 'POST' && route.needs.includes('tableWrite');
 }
 
 /**

@@ -134,7 +134,11 @@ export const keys = {
   }),
   screenerSnapshotPk: 'SNAPSHOT#SCREENER',
 
-  /** Fixed-window rate-limit counter (e.g. contact form per sender), expiring by `ttl`. */
+  /**
+   * Fixed-window rate-limit counter (e.g. contact form per sender), expiring by `ttl`. Kinds
+   * starting `client-` count a client's requests: the only items a public function without
+   * table access may write (infra/constructs/grants.ts, CLIENT_LIMIT_KEY_PREFIX).
+   */
   rateLimit: (kind: string, subject: string, window: number): Key => ({
     pk: `RATE#${kind}#${subject}`,
     sk: `WINDOW#${window}`,

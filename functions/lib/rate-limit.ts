@@ -71,3 +71,30 @@ export function takeWriteLimit(
     nowMs,
   );
 }
+
+/** The per-minute limit of a route for one client: the configured override, else the route's. */
+export function clientLimitOf(routeLimit: number | undefined): number | undefined {
+  if (routeLimit === undefined) return undefined;
+  return config().CLIENT_LIMIT_PER_MINUTE ?? routeLimit;
+}
+
+/**
+ * Counts one request of a client (a network address) on a route that declares
+ * `clientLimitPerMinute`, in partition `RATE#client-<route>#<address>` (the only items a
+ * function without a table need may write: infra/constructs/grants.ts).
+ */
+export function takeClientLimit(
+  address: string,
+  routeId: string,
+  limit: number,
+  nowMs?: number,
+): Promise<RateLimitResult> {
+  return takeRateLimit(
+    {
+      key: (minute) => keys.rateLimit(`client-${routeId}`, address, minute),
+      limit,
+      windowSeconds: 60,
+    },
+    nowMs,
+  );
+}

@@ -44,6 +44,18 @@ export class ProviderRateLimitError extends ProviderError {
   }
 }
 
+/** One client's share of the provider's calls is spent (shared/market/plans.ts, clientCallLimits). */
+export class ClientCallLimitError extends ProviderError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(
+      'You are asking for market data faster than it can be fetched. Please wait a minute and try again.',
+      429,
+      true,
+      `client call limit; retry after ${retryAfterSeconds} s`,
+    );
+  }
+}
+
 /** A 200 whose body is `{"Error Message": ...}`, or another 4xx. */
 export class ProviderMessageError extends ProviderError {
   constructor(detail?: string) {

@@ -9,10 +9,15 @@ import {
   type CircuitBreakerPolicy,
   type IBackoff,
 } from 'cockatiel';
+import { clientCallLimits } from '../../shared/market/plans';
+import { currentClient } from '../lib/client';
+import { config } from '../lib/config';
+import { keys } from '../lib/keys';
 import { logger } from '../lib/logger';
+import { takeRateLimit } from '../lib/rate-limit';
 import { recordProviderCall, recordProviderFailure } from '../lib/metrics';
 import { CallBudget, CircuitOpenError, currentPriority } from './budget';
-import { ProviderError, ProviderRateLimitError } from './errors';
+import { ClientCallLimitError, ProviderError, ProviderRateLimitError } from './errors';
 import type { StableEndpoint, StableSource } from './source';
 
 const DAY_MS = 86_400_000;
@@ -66,6 +71,31 @@ export class GuardedSource implements StableSource {
     );
   }
 
+  /**
+   * A request's call counts against its client's share of the plan (clientCallLimits), by
+   * minute and by UTC day, before it counts in the budget all share: one client cannot spend
+   * the quota others read from.
+   */
+  private async takeClientShare(client: string): Promise<void> {
+    // The tests' override of per-client limits replaces this one too (a minute's, no day's).
+    const override = config().CLIENT_LIMIT_PER_MINUTE;
+    const limits = override
+      ? { perMinute: override, perDay: null }
+      : clientCallLimits(this.budget.plan);
+    const windows: [string, number, number | null][] = [
+      ['market-client-minute', 60, limits.perMinute],
+      ['market-client-day', 86_400, limits.perDay],
+    ];
+    for (const [kind, windowSeconds, limit] of windows) {
+      if (limit === null) continue;
+      const taken = await takeRateLimit(
+        { key: (w) => keys.rateLimit(kind, client, w), limit, windowSeconds },
+        this.now(),
+      );
+      if (!taken.allowed) throw new ClientCallLimitError(taken.retryAfterSeconds);
+    }
+  }
+
   /** Until the quota resets: the next UTC day under a daily limit, else the backoff. */
   private openDelay(backoffMs: number): number {
     if (this.budget.plan.callsPerDay === null) return backoffMs;
@@ -81,6 +111,8 @@ export class GuardedSource implements StableSource {
     if (this.breaker.state === CircuitState.Open) throw new CircuitOpenError(this.now());
     const priority = currentPriority();
     try {
+      const client = currentClient();
+      if (client !== undefined && priority === 'reader') await this.takeClientShare(client);
       await this.budget.take(1, priority);
     } catch (error) {
       if (error instanceof ProviderError) recordProviderFailure(endpoint, error, priority);

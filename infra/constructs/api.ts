@@ -16,6 +16,24 @@ import { guardTemplateSize } from '../stacks/limits';
 import { grantNeeds, type NeedResources } from './grants';
 import { HouseFunction } from './house-function';
 
+/**
+ * Instances each public route may use at once (and has reserved), by route group: a flood of
+ * sign-in attempts or anonymous market reads cannot take the instances the signed-in routes
+ * need. Signed-in routes share the rest of the account's pool.
+ */
+export const PUBLIC_CONCURRENCY: Readonly<Record<string, number>> = {
+  Account: 20,
+  Market: 25,
+};
+/** The cap of a public route of any other group (health, contact, valuation types, unsubscribe). */
+export const OTHER_PUBLIC_CONCURRENCY = 5;
+
+/** A route's reserved concurrency: none for signed-in routes. */
+export function reservedConcurrencyOf(route: RouteDef, group: string): number | undefined {
+  if (route.auth) return undefined;
+  return PUBLIC_CONCURRENCY[group] ?? OTHER_PUBLIC_CONCURRENCY;
+}
+
 /** Module that answers 501 for routes listed in the table but not built yet. */
 export const NOT_IMPLEMENTED_HANDLER = 'api/notImplemented';
 
@@ -41,6 +59,14 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
   { name: 'Watchlist', file: 'shared/routes/watchlist.ts', routes: watchlistRoutes },
   { name: 'Alerts', file: 'shared/routes/alerts.ts', routes: alertRoutes },
 ];
+
+/** Instances the app reserves in all (preflight checks the account leaves 100 unreserved). */
+export function totalReservedConcurrency(jobCount: number, jobConcurrency: number): number {
+  let total = jobCount * jobConcurrency;
+  for (const group of ROUTE_GROUPS)
+    for (const route of group.routes) total += reservedConcurrencyOf(route, group.name) ?? 0;
+  return total;
+}
 
 /**
  * Sorts `routes` (the table, or a subset of it) into the file groups. A route found in no
@@ -69,6 +95,8 @@ export interface ApiProps {
   routeGroups: readonly RouteGroup[];
   resources: NeedResources;
   logRetentionDays: number;
+  /** Reserve concurrency for the public routes (reservedConcurrencyOf). */
+  reservedConcurrency: boolean;
   /** Limits of each route (the stage's default route settings). */
   throttle: { rateLimit: number; burstLimit: number };
   /** Limits that replace `throttle` on the routes listed, by route key (`POST /api/login`). */
@@ -83,6 +111,7 @@ interface RouteGroupStackProps {
   authorizer: apigw.IHttpAuthorizer;
   resources: NeedResources;
   logRetentionDays: number;
+  reservedConcurrency: boolean;
 }
 
 /**
@@ -110,8 +139,14 @@ export class RouteGroupStack extends NestedStack {
         handler: route.handler ?? NOT_IMPLEMENTED_HANDLER,
         description: `${route.method} ${route.path}: ${route.summary}`.slice(0, 256),
         logRetentionDays: props.logRetentionDays,
+        retainLogs: true,
+        ...(props.reservedConcurrency
+          ? { reservedConcurrency: reservedConcurrencyOf(route, group.name) }
+          : {}),
       });
-      grantNeeds(fn, route.needs, resources);
+      grantNeeds(fn, route.needs, resources, {
+        clientLimit: route.clientLimitPerMinute !== undefined,
+      });
       this.functions.set(route.id, fn);
       Validations.of(fn).acknowledge({
         id: 'Serverless-LambdaDLQ',
@@ -183,7 +218,7 @@ export class Api extends Construct {
 
     const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
       retention: props.logRetentionDays as logs.RetentionDays,
-      removalPolicy: RemovalPolicy.DESTROY,
+      removalPolicy: RemovalPolicy.RETAIN,
     });
     this.stage = this.httpApi.addStage('DefaultStage', {
       stageName: '$default',
@@ -233,6 +268,7 @@ export class Api extends Construct {
         authorizer: this.authorizer,
         resources,
         logRetentionDays: props.logRetentionDays,
+        reservedConcurrency: props.reservedConcurrency,
       });
       this.groups.set(group.name, stack);
       for (const [routeId, fn] of stack.functions) this.functions.set(routeId, fn);

@@ -47,6 +47,7 @@ export class Auth extends Construct {
       handler: 'cognito/customMessage',
       description: 'Cognito CustomMessage trigger: words the account emails',
       logRetentionDays: props.logRetentionDays,
+      retainLogs: true,
       timeout: Duration.seconds(5),
       environment: {
         MAIL_FROM: props.mailFrom,

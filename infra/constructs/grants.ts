@@ -34,19 +34,38 @@ export interface NeedResources {
   nagRefs: { table: string; profileImages: string };
 }
 
-/** Cognito calls the account routes make (admin calls need IAM; the others are listed for clarity). */
-export const USER_POOL_ACTIONS = [
-  'cognito-idp:AdminGetUser',
-  'cognito-idp:AdminUpdateUserAttributes',
-  'cognito-idp:AdminDeleteUser',
-  'cognito-idp:AdminUserGlobalSignOut',
-  'cognito-idp:SignUp',
-  'cognito-idp:ConfirmSignUp',
-  'cognito-idp:InitiateAuth',
-  'cognito-idp:ForgotPassword',
-  'cognito-idp:ConfirmForgotPassword',
-  'cognito-idp:ChangePassword',
-] as const;
+/** DynamoDB actions of each table need (a transaction is authorized by the actions inside it). */
+export const TABLE_ACTIONS = {
+  tableRead: [
+    'dynamodb:GetItem',
+    'dynamodb:BatchGetItem',
+    'dynamodb:Query',
+    'dynamodb:ConditionCheckItem',
+    'dynamodb:DescribeTable',
+  ],
+  tableWrite: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+  tableBatchWrite: ['dynamodb:BatchWriteItem'],
+} as const;
+
+/**
+ * The only write of a function that has no table need but a per-client limit: counting its
+ * requests in the rate items of the table (keys.rateLimit, partitions `RATE#client-...`).
+ */
+export const CLIENT_LIMIT_ACTIONS = ['dynamodb:UpdateItem'] as const;
+export const CLIENT_LIMIT_KEY_PREFIX = 'RATE#client-';
+
+/** The IAM actions a set of needs allows, as grantNeeds grants them (role-grants.test.ts compares). */
+export function actionsOfNeeds(needs: readonly RouteNeed[], clientLimit = false): string[] {
+  const set = new Set<string>(needs);
+  const out: string[] = [];
+  if (set.has('tableRead') || set.has('tableWrite')) out.push(...TABLE_ACTIONS.tableRead);
+  if (set.has('tableWrite')) out.push(...TABLE_ACTIONS.tableWrite);
+  if (set.has('tableBatchWrite')) out.push(...TABLE_ACTIONS.tableBatchWrite);
+  if (clientLimit && !set.has('tableWrite')) out.push(...CLIENT_LIMIT_ACTIONS);
+  for (const need of set)
+    if (need.startsWith('userPool:')) out.push(`cognito-idp:${need.slice('userPool:'.length)}`);
+  return out;
+}
 
 /**
  * Turns a route's or job's `needs` into grants and the environment variables that go with
@@ -56,19 +75,47 @@ export function grantNeeds(
   target: HouseFunction,
   needs: readonly RouteNeed[],
   r: NeedResources,
+  options: { clientLimit?: boolean } = {},
 ): void {
   const fn = target.fn;
+  const tableActions = actionsOfNeeds(needs).filter((a) => a.startsWith('dynamodb:'));
+  if (tableActions.length > 0) {
+    // No Scan, no table management: the actions the route declares, on this table and its indexes.
+    fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: tableActions,
+        resources: [r.table.tableArn, `${r.table.tableArn}/index/*`],
+      }),
+    );
+    fn.addEnvironment('TABLE_NAME', r.table.tableName);
+    acknowledge(target.role, {
+      id: `AwsSolutions-IAM5[Resource::${r.nagRefs.table}/index/*]`,
+      reason:
+        "Queries on the table's overloaded GSI need the index ARN; the wildcard covers only this table's indexes.",
+    });
+  } else if (options.clientLimit) {
+    // Only its own rate counters: items whose partition key starts RATE#client-.
+    fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: [...CLIENT_LIMIT_ACTIONS],
+        resources: [r.table.tableArn],
+        conditions: {
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${CLIENT_LIMIT_KEY_PREFIX}*`] },
+        },
+      }),
+    );
+    fn.addEnvironment('TABLE_NAME', r.table.tableName);
+  }
+  const poolAdmin = needs.filter((n) => n.startsWith('userPool:'));
+  if (poolAdmin.length > 0 || needs.includes('userPool')) {
+    if (poolAdmin.length > 0)
+      r.userPool.grant(fn, ...poolAdmin.map((n) => `cognito-idp:${n.slice('userPool:'.length)}`));
+    fn.addEnvironment('USER_POOL_ID', r.userPool.userPoolId);
+    fn.addEnvironment('USER_POOL_CLIENT_ID', r.userPoolClient.userPoolClientId);
+  }
   for (const need of new Set(needs)) {
+    if (need.startsWith('userPool') || need.startsWith('table')) continue;
     switch (need) {
-      case 'table':
-        r.table.grantReadWriteData(fn);
-        fn.addEnvironment('TABLE_NAME', r.table.tableName);
-        acknowledge(target.role, {
-          id: `AwsSolutions-IAM5[Resource::${r.nagRefs.table}/index/*]`,
-          reason:
-            "Queries on the table's overloaded GSI need the index ARN; the wildcard covers only this table's indexes.",
-        });
-        break;
       case 'marketData':
         r.marketDataKey.grantRead(fn);
         fn.addEnvironment('FMP_API_KEY_SECRET_ARN', r.marketDataKey.secretArn);
@@ -95,25 +142,30 @@ export function grantNeeds(
         if (r.sesRegion) fn.addEnvironment('SES_REGION', r.sesRegion);
         break;
       }
-      case 'profileImages':
-        r.profileImages.grantReadWrite(fn, `${PROFILE_IMAGE_PREFIX}*`);
-        r.profileImages.grantDelete(fn, `${PROFILE_IMAGE_PREFIX}*`);
-        fn.addEnvironment('PROFILE_BUCKET', r.profileImages.bucketName);
-        acknowledge(
-          target.role,
-          {
-            id: `AwsSolutions-IAM5[Resource::${r.nagRefs.profileImages}/${PROFILE_IMAGE_PREFIX}*]`,
-            reason:
-              'Profile photos are one object per user under images/profile/; the grant is limited to that prefix of one bucket.',
-          },
-          ...['s3:GetObject*', 's3:GetBucket*', 's3:List*', 's3:DeleteObject*', 's3:Abort*'].map(
-            (action) => ({
-              id: `AwsSolutions-IAM5[Action::${action}]`,
-              reason: `${action} comes from the bucket's grantReadWrite/grantDelete (read, replace, delete a photo, abort an upload), scoped to images/profile/* of the profile bucket.`,
-            }),
-          ),
+      case 'profileImages': {
+        // Read, replace and delete a user's photo; list a user's photos (deleting an account).
+        const bucket = r.profileImages;
+        fn.addToRolePolicy(
+          new iam.PolicyStatement({
+            actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+            resources: [bucket.arnForObjects(`${PROFILE_IMAGE_PREFIX}*`)],
+          }),
         );
+        fn.addToRolePolicy(
+          new iam.PolicyStatement({
+            actions: ['s3:ListBucket'],
+            resources: [bucket.bucketArn],
+            conditions: { StringLike: { 's3:prefix': [`${PROFILE_IMAGE_PREFIX}*`] } },
+          }),
+        );
+        fn.addEnvironment('PROFILE_BUCKET', bucket.bucketName);
+        acknowledge(target.role, {
+          id: `AwsSolutions-IAM5[Resource::${r.nagRefs.profileImages}/${PROFILE_IMAGE_PREFIX}*]`,
+          reason:
+            'Profile photos are one object per user under images/profile/; the grant is limited to that prefix of one bucket.',
+        });
         break;
+      }
       case 'alertToken':
         r.alertTokenKey.grantRead(fn);
         fn.addEnvironment('ALERT_TOKEN_SECRET_ARN', r.alertTokenKey.secretArn);
@@ -138,13 +190,8 @@ export function grantNeeds(
           );
         }
         break;
-      case 'userPool':
-        r.userPool.grant(fn, ...USER_POOL_ACTIONS);
-        fn.addEnvironment('USER_POOL_ID', r.userPool.userPoolId);
-        fn.addEnvironment('USER_POOL_CLIENT_ID', r.userPoolClient.userPoolClientId);
-        break;
       default: {
-        const unknown: never = need;
+        const unknown = need as never;
         throw new Error(`No grant is defined for the need "${String(unknown)}"`);
       }
     }

@@ -20,6 +20,10 @@ export interface HouseFunctionProps {
   description?: string;
   environment?: Record<string, string>;
   logRetentionDays: number;
+  /** Keep the log group when the stack is deleted (the API's and sign-in logs: an audit trail). */
+  retainLogs?: boolean;
+  /** Instances reserved for it, and its cap (absent: it shares the account's pool). */
+  reservedConcurrency?: number;
   timeout?: Duration;
   memorySize?: number;
   /**
@@ -48,7 +52,7 @@ export class HouseFunction extends Construct {
 
     this.logGroup = new logs.LogGroup(this, 'Logs', {
       retention: props.logRetentionDays as logs.RetentionDays,
-      removalPolicy: RemovalPolicy.DESTROY,
+      removalPolicy: props.retainLogs ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
 
     // An own role instead of the AWSLambdaBasicExecutionRole managed policy: logs go to this
@@ -79,6 +83,9 @@ export class HouseFunction extends Construct {
       loggingFormat: lambda.LoggingFormat.JSON,
       tracing: lambda.Tracing.ACTIVE,
       ...(props.deadLetterQueue ? { deadLetterQueue: props.deadLetterQueue } : {}),
+      ...(props.reservedConcurrency !== undefined
+        ? { reservedConcurrentExecutions: props.reservedConcurrency }
+        : {}),
       // Node maps stack traces through the bundle's source map only when asked to; the bench's
       // cold-start figures are measured with the same flag.
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },

@@ -11,10 +11,18 @@ export interface JobsProps {
   jobs: readonly JobDef[];
   resources: NeedResources;
   logRetentionDays: number;
+  /** Reserve JOB_CONCURRENCY instances for each job (and cap it there). */
+  reservedConcurrency: boolean;
 }
 
 /** How long a failed run's event waits in its dead-letter queue (SQS's maximum). */
 export const JOB_DLQ_RETENTION = Duration.days(14);
+
+/**
+ * Instances each job may run at once (and has reserved): a run and the next one overlapping at
+ * most, so a slow job never takes instances from the API, nor the API from the jobs.
+ */
+export const JOB_CONCURRENCY = 2;
 
 /**
  * Scheduled jobs (infra/jobs.ts): one function and one EventBridge rate rule each. EventBridge
@@ -47,6 +55,7 @@ export class Jobs extends Construct {
         handler: job.handler,
         description: `Every ${job.everyMinutes} min: ${job.summary}`.slice(0, 256),
         logRetentionDays: props.logRetentionDays,
+        ...(props.reservedConcurrency ? { reservedConcurrency: JOB_CONCURRENCY } : {}),
         timeout: Duration.seconds(Math.min(50 * job.everyMinutes, 300)),
         deadLetterQueue,
       });

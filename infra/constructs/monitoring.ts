@@ -35,6 +35,7 @@ export const ALARM_IDS = [
   'DynamoDbThrottles',
   'MarketDataBudget',
   'MarketDataCircuitOpen',
+  'MarketDataClientLimited',
   'CloudFront5xxRate',
 ] as const;
 
@@ -155,7 +156,12 @@ export class Monitoring extends Construct {
       { threshold: 1 },
     );
 
-    const custom = (metricName: string, statistic: string, period = five, dimensions = SERVICE) =>
+    const custom = (
+      metricName: string,
+      statistic: string,
+      period = five,
+      dimensions: Record<string, string> = SERVICE,
+    ) =>
       new cloudwatch.Metric({
         namespace: METRICS_NAMESPACE,
         metricName,
@@ -174,6 +180,16 @@ export class Monitoring extends Construct {
       'The market-data circuit breaker has been open for 15 minutes: pages show cached figures marked delayed.',
       custom(METRIC.circuitOpen, 'Maximum', Duration.minutes(1)),
       { threshold: 1, evaluationPeriods: 15 },
+    );
+    alarm(
+      'MarketDataClientLimited',
+      'For 15 minutes, clients have been refused market data over their share of the provider’s calls (more than 100 refusals in each 5 minutes): a scraper, or shares too small for real use (docs/runbook.md).',
+      custom(METRIC.providerFailures, 'Sum', five, { ...SERVICE, kind: 'ClientCallLimit' }),
+      {
+        threshold: 100,
+        evaluationPeriods: 3,
+        comparison: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+      },
     );
 
     for (const job of props.jobDefs) {

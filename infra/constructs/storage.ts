@@ -1,15 +1,9 @@
-import { Aws, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
-import * as iam from 'aws-cdk-lib/aws-iam';
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 
 /** Key prefix of profile photos; CloudFront serves exactly this prefix, read-only. */
 export const PROFILE_IMAGE_PREFIX = 'images/profile/';
-
-export interface StorageProps {
-  /** Origins allowed to upload with presigned URLs; absent: any origin (the URL's signature is the control). */
-  uploadOrigins?: string[];
-}
 
 /**
  * User files: the private, encrypted, TLS-only profile-image bucket (retained: it holds
@@ -19,7 +13,7 @@ export class Storage extends Construct {
   readonly profileImages: s3.Bucket;
   readonly accessLogs: s3.Bucket;
 
-  constructor(scope: Construct, id: string, props: StorageProps = {}) {
+  constructor(scope: Construct, id: string) {
     super(scope, id);
 
     this.accessLogs = new s3.Bucket(this, 'AccessLogs', {
@@ -39,38 +33,17 @@ export class Storage extends Construct {
     this.profileImages = new s3.Bucket(this, 'ProfileImages', {
       encryption: s3.BucketEncryption.S3_MANAGED,
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
-      enforceSSL: true,
+      // TLS-only is in its policy, which the stateless stack attaches (see below).
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
       serverAccessLogsBucket: this.accessLogs,
       serverAccessLogsPrefix: 'profile-images/',
-      cors: [
-        {
-          allowedMethods: [s3.HttpMethods.PUT],
-          allowedOrigins:
-            props.uploadOrigins && props.uploadOrigins.length > 0 ? props.uploadOrigins : ['*'],
-          allowedHeaders: ['content-type'],
-          maxAge: 3000,
-        },
-      ],
       removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
 
-    // CloudFront (stateless stack) reads profile photos through Origin Access Control. The
-    // distribution lives in the other stack, so the condition names the account's
-    // distributions rather than the distribution id: referencing it would make the two
-    // stacks depend on each other.
-    this.profileImages.addToResourcePolicy(
-      new iam.PolicyStatement({
-        sid: 'CloudFrontReadsProfileImages',
-        principals: [new iam.ServicePrincipal('cloudfront.amazonaws.com')],
-        actions: ['s3:GetObject'],
-        resources: [this.profileImages.arnForObjects(`${PROFILE_IMAGE_PREFIX}*`)],
-        conditions: {
-          ArnLike: {
-            'AWS:SourceArn': `arn:${Aws.PARTITION}:cloudfront::${Aws.ACCOUNT_ID}:distribution/*`,
-          },
-        },
-      }),
-    );
+    Validations.of(this.profileImages).acknowledge({
+      id: 'AwsSolutions-S10',
+      reason:
+        "The bucket's policy, which denies requests without TLS and lets this site's distribution read images/profile/*, is attached in the stateless stack (Web construct): it names the distribution, which this stack cannot reference without a cycle. Block Public Access and bucket-owner-enforced ownership stay on here.",
+    });
   }
 }

@@ -4,6 +4,7 @@ import { Annotations, Duration, Stack, Validations } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
@@ -44,7 +45,26 @@ export const SPA_FALLBACK_CODE = `function handler(event) {
   return request;
 }`;
 
+/**
+ * Viewer-request function of the API behaviour: the viewer's address in x-viewer-address, set
+ * here so a client cannot choose it (functions/lib/client.ts counts per-client limits by it).
+ */
+export const VIEWER_ADDRESS_CODE = `function handler(event) {
+  var request = event.request;
+  request.headers['x-viewer-address'] = { value: event.viewer.ip };
+  return request;
+}`;
+
 export interface WebProps {
+  /**
+   * The origin secret (a dynamic reference CloudFormation resolves): CloudFront sends it in
+   * x-origin-verify to the API, whose functions refuse requests without it.
+   */
+  originVerifySecret: string;
+  /** Sent beside it: a new revision makes CloudFormation read the secret again (rotation). */
+  originVerifyRevision?: number;
+  /** The CloudFront web ACL (AWS WAF, us-east-1) in front of the site; absent: none. */
+  webAclArn?: string;
   /** Domain name of the HTTP API's endpoint (`<id>.execute-api.<region>.amazonaws.com`). */
   apiDomain: string;
   /** The profile-image bucket (stateful stack), imported with its regional domain name. */
@@ -75,6 +95,7 @@ export class Web extends Construct {
   readonly logs: s3.Bucket;
   readonly distribution: cloudfront.Distribution;
   readonly spaFallback: cloudfront.Function;
+  readonly viewerAddress: cloudfront.Function;
   readonly usesPlaceholder: boolean;
   readonly shellDeployment: s3deploy.BucketDeployment;
   /** The hashed assets (absent when web/dist was not built). */
@@ -148,6 +169,12 @@ export class Web extends Construct {
       code: cloudfront.FunctionCode.fromInline(SPA_FALLBACK_CODE),
     });
 
+    this.viewerAddress = new cloudfront.Function(this, 'ViewerAddress', {
+      comment: 'API requests carry the viewer address',
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(VIEWER_ADDRESS_CODE),
+    });
+
     const customDomain =
       props.siteDomain && props.certificateArn
         ? {
@@ -169,6 +196,7 @@ export class Web extends Construct {
       enableLogging: true,
       logBucket: this.logs,
       logFilePrefix: 'cloudfront/',
+      ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
       ...customDomain,
       defaultBehavior: {
         origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
@@ -184,12 +212,22 @@ export class Web extends Construct {
           origin: new origins.HttpOrigin(props.apiDomain, {
             protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+            customHeaders: {
+              'x-origin-verify': props.originVerifySecret,
+              'x-origin-verify-revision': String(props.originVerifyRevision ?? 1),
+            },
           }),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: headers,
+          functionAssociations: [
+            {
+              function: this.viewerAddress,
+              eventType: cloudfront.FunctionEventType.VIEWER_REQUEST,
+            },
+          ],
         },
         [`/${PROFILE_IMAGE_PREFIX}*`]: {
           origin: origins.S3BucketOrigin.withOriginAccessControl(props.profileImages, {
@@ -213,23 +251,50 @@ export class Web extends Construct {
       });
     }
 
-    // The profile bucket's policy (stateful stack) already lets this account's distributions
-    // read images/profile/*; see infra/constructs/storage.ts.
+    // The profile bucket's whole policy: TLS only, and this distribution (no other) reads
+    // images/profile/*. It lives here because it names the distribution (storage.ts).
+    const photos = props.profileImages;
+    new s3.CfnBucketPolicy(this, 'ProfileImagesPolicy', {
+      bucket: photos.bucketName,
+      policyDocument: new iam.PolicyDocument({
+        statements: [
+          new iam.PolicyStatement({
+            sid: 'DenyInsecureTransport',
+            effect: iam.Effect.DENY,
+            principals: [new iam.AnyPrincipal()],
+            actions: ['s3:*'],
+            resources: [photos.bucketArn, photos.arnForObjects('*')],
+            conditions: { Bool: { 'aws:SecureTransport': 'false' } },
+          }),
+          new iam.PolicyStatement({
+            sid: 'ThisSiteReadsProfileImages',
+            principals: [new iam.ServicePrincipal('cloudfront.amazonaws.com')],
+            actions: ['s3:GetObject'],
+            resources: [photos.arnForObjects(`${PROFILE_IMAGE_PREFIX}*`)],
+            conditions: { StringEquals: { 'AWS:SourceArn': this.distribution.distributionArn } },
+          }),
+        ],
+      }),
+    });
     Validations.of(this.distribution).acknowledge({
       id: 'annotation::@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac',
       reason:
-        'The profile-image bucket grants CloudFront read access to images/profile/* in its own stack (Storage construct).',
+        "The profile-image bucket's policy is written just below (ProfileImagesPolicy), naming this distribution.",
     });
     Validations.of(this.distribution).acknowledge(
       {
         id: 'AwsSolutions-CFR1',
         reason: 'The product is open to investors anywhere; there is no country it must not serve.',
       },
-      {
-        id: 'AwsSolutions-CFR2',
-        reason:
-          'No WAF web ACL yet (fixed monthly cost plus per-rule fees): the API is throttled per stage and Cognito rate-limits sign-in. Add AWS WAF when traffic warrants it.',
-      },
+      ...(props.webAclArn
+        ? []
+        : [
+            {
+              id: 'AwsSolutions-CFR2',
+              reason:
+                'Deployed with edgeFirewall off (cdk.json): no AWS WAF web ACL. The functions still limit each client on sign-in, sign-up, password recovery, contact and market-data cache misses (decision 122), and API Gateway caps each route for all callers.',
+            },
+          ]),
       ...(customDomain.minimumProtocolVersion
         ? []
         : [

@@ -8,9 +8,13 @@ import {
   gatherFacts,
   placeholders,
   problemsOf,
+  UNRESERVED_MINIMUM,
   warningsOf,
   type PreflightFacts,
 } from './preflight';
+import { totalReservedConcurrency } from '../constructs/api';
+import { JOB_CONCURRENCY } from '../constructs/jobs';
+import { JOBS } from '../jobs';
 
 const base = {
   mailFrom: 'no-reply@mr-market.example.io',
@@ -25,6 +29,8 @@ const ready: PreflightFacts = {
   sesProductionAccess: true,
   marketDataSecret: { arn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:k', keySet: true },
   keyInEnvironment: false,
+  edgeBootstrapped: true,
+  lambdaConcurrency: 1000,
 };
 
 const check = (context: Record<string, unknown>, facts: Partial<PreflightFacts> = {}) =>
@@ -55,6 +61,21 @@ describe('pre-flight: what stops a deployment, with the command that fixes it', 
   it('asks for the bootstrap of the account and region', () => {
     const [p] = check({}, { bootstrapped: false });
     expect(p!.fix).toBe('npx cdk bootstrap aws://123456789012/eu-west-1');
+  });
+
+  it('asks for the bootstrap of us-east-1, where the web ACL goes', () => {
+    const [p] = check({}, { edgeBootstrapped: false });
+    expect(p!.fix).toMatch(/^npx cdk bootstrap aws:\/\/123456789012\/us-east-1/);
+    expect(p!.fix).toContain('-c edgeFirewall=false');
+  });
+
+  it('stops when the account cannot reserve the instances the app reserves', () => {
+    const reserved = totalReservedConcurrency(JOBS.length, JOB_CONCURRENCY);
+    const [p] = check({}, { lambdaConcurrency: 10 });
+    expect(p!.what).toContain(`is 10: the app reserves ${reserved} instances`);
+    expect(p!.fix).toContain('-c reservedConcurrency=false');
+    expect(check({}, { lambdaConcurrency: reserved + UNRESERVED_MINIMUM })).toEqual([]);
+    expect(check({ reservedConcurrency: false }, { lambdaConcurrency: 10 })).toEqual([]);
   });
 
   it('refuses a sender SES does not know, showing how to verify its domain', () => {
@@ -144,6 +165,8 @@ describe('pre-flight: asking AWS', () => {
             LastChangedDate: 1_790_000_000,
           });
         const url = req.url ?? '';
+        if (url.startsWith('/2016-08-19/account-settings'))
+          return json(200, { AccountLimit: { ConcurrentExecutions: 1000 } }, 'application/json');
         if (url === '/v2/email/account')
           return json(200, { ProductionAccessEnabled: false }, 'application/json');
         const m = /^\/v2\/email\/identities\/([^/?]+)/.exec(url);
@@ -185,6 +208,8 @@ describe('pre-flight: asking AWS', () => {
     expect(facts).toMatchObject({
       account: '210987654321',
       bootstrapped: true,
+      edgeBootstrapped: true,
+      lambdaConcurrency: 1000,
       ses: { 'mr-market.example.io': { verified: true } },
       sesProductionAccess: false,
       marketDataSecret: {

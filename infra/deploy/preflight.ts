@@ -1,9 +1,13 @@
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { GetAccountSettingsCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { DescribeSecretCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { GetAccountCommand, GetEmailIdentityCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
 import { parseInfraConfig, type InfraConfig } from '../config';
+import { totalReservedConcurrency } from '../constructs/api';
+import { JOB_CONCURRENCY } from '../constructs/jobs';
+import { JOBS } from '../jobs';
 
 /**
  * What must be true before `cdk deploy` can succeed in an account (docs/decisions/099, README
@@ -26,6 +30,13 @@ export interface PreflightFacts {
   account: string | { error: string };
   region: string;
   bootstrapped: boolean;
+  /**
+   * Whether CDK is bootstrapped in us-east-1 too, where the web ACL's stack goes; undefined when
+   * the app's region is us-east-1 or the firewall is off.
+   */
+  edgeBootstrapped?: boolean;
+  /** The account's Lambda concurrency limit in the region (undefined when unknown). */
+  lambdaConcurrency?: number;
   /** SES identities by name (the mailFrom address and its domain), absent when unknown to SES. */
   ses: Record<string, SesIdentity | undefined>;
   sesProductionAccess: boolean | undefined;
@@ -34,6 +45,9 @@ export interface PreflightFacts {
   /** An FMP key in the deploying environment, to store in the secret during the deployment. */
   keyInEnvironment: boolean;
 }
+
+/** Instances Lambda keeps unreserved in an account: reservations may not go below it. */
+export const UNRESERVED_MINIMUM = 100;
 
 export interface Problem {
   what: string;
@@ -73,6 +87,23 @@ export function problemsOf(
     problems.push({
       what: `The account ${account} is not bootstrapped for CDK in ${facts.region}.`,
       fix: `npx cdk bootstrap aws://${account}/${facts.region}`,
+    });
+  }
+  if (facts.edgeBootstrapped === false) {
+    problems.push({
+      what: `The web ACL's stack goes to us-east-1 (CloudFront's region for AWS WAF), where the account ${account} is not bootstrapped for CDK.`,
+      fix: `npx cdk bootstrap aws://${account}/us-east-1   (or deploy without AWS WAF: -c edgeFirewall=false)`,
+    });
+  }
+  const reserved = totalReservedConcurrency(JOBS.length, JOB_CONCURRENCY);
+  if (
+    config.reservedConcurrency &&
+    facts.lambdaConcurrency !== undefined &&
+    facts.lambdaConcurrency - reserved < UNRESERVED_MINIMUM
+  ) {
+    problems.push({
+      what: `The account's Lambda concurrency limit in ${facts.region} is ${facts.lambdaConcurrency}: the app reserves ${reserved} instances and Lambda keeps ${UNRESERVED_MINIMUM} unreserved.`,
+      fix: `Ask for more in Service Quotas (AWS Lambda, "Concurrent executions": 1,000 is the usual default): aws service-quotas request-service-quota-increase --service-code lambda --quota-code L-B99A9384 --desired-value 1000 --region ${facts.region}   (or deploy without reservations: -c reservedConcurrency=false)`,
     });
   }
   const sesRegion = config.sesRegion ?? facts.region;
@@ -158,6 +189,21 @@ export async function gatherFacts(
     facts.bootstrapped = true;
   } catch (error) {
     if ((error as Error).name !== 'ParameterNotFound') throw error;
+  }
+  if (config.edgeFirewall && aws.region !== 'us-east-1') {
+    try {
+      await new SSMClient({ ...common, region: 'us-east-1' }).send(
+        new GetParameterCommand({ Name: BOOTSTRAP_PARAMETER }),
+      );
+      facts.edgeBootstrapped = true;
+    } catch (error) {
+      if ((error as Error).name !== 'ParameterNotFound') throw error;
+      facts.edgeBootstrapped = false;
+    }
+  }
+  if (config.reservedConcurrency) {
+    const settings = await new LambdaClient(common).send(new GetAccountSettingsCommand({}));
+    facts.lambdaConcurrency = settings.AccountLimit?.ConcurrentExecutions;
   }
   const ses = new SESv2Client({ ...common, region: sesRegion });
   const domain = config.mailFrom.split('@')[1] ?? '';

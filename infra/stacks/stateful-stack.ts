@@ -48,9 +48,9 @@ export class StatefulStack extends Stack {
       supportEmail: config.supportEmail,
       ...(siteUrl ? { siteUrl } : {}),
       siteUrlParameterName: this.siteUrlParameterName,
-      logRetentionDays: config.logRetentionDays,
+      logRetentionDays: config.apiLogRetentionDays,
     });
-    this.storage = new Storage(this, 'Storage', siteUrl ? { uploadOrigins: [siteUrl] } : {});
+    this.storage = new Storage(this, 'Storage');
     this.secrets = new Secrets(this, 'Secrets');
     this.alerts = new AlertResources(
       this,

@@ -1,4 +1,5 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import * as cr from 'aws-cdk-lib/custom-resources';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
@@ -11,11 +12,15 @@ import { Web } from '../constructs/web';
 import type { JobDef } from '../jobs';
 import { TABLE_DESIGN } from '../table-design';
 import { guardTemplateSize } from './limits';
+import type { EdgeStack } from './edge-stack';
 import type { StatefulStack } from './stateful-stack';
+import { acknowledge } from '../constructs/nag';
 
 export interface StatelessStackProps extends StackProps {
   config: InfraConfig;
   stateful: StatefulStack;
+  /** The web ACL's stack (us-east-1); absent when edgeFirewall is off. */
+  edge?: EdgeStack;
   /** The route table by file: each group's functions and routes go in a nested stack. */
   routeGroups: readonly RouteGroup[];
   jobs: readonly JobDef[];
@@ -85,7 +90,8 @@ export class StatelessStack extends Stack {
     this.api = new Api(this, 'Api', {
       routeGroups: props.routeGroups,
       resources,
-      logRetentionDays: config.logRetentionDays,
+      logRetentionDays: config.apiLogRetentionDays,
+      reservedConcurrency: config.reservedConcurrency,
       throttle: {
         rateLimit: config.apiThrottleRateLimit,
         burstLimit: config.apiThrottleBurstLimit,
@@ -97,11 +103,21 @@ export class StatelessStack extends Stack {
     this.jobs = new Jobs(this, 'Jobs', {
       jobs: props.jobs,
       resources,
-      logRetentionDays: config.logRetentionDays,
+      logRetentionDays: config.jobLogRetentionDays,
+      reservedConcurrency: config.reservedConcurrency,
     });
+
+    // The origin secret as a dynamic reference: CloudFormation resolves it into CloudFront's
+    // origin header and the functions' environment; the template never holds the value.
+    const originVerifySecret = stateful.secrets.originVerify.secretValue.unsafeUnwrap();
+    this.api.addEnvironment('ORIGIN_VERIFY_SECRET', originVerifySecret);
+    this.api.addEnvironment('ORIGIN_VERIFY_REVISION', String(config.originVerifyRevision));
 
     this.web = new Web(this, 'Web', {
       apiDomain: this.api.endpointDomain,
+      originVerifySecret,
+      originVerifyRevision: config.originVerifyRevision,
+      ...(props.edge ? { webAclArn: this.webAclArnFrom(props.edge) } : {}),
       profileImages,
       appConfig: {
         region: this.region,
@@ -150,9 +166,58 @@ export class StatelessStack extends Stack {
       description: 'Put the market-data provider key here',
     });
 
+    if (props.edge) this.addStackDependency(props.edge, 'CloudFront uses the web ACL in us-east-1');
+
     guardTemplateSize(
       this,
       'Move route functions into the route-group nested stacks (infra/constructs/api.ts), or jobs into a stack of their own.',
     );
+  }
+
+  /**
+   * The web ACL's ARN, read at deploy time from its SSM parameter in us-east-1 (the edge
+   * stack writes it): CloudFormation cannot reference another region's stack.
+   */
+  private webAclArnFrom(edge: EdgeStack): string {
+    const name = edge.webAclParameterName;
+    const read = new cr.AwsCustomResource(this, 'WebAclArn', {
+      onUpdate: {
+        service: 'SSM',
+        action: 'getParameter',
+        parameters: { Name: name },
+        region: 'us-east-1',
+        physicalResourceId: cr.PhysicalResourceId.of(name),
+      },
+      policy: cr.AwsCustomResourcePolicy.fromSdkCalls({
+        resources: [`arn:${Aws.PARTITION}:ssm:us-east-1:${Aws.ACCOUNT_ID}:parameter${name}`],
+      }),
+      installLatestAwsSdk: false,
+    });
+    const provider = this.node.tryFindChild(
+      `AWS${cr.AwsCustomResource.PROVIDER_FUNCTION_UUID.replace(/-/g, '')}`,
+    );
+    const why =
+      'CDK-managed AwsCustomResource provider (reads the web ACL ARN from SSM in us-east-1 at deploy time);';
+    if (provider)
+      acknowledge(
+        provider,
+        {
+          id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+          reason: `${why} its role and managed logging policy are defined by aws-cdk-lib.`,
+        },
+        {
+          id: 'Serverless-LambdaDefaultMemorySize',
+          reason: `${why} one small SDK call per deployment; aws-cdk-lib sizes it.`,
+        },
+        {
+          id: 'Serverless-LambdaDLQ',
+          reason: `${why} CloudFormation waits for its answer and fails the deployment when it fails.`,
+        },
+        {
+          id: 'Serverless-LambdaTracing',
+          reason: `${why} it runs once per deployment, outside the request path that tracing follows.`,
+        },
+      );
+    return read.getResponseField('Parameter.Value');
   }
 }

@@ -86,3 +86,19 @@ export const PRIORITY_SHARE: Readonly<Record<CallPriority, number>> = {
 export function shareOf(limit: number, priority: CallPriority): number {
   return Math.floor(limit * PRIORITY_SHARE[priority]);
 }
+
+/**
+ * One client's (one network address's) share of the plan, for the reads that miss the cache
+ * and would call the provider: a tenth of the plan's minute and day, at least 10 (30 a minute
+ * on a plan without a minute limit). Cached reads are never limited; a client over its share
+ * gets the last good value, or a 429 when there is none (docs/decisions/122).
+ */
+export const CLIENT_CALL_SHARE = 0.1;
+
+export function clientCallLimits(plan: PlanLimits): { perMinute: number; perDay: number | null } {
+  const share = (n: number) => Math.max(10, Math.floor(n * CLIENT_CALL_SHARE));
+  return {
+    perMinute: plan.callsPerMinute === null ? 30 : share(plan.callsPerMinute),
+    perDay: plan.callsPerDay === null ? null : share(plan.callsPerDay),
+  };
+}

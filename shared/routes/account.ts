@@ -11,7 +11,7 @@ import {
   verifyAccountRequest,
 } from '../schemas/account';
 import { emptyRequest } from '../schemas/common';
-import { defineRoutes, WRITE_LIMIT_PER_MINUTE } from './types';
+import { CLIENT_LIMITS, defineRoutes, WRITE_LIMIT_PER_MINUTE } from './types';
 
 export const accountRoutes = defineRoutes([
   {
@@ -22,6 +22,7 @@ export const accountRoutes = defineRoutes([
     handler: 'api/register',
     request: registerRequest,
     needs: ['userPool'],
+    clientLimitPerMinute: CLIENT_LIMITS.register,
     summary: 'Create an account (sends the verification email)',
   },
   {
@@ -32,6 +33,7 @@ export const accountRoutes = defineRoutes([
     handler: 'api/login',
     request: loginRequest,
     needs: ['userPool'],
+    clientLimitPerMinute: CLIENT_LIMITS.login,
     summary: 'Sign in with email and password; returns tokens',
   },
   {
@@ -42,6 +44,7 @@ export const accountRoutes = defineRoutes([
     handler: 'api/forgotPassword',
     request: forgotPasswordRequest,
     needs: ['userPool'],
+    clientLimitPerMinute: CLIENT_LIMITS.passwordRecovery,
     summary: 'Send the password-reset email',
   },
   {
@@ -52,6 +55,7 @@ export const accountRoutes = defineRoutes([
     handler: 'api/passwordReset',
     request: passwordResetRequest,
     needs: ['userPool'],
+    clientLimitPerMinute: CLIENT_LIMITS.passwordReset,
     summary: 'Set a new password with the code from the reset email',
   },
   {
@@ -62,6 +66,7 @@ export const accountRoutes = defineRoutes([
     handler: 'api/verifyAccount',
     request: verifyAccountRequest,
     needs: ['userPool'],
+    clientLimitPerMinute: CLIENT_LIMITS.verify,
     summary: 'Confirm an account with the code from the verification email',
   },
   {
@@ -71,7 +76,7 @@ export const accountRoutes = defineRoutes([
     auth: true,
     handler: 'api/user',
     request: emptyRequest,
-    needs: ['table', 'userPool', 'profileImages'],
+    needs: ['tableWrite', 'userPool:AdminGetUser', 'profileImages'],
     summary: 'The signed-in user: name, email, profile image URL',
   },
   {
@@ -81,7 +86,7 @@ export const accountRoutes = defineRoutes([
     auth: true,
     handler: 'api/updateProfile',
     request: updateProfileRequest,
-    needs: ['table', 'userPool'],
+    needs: ['tableWrite', 'userPool:AdminGetUser', 'userPool:AdminUpdateUserAttributes'],
     summary: 'Change the display name',
     writeLimitPerMinute: WRITE_LIMIT_PER_MINUTE,
   },
@@ -92,7 +97,7 @@ export const accountRoutes = defineRoutes([
     auth: true,
     handler: 'api/updateProfileImage',
     request: updateProfileImageRequest,
-    needs: ['table', 'userPool', 'profileImages'],
+    needs: ['tableWrite', 'userPool:AdminGetUser', 'profileImages'],
     summary: 'Upload a new profile photo',
     maxBodyBytes: PROFILE_IMAGE_MAX_DATA_URL + 1024,
     writeLimitPerMinute: WRITE_LIMIT_PER_MINUTE,
@@ -114,7 +119,7 @@ export const accountRoutes = defineRoutes([
     auth: true,
     handler: 'api/deleteAccount',
     request: deleteAccountRequest,
-    needs: ['table', 'userPool', 'profileImages'],
+    needs: ['tableWrite', 'tableBatchWrite', 'userPool:AdminDeleteUser', 'profileImages'],
     summary: 'Delete the account and everything it owns',
   },
 ]);

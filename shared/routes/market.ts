@@ -17,7 +17,7 @@ export const marketRoutes = defineRoutes([
     auth: false,
     handler: 'api/commonApi',
     request: proxyRequestSchema,
-    needs: ['table', 'marketData'],
+    needs: ['tableWrite', 'marketData'],
     summary: 'Market-data proxy over an allowlist of provider paths',
   },
   {
@@ -27,7 +27,7 @@ export const marketRoutes = defineRoutes([
     auth: false,
     handler: 'api/getIndexQuotes',
     request: indexQuotesRequest,
-    needs: ['table', 'marketData'],
+    needs: ['tableWrite', 'marketData'],
     summary: 'Cached quotes of the S&P 500, NYSE, DJIA and NASDAQ indexes',
   },
   {
@@ -37,7 +37,7 @@ export const marketRoutes = defineRoutes([
     auth: false,
     handler: 'api/getHistoricalData',
     request: historicalDataRequest,
-    needs: ['table', 'marketData'],
+    needs: ['tableWrite', 'marketData'],
     summary: 'Closing-price series for charts',
   },
   {
@@ -47,7 +47,7 @@ export const marketRoutes = defineRoutes([
     auth: false,
     handler: 'api/getDailyData',
     request: symbolSeriesRequest,
-    needs: ['table', 'marketData'],
+    needs: ['tableWrite', 'marketData'],
     summary: 'Daily closing prices of a stock',
   },
   {
@@ -57,7 +57,7 @@ export const marketRoutes = defineRoutes([
     auth: false,
     handler: 'api/getWeeklyData',
     request: symbolSeriesRequest,
-    needs: ['table', 'marketData'],
+    needs: ['tableWrite', 'marketData'],
     summary: 'Weekly closing prices of a stock',
   },
   {
@@ -67,7 +67,7 @@ export const marketRoutes = defineRoutes([
     auth: false,
     handler: 'api/getStockList',
     request: stockListRequest,
-    needs: ['table', 'marketData'],
+    needs: ['tableWrite', 'marketData'],
     summary: 'Stocks by market-cap band, sector and region',
   },
   {
@@ -77,7 +77,7 @@ export const marketRoutes = defineRoutes([
     auth: false,
     handler: 'api/getCompanyOverview',
     request: companyOverviewRequest,
-    needs: ['table', 'marketData'],
+    needs: ['tableWrite', 'marketData'],
     summary:
       "A company view's first screen: profile, quote, TTM ratios, owners and news in one answer",
   },

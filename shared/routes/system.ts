@@ -1,6 +1,6 @@
 import { emptyRequest } from '../schemas/common';
 import { contactRequest } from '../schemas/contact';
-import { defineRoutes } from './types';
+import { CLIENT_LIMITS, defineRoutes } from './types';
 
 export const systemRoutes = defineRoutes([
   {
@@ -10,7 +10,7 @@ export const systemRoutes = defineRoutes([
     auth: false,
     handler: 'api/health',
     request: emptyRequest,
-    needs: ['table'],
+    needs: ['tableRead'],
     summary: 'Reports whether the API can reach its table',
   },
   {
@@ -20,7 +20,8 @@ export const systemRoutes = defineRoutes([
     auth: false,
     handler: 'api/contact',
     request: contactRequest,
-    needs: ['table', 'mail'],
+    needs: ['tableWrite', 'mail'],
+    clientLimitPerMinute: CLIENT_LIMITS.contact,
     summary: 'Send a message to support (rate-limited per sender); the sender gets a confirmation',
   },
 ]);

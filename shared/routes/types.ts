@@ -2,13 +2,28 @@ import type { ZodMiniType } from 'zod/mini';
 
 export type HttpMethod = 'GET' | 'POST';
 
-/** What a route's function is allowed to touch; CDK turns each into a grant, nothing more. */
+/** The user-pool calls that need IAM (the others are authorized by the user's own token or none). */
+export type UserPoolAdminAction = 'AdminGetUser' | 'AdminUpdateUserAttributes' | 'AdminDeleteUser';
+
+/**
+ * What a route's function is allowed to touch; CDK turns each into a grant, nothing more
+ * (infra/constructs/grants.ts), and infra/role-grants.test.ts checks each route declares what
+ * its code calls, no more and no less.
+ */
 export type RouteNeed =
-  | 'table'
+  /** Reads items of the table: GetItem, BatchGetItem, Query, ConditionCheckItem, DescribeTable. */
+  | 'tableRead'
+  /** Reads and writes items one by one or in transactions: PutItem, UpdateItem, DeleteItem too. */
+  | 'tableWrite'
+  /** Writes in batches (BatchWriteItem): deleting an account or a portfolio with its items. */
+  | 'tableBatchWrite'
   | 'marketData'
   | 'mail'
   | 'profileImages'
+  /** The user pool's ids, for the calls a user's token or no credential authorizes (sign-in, sign-up). */
   | 'userPool'
+  /** One admin call on the user pool (IAM-authorized); implies `userPool`. */
+  | `userPool:${UserPoolAdminAction}`
   /** Signs or checks alert unsubscribe tokens (the alert token secret). */
   | 'alertToken'
   /** Sends alert emails through the alerts' SES configuration set. */
@@ -52,6 +67,12 @@ export interface RouteDef {
   maxBodyBytes?: number;
   /** Successful-input writes a signed-in user may make per minute on this route; more answers 429. */
   writeLimitPerMinute?: number;
+  /**
+   * Requests one client (one network address, as CloudFront saw it) may make per minute on this
+   * route, valid or not; more answer 429. For the public routes that could be abused (sign-in,
+   * sign-up, password recovery, contact), so one client cannot use up what others share.
+   */
+  clientLimitPerMinute?: number;
 }
 
 /** Body cap of a JSON route that does not declare its own (Lambda itself takes up to 6 MB). */
@@ -64,6 +85,18 @@ export const WRITE_LIMIT_PER_MINUTE = 30;
 export const LIMIT_MESSAGES = {
   tooLarge: 'The request is too large. Please send less data and try again.',
   tooManyWrites: 'You are making changes too quickly. Please wait a minute and try again.',
+  tooManyRequests: 'Too many attempts from your network. Please wait a minute and try again.',
+  notThroughSite: 'Please use the site to reach this service.',
+} as const;
+
+/** Per-client limits (requests a minute from one address) of the public routes that could be abused. */
+export const CLIENT_LIMITS = {
+  login: 10,
+  register: 5,
+  passwordRecovery: 5,
+  passwordReset: 10,
+  verify: 10,
+  contact: 5,
 } as const;
 
 export function defineRoutes<const T extends readonly RouteDef[]>(routes: T): T {

@@ -105,7 +105,7 @@ describe('POST /api/contact sends the message to support through SES', () => {
     const { Item } = await db.send(
       new GetCommand({
         TableName: testStack().env.TABLE_NAME,
-        Key: keys.rateLimit('contact-sender', sender, window),
+        Key: keys.rateLimit('client-contact-sender', sender, window),
       }),
     );
     expect(Item).toMatchObject({ type: 'RateLimit', count: 1 });

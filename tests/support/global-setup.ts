@@ -21,6 +21,9 @@ export default async function setup(project: TestProject) {
   // Tests write far faster than a person: the per-user write limit (decision 080) is raised
   // here; tests/integration/security/limits.test.ts checks it with a low one.
   process.env.WRITE_LIMIT_PER_MINUTE ??= '1000';
+  // Every test client is 127.0.0.1: per-client limits (decision 122) are raised the same way;
+  // tests/integration/security/client-limits.test.ts checks them with their real values.
+  process.env.CLIENT_LIMIT_PER_MINUTE ??= '100000';
   const { stack, release } = await acquireTestStack();
   if (process.env.STACK_LOG === '1') console.log(`local stack ready in ${Date.now() - started} ms`);
   const { stop: _stop, ...info } = stack;

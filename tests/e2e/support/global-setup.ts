@@ -43,6 +43,8 @@ export default async function setup(project: TestProject) {
 
   // Handlers log refusals at INFO; tests keep warnings and errors (STACK_LOG=1 shows all).
   process.env.LOG_LEVEL ??= process.env.STACK_LOG === '1' ? 'INFO' : 'WARN';
+  // Every browser session is 127.0.0.1: per-client limits (decision 122) are raised, as for integration.
+  process.env.CLIENT_LIMIT_PER_MINUTE ??= '100000';
   const { stack, release } = await acquireTestStack();
   const site = await startSiteServer({
     distDir,

@@ -37,6 +37,7 @@ export async function npmStartEnv(
       LOCAL_NO_WEB: '1',
       LOCAL_NO_JOBS: '1',
       LOG_LEVEL: 'CRITICAL',
+      CLIENT_LIMIT_PER_MINUTE: '100000',
       MARKET_CLOCK: testMarketClock(),
       ...extra,
     },

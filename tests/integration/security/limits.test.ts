@@ -162,7 +162,7 @@ describe('per-user write limit', () => {
     for (const r of limited) {
       expect(r.method, r.id).toBe('POST');
       expect(r.auth, r.id).toBe(true);
-      expect(r.needs, r.id).toContain('table');
+      expect(r.needs, r.id).toContain('tableWrite');
     }
     for (const r of ROUTES.filter((x) => x.method === 'GET'))
       expect(r.writeLimitPerMinute, r.id).toBeUndefined();

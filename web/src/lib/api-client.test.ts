@@ -167,12 +167,12 @@ describe('the route paths the web app is built with', () => {
 });
 
 describe('api client retried writes', () => {
-  it('names only POST routes of the route table that use the table as creating routes', async () => {
+  it('names only POST routes of the route table that write the table as creating routes', async () => {
     const { ROUTES } = await import('../../../shared/routes');
     for (const id of CREATING_ROUTES) {
       const route = ROUTES.find((r) => r.id === id);
       expect(route?.method, id).toBe('POST');
-      expect(route?.needs, id).toContain('table');
+      expect(route?.needs, id).toContain('tableWrite');
     }
   });
 

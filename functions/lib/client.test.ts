@@ -1,0 +1,70 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { addressOf, cameThroughOrigin, clientAddress } from './client';
+import { resetConfigForTests } from './config';
+import type { ApiEvent } from './http';
+
+const SECRET = 'a-secret-of-at-least-32-characters!!';
+
+function event(headers: Record<string, string>, sourceIp = '130.176.1.1'): ApiEvent {
+  return { headers, requestContext: { http: { sourceIp } } } as unknown as ApiEvent;
+}
+
+function withSecret(secret: string | undefined) {
+  if (secret === undefined) delete process.env.ORIGIN_VERIFY_SECRET;
+  else process.env.ORIGIN_VERIFY_SECRET = secret;
+  resetConfigForTests();
+}
+
+afterEach(() => withSecret(undefined));
+
+describe('the viewer address CloudFront forwards', () => {
+  it('reads IPv4 and IPv6 addresses with their ports, and refuses anything else', () => {
+    expect(addressOf('198.51.100.7:53122')).toBe('198.51.100.7');
+    expect(addressOf('198.51.100.7')).toBe('198.51.100.7');
+    expect(addressOf('2001:db8::7:443')).toBe('2001:db8::7');
+    expect(addressOf('[2001:DB8::7]:443')).toBe('2001:db8::7');
+    expect(addressOf('evil, 1.2.3.4')).toBeUndefined();
+    expect(addressOf('')).toBeUndefined();
+  });
+});
+
+describe('who the client is', () => {
+  it('is the connection when no origin secret is set; a viewer header is then ignored', () => {
+    withSecret(undefined);
+    const e = event({ 'cloudfront-viewer-address': '203.0.113.9:1' }, '127.0.0.2');
+    expect(cameThroughOrigin(e)).toBe(true);
+    expect(clientAddress(e)).toBe('127.0.0.2');
+  });
+
+  it('behind CloudFront is the viewer, and a request without the secret did not come through it', () => {
+    withSecret(SECRET);
+    const through = event({
+      'X-Origin-Verify': SECRET,
+      'CloudFront-Viewer-Address': '203.0.113.9:4431',
+    });
+    expect(cameThroughOrigin(through)).toBe(true);
+    expect(clientAddress(through)).toBe('203.0.113.9');
+    expect(cameThroughOrigin(event({}))).toBe(false);
+    expect(cameThroughOrigin(event({ 'x-origin-verify': `${SECRET}x` }))).toBe(false);
+    expect(cameThroughOrigin(event({ 'x-origin-verify': SECRET.toUpperCase() }))).toBe(false);
+  });
+
+  it('counts an IPv6 viewer by its /64, the block one subscriber holds', () => {
+    withSecret(SECRET);
+    const a = event({
+      'x-origin-verify': SECRET,
+      'cloudfront-viewer-address': '2001:db8:1:2::a:443',
+    });
+    const b = event({
+      'x-origin-verify': SECRET,
+      'cloudfront-viewer-address': '2001:db8:1:2:ffff:1:2:3:443',
+    });
+    const c = event({
+      'x-origin-verify': SECRET,
+      'cloudfront-viewer-address': '2001:db8:1:3::a:443',
+    });
+    expect(clientAddress(a)).toBe('2001:db8:1:2::/64');
+    expect(clientAddress(b)).toBe(clientAddress(a));
+    expect(clientAddress(c)).not.toBe(clientAddress(a));
+  });
+});
