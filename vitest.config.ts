@@ -10,7 +10,6 @@ export default defineConfig({
             'shared/**/*.test.ts',
             'infra/**/*.test.ts',
             'functions/market/demo/**/*.test.ts',
-            'functions/cognito/site-url.test.ts',
             'functions/lib/clock.test.ts',
           ],
           exclude: ['infra/local/**', 'node_modules/**'],
@@ -25,13 +24,8 @@ export default defineConfig({
             'functions/**/*.test.ts',
             'infra/local/**/*.test.ts',
           ],
-          // The demo data set's tests, the site-address lookup's (its own SSM stub) and the clock's are pure: they run in the unit project.
-          exclude: [
-            'functions/market/demo/**',
-            'functions/cognito/site-url.test.ts',
-            'functions/lib/clock.test.ts',
-            'node_modules/**',
-          ],
+          // The demo data set's tests and the clock's are pure: they run in the unit project.
+          exclude: ['functions/market/demo/**', 'functions/lib/clock.test.ts', 'node_modules/**'],
           environment: 'node',
           // One local stack (emulators + API server) for the whole project, shared by its files.
           globalSetup: ['tests/support/global-setup.ts'],

@@ -14,6 +14,7 @@ import { type Figure, table } from './lib';
 export const SECTIONS = [
   'cost',
   'quota',
+  'revocation',
   'screener',
   'coldstart',
   'api',

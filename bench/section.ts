@@ -19,6 +19,7 @@ const modules: Record<string, () => Promise<{ run(report: (f: Figure) => void): 
   {
     cost: () => import('./cost'),
     quota: () => import('./quota'),
+    revocation: () => import('./revocation'),
     screener: () => import('./screener'),
     coldstart: () => import('./coldstart'),
     api: () => import('./api'),

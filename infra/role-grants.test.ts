@@ -92,10 +92,17 @@ const ACTIONS_OF: Record<string, string[]> = {
  */
 const CONDITIONAL_MODULES: Record<
   string,
-  (f: { needs: readonly string[]; env: Record<string, unknown>; clientLimit: boolean }) => boolean
+  (f: {
+    needs: readonly string[];
+    env: Record<string, unknown>;
+    clientLimit: boolean;
+    auth: boolean;
+  }) => boolean
 > = {
   'functions/lib/idempotency.ts': (f) => f.needs.includes('tableWrite'),
   'functions/lib/rate-limit.ts': (f) => f.needs.includes('tableWrite') || f.clientLimit,
+  // The revocation check runs for login-required routes only (decision 123).
+  'functions/lib/revocation.ts dynamodb:GetItem': (f) => f.auth,
   'functions/cognito/site-url.ts': (f) => !('SITE_URL' in f.env),
   'functions/account/images.ts s3:GetObject': () => false,
 };
@@ -156,6 +163,8 @@ let functions: {
   needs: readonly string[];
   /** The route declares a per-client limit (its counters are the one write it may make). */
   clientLimit: boolean;
+  /** A login-required route (the wrapper reads the user's revocation). */
+  auth: boolean;
 }[];
 const called = new Map<string, { module: string; action: string }[]>();
 
@@ -172,18 +181,22 @@ beforeAll(async () => {
       fn,
       needs: ROUTES.find((r) => r.id === id)!.needs,
       clientLimit: ROUTES.find((r) => r.id === id)!.clientLimitPerMinute !== undefined,
+      auth: ROUTES.find((r) => r.id === id)!.auth,
     })),
     ...[...built.stateless.jobs.functions].map(([id, fn]) => ({
       name: `job ${id}`,
       fn,
       needs: JOBS.find((j) => j.id === id)!.needs,
       clientLimit: false,
+      auth: false,
     })),
     {
       name: 'Cognito trigger',
       fn: built.stateful.auth.customMessage,
       needs: [],
-      clientLimit: false,
+      // It counts the emails each inbox is sent, in RATE#client-mail-sent items (decision 123).
+      clientLimit: true,
+      auth: false,
     },
   ];
   const handlers = [...new Set(functions.map((f) => f.fn.handlerModule))];
@@ -253,17 +266,20 @@ describe('role grants cover the calls each bundle makes', () => {
       expect.arrayContaining(['cognito-idp:AdminDeleteUser', 'dynamodb:Query', 's3:DeleteObject']),
     );
     expect(actions('api/health')).toEqual(expect.arrayContaining(['dynamodb:PutItem']));
-    expect(actions('cognito/customMessage')).toEqual(['ssm:GetParameter']);
+    expect(actions('cognito/customMessage').sort()).toEqual([
+      'dynamodb:UpdateItem',
+      'ssm:GetParameter',
+    ]);
   });
 
   it('grants every function every AWS action its bundle sends', () => {
     const missing: string[] = [];
-    for (const { name, fn, needs, clientLimit } of functions) {
+    for (const { name, fn, needs, clientLimit, auth } of functions) {
       const granted = grantedTo(fn);
       const env = environmentOf(fn);
       for (const { module, action } of called.get(fn.handlerModule) ?? []) {
         const applies = CONDITIONAL_MODULES[`${module} ${action}`] ?? CONDITIONAL_MODULES[module];
-        if (applies && !applies({ needs, env, clientLimit })) continue;
+        if (applies && !applies({ needs, env, clientLimit, auth })) continue;
         for (const needed of ACTIONS_OF[action] ?? [action]) {
           if (!granted.some((pattern) => allows(pattern, needed)))
             missing.push(
@@ -325,6 +341,7 @@ const ALLOWED_BY_NEED: Record<string, readonly string[]> = {
   'userPool:AdminGetUser': ['cognito-idp:AdminGetUser'],
   'userPool:AdminUpdateUserAttributes': ['cognito-idp:AdminUpdateUserAttributes'],
   'userPool:AdminDeleteUser': ['cognito-idp:AdminDeleteUser'],
+  'userPool:AdminUserGlobalSignOut': ['cognito-idp:AdminUserGlobalSignOut'],
 };
 /** What every function has: its own log group and tracing. */
 const EVERY_FUNCTION = [
@@ -362,7 +379,11 @@ function needsShownBy(calls: { module: string; action: string }[]): Set<string> 
   const shown = new Set<string>();
   for (const { module, action } of calls) {
     // The route wrapper's own writes come with tableWrite or a client limit, checked above.
-    if (module === 'functions/lib/idempotency.ts' || module === 'functions/lib/rate-limit.ts')
+    if (
+      module === 'functions/lib/idempotency.ts' ||
+      module === 'functions/lib/rate-limit.ts' ||
+      (module === 'functions/lib/revocation.ts' && action === 'dynamodb:GetItem')
+    )
       continue;
     const [service, operation] = action.split(':') as [string, string];
     if (service === 'dynamodb') {
@@ -443,6 +464,15 @@ describe('each role is derived from its route: no broader than declared, declare
         );
     }
     expect(mismatched).toEqual([]);
+  });
+
+  it('lets every login-required route read the table (the revocation check of decision 123)', () => {
+    for (const { name, needs, auth } of functions)
+      if (auth)
+        expect(
+          needs.some((n) => n === 'tableRead' || n === 'tableWrite'),
+          name,
+        ).toBe(true);
   });
 
   it('fails a role broader than its route (the check sees what it should)', () => {

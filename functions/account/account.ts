@@ -2,11 +2,14 @@ import {
   AdminDeleteUserCommand,
   AdminGetUserCommand,
   AdminUpdateUserAttributesCommand,
+  AdminUserGlobalSignOutCommand,
   ChangePasswordCommand,
   ConfirmForgotPasswordCommand,
   ConfirmSignUpCommand,
   ForgotPasswordCommand,
+  GlobalSignOutCommand,
   InitiateAuthCommand,
+  ResendConfirmationCodeCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import {
@@ -15,10 +18,18 @@ import {
   type AccountUser,
   type LoginResponse,
 } from '../../shared/schemas/account';
-import { required } from '../lib/config';
-import { BadRequestError, NotFoundError, UnauthorizedError } from '../lib/errors';
+import { config, required } from '../lib/config';
+import {
+  BadRequestError,
+  NotFoundError,
+  TooManyRequestsError,
+  UnauthorizedError,
+} from '../lib/errors';
 import type { AuthUser } from '../lib/http';
 import { logger } from '../lib/logger';
+import { sendMail } from '../lib/mail';
+import { takeMailFor } from '../lib/mail-limit';
+import { revokeTokens } from '../lib/revocation';
 import { cognito, cognitoError } from './cognito';
 import {
   checkImage,
@@ -46,11 +57,17 @@ const poolId = () => required('USER_POOL_ID');
 /** The pool's user name of a signed-in user (the `username` claim; the `sub` works too). */
 const usernameOf = (user: AuthUser) => user.username ?? user.userId;
 
+/**
+ * Creates the account. The answer is the same whether or not the email has an account already
+ * (decision 123): then the owner is told by email instead (or, if never activated, sent the
+ * activation email again). Each address gets at most MAIL_PER_RECIPIENT_PER_HOUR such emails.
+ */
 export async function register(input: {
   name: string;
   email: string;
   password: string;
 }): Promise<void> {
+  await takeMailOrRefuse(input.email);
   try {
     await cognito.send(
       new SignUpCommand({
@@ -64,8 +81,59 @@ export async function register(input: {
       }),
     );
   } catch (error) {
-    cognitoError(error, 'signUp');
+    if ((error as { name?: string }).name !== 'UsernameExistsException')
+      cognitoError(error, 'signUp');
+    await tellExistingOwner(input.email);
   }
+}
+
+/** Counts one email asked for an address (known or not alike); refuses over the limit. */
+async function takeMailOrRefuse(email: string): Promise<void> {
+  const asked = await takeMailFor(email, 'asked');
+  if (!asked.allowed) throw new TooManyRequestsError(MESSAGES.tooManyEmails);
+}
+
+/** Someone signed up with an address that has an account: its owner hears of it, not the caller. */
+async function tellExistingOwner(email: string): Promise<void> {
+  let status: string | undefined;
+  try {
+    const user = await cognito.send(
+      new AdminGetUserCommand({ UserPoolId: poolId(), Username: email }),
+    );
+    status = user.UserStatus;
+  } catch (error) {
+    logger.warn('existing account not found again', { error: error as Error });
+    return;
+  }
+  if (status === 'UNCONFIRMED') {
+    // Never activated: the activation email again (Cognito sends it; its trigger counts it).
+    await cognito
+      .send(new ResendConfirmationCodeCommand({ ClientId: clientId(), Username: email }))
+      .catch((error: unknown) =>
+        logger.warn('activation email not sent again', { error: error as Error }),
+      );
+    return;
+  }
+  const sent = await takeMailFor(email, 'sent');
+  if (!sent.allowed) return;
+  const site = config().SITE_URL;
+  await sendMail({
+    to: email,
+    subject: 'Someone tried to sign up with your email',
+    text: [
+      'Hello,',
+      '',
+      'Someone tried to create a Mr. Market account with this email address. You already have an account, so nothing was changed.',
+      '',
+      site
+        ? `To sign in, go to ${site}/login. If you forgot your password, reset it at ${site}/forget.`
+        : 'To sign in, use the Login page. If you forgot your password, use Forgot Password on that page.',
+      '',
+      "If it wasn't you, you can ignore this email: your account is safe.",
+      '',
+      'Mr. Market',
+    ].join('\n'),
+  });
 }
 
 export async function login(email: string, password: string): Promise<LoginResponse> {
@@ -95,6 +163,7 @@ export async function login(email: string, password: string): Promise<LoginRespo
 
 /** Sends the reset email. An unknown address gets the same answer, so no one can probe for accounts. */
 export async function forgotPassword(email: string): Promise<void> {
+  await takeMailOrRefuse(email);
   try {
     await cognito.send(new ForgotPasswordCommand({ ClientId: clientId(), Username: email }));
   } catch (error) {
@@ -103,10 +172,19 @@ export async function forgotPassword(email: string): Promise<void> {
       logger.info('password reset asked for an unknown or disabled account');
       return;
     }
+    if (name === 'UserLambdaValidationException') {
+      // The email trigger refused: this inbox had its emails for the hour (answered alike).
+      logger.info('password reset email held back by the per-inbox limit');
+      return;
+    }
     cognitoError(error, 'forgot');
   }
 }
 
+/**
+ * Sets the new password with the reset link's code, then refuses every token issued before it
+ * and signs the user out everywhere (a reset usually means someone else may have the password).
+ */
 export async function resetPassword(token: string, password: string): Promise<void> {
   const link = parseLinkCode(token);
   if (!link) throw new BadRequestError(MESSAGES.resetLinkInvalid);
@@ -122,6 +200,20 @@ export async function resetPassword(token: string, password: string): Promise<vo
   } catch (error) {
     cognitoError(error, 'reset');
   }
+  let sub: string | undefined;
+  try {
+    const user = await cognito.send(
+      new AdminGetUserCommand({ UserPoolId: poolId(), Username: link.username }),
+    );
+    sub = user.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
+  } catch (error) {
+    cognitoError(error, 'user');
+  }
+  if (!sub) throw new Error('The user pool returned no sub for the account');
+  await revokeTokens(sub);
+  await cognito
+    .send(new AdminUserGlobalSignOutCommand({ UserPoolId: poolId(), Username: link.username }))
+    .catch((error: unknown) => logger.warn('global sign-out failed', { error: error as Error }));
 }
 
 export async function verifyAccount(code: string): Promise<void> {
@@ -207,8 +299,13 @@ export async function updateImage(user: AuthUser, dataUrl: string): Promise<Prof
   return { ...profile, profileImage: file };
 }
 
-/** Changes the password with the caller's own access token (Cognito checks the current password). */
+/**
+ * Changes the password with the caller's own access token (Cognito checks the current
+ * password), then refuses every token issued before (this session's too: the app signs in
+ * again with the new password) and signs the user out everywhere.
+ */
 export async function changePassword(
+  user: AuthUser,
   accessToken: string | undefined,
   current: string,
   next: string,
@@ -225,6 +322,19 @@ export async function changePassword(
   } catch (error) {
     cognitoError(error, 'changePassword');
   }
+  await signOutEverywhere(user, accessToken);
+}
+
+/**
+ * Refuses every token of the user issued up to now, then revokes the refresh tokens with
+ * Cognito's GlobalSignOut (authorized by the access token itself), so no session can be renewed.
+ */
+export async function signOutEverywhere(user: AuthUser, accessToken: string | undefined) {
+  await revokeTokens(user.userId);
+  if (accessToken)
+    await cognito
+      .send(new GlobalSignOutCommand({ AccessToken: accessToken }))
+      .catch((error: unknown) => logger.warn('global sign-out failed', { error: error as Error }));
 }
 
 /**
@@ -232,6 +342,8 @@ export async function changePassword(
  * refreshed tokens), then every item of the user's partition, then the profile photos.
  */
 export async function deleteAccount(user: AuthUser): Promise<{ items: number; images: number }> {
+  // First: from here on no token of this account reads or writes anything (decision 123).
+  await revokeTokens(user.userId, { deleted: true });
   try {
     await cognito.send(
       new AdminDeleteUserCommand({ UserPoolId: poolId(), Username: usernameOf(user) }),

@@ -19,7 +19,7 @@ function tooMany(retryAfterSeconds: number) {
   );
 }
 
-/** The contact form: to support through SES, with a confirmation to the sender. */
+/** The contact form: to support through SES (nothing to the address typed in: decision 123). */
 export const handler = route<typeof contactRequest>(
   routeIn(systemRoutes, 'contact'),
   async ({ input: message, event }) => {

@@ -1,6 +1,7 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { linkCodeFor } from '../../shared/schemas/account';
 import { logger } from '../lib/logger';
+import { MAIL_PER_RECIPIENT_PER_HOUR, takeMailFor } from '../lib/mail-limit';
 import { siteUrl } from './site-url';
 
 /**
@@ -11,6 +12,9 @@ import { siteUrl } from './site-url';
  * (`./site-url`); without either (a deployment with no site yet) they show the code instead.
  * Locally the same function runs behind cognito-local (docs/decisions/020).
  */
+
+/** What Cognito passes on (as UserLambdaValidationException) when an inbox had its emails. */
+export const MAIL_LIMIT_REACHED = `This address was sent ${MAIL_PER_RECIPIENT_PER_HOUR} emails in the last hour`;
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -117,6 +121,16 @@ function mailFor(event: CustomMessageTriggerEvent, site: string | undefined): Ma
 export const handler = async (
   event: CustomMessageTriggerEvent,
 ): Promise<CustomMessageTriggerEvent> => {
+  // Every email Cognito sends passes here, however it was asked for (the API or Cognito's public
+  // API called directly): an inbox past its emails for the hour gets none. Throwing makes Cognito
+  // fail the request without sending anything (decision 123).
+  const email = event.request.userAttributes.email;
+  if (email && !(await takeMailFor(email, 'sent')).allowed) {
+    logger.warn('email held back: the inbox had its emails for the hour', {
+      trigger: event.triggerSource,
+    });
+    throw new Error(MAIL_LIMIT_REACHED);
+  }
   const site = await siteUrl();
   const mail = mailFor(event, site);
   logger.info('custom message', {

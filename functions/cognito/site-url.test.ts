@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
@@ -87,7 +88,8 @@ const signUpEvent = (): CustomMessageTriggerEvent =>
     callerContext: { awsSdkVersion: 'test', clientId: 'client' },
     triggerSource: 'CustomMessage_SignUp',
     request: {
-      userAttributes: { name: 'Ada', email: 'ada@example.com' },
+      // Its own inbox each time: the trigger counts the emails each inbox is sent.
+      userAttributes: { name: 'Ada', email: `ada-${randomUUID()}@example.com` },
       codeParameter: '{####}',
       usernameParameter: null,
     },

@@ -13,6 +13,7 @@ import { inputErrorMap } from '../../shared/schemas/errors';
 import { AppError, BadRequestError, UnauthorizedError, serviceUnavailable } from './errors';
 import { idempotent } from './idempotency';
 import { logger } from './logger';
+import { isRevoked, revocationOf } from './revocation';
 import { publishMetrics, recordResponse } from './metrics';
 import { cameThroughOrigin, clientAddress, withClient } from './client';
 import { clientLimitOf, takeClientLimit, takeWriteLimit, writeLimitOf } from './rate-limit';
@@ -25,6 +26,8 @@ export interface AuthUser {
   userId: string;
   email?: string;
   username?: string;
+  /** The token's `iat` (epoch seconds), checked against the user's revocation. */
+  issuedAt?: number;
 }
 
 export interface HandlerArgs<I> {
@@ -139,11 +142,22 @@ export function authUser(event: ApiEvent): AuthUser | undefined {
   if (typeof sub !== 'string' || sub === '') return undefined;
   // API Gateway's JWT authorizer also lets an ID token through (its client is in `aud`): refuse it.
   if (claims?.token_use !== 'access') return undefined;
+  // API Gateway passes claims as strings; the local server as the token has them.
+  const iat = Number(claims?.iat);
   return {
     userId: sub,
     ...(typeof claims?.email === 'string' ? { email: claims.email } : {}),
     ...(typeof claims?.username === 'string' ? { username: claims.username } : {}),
+    ...(Number.isFinite(iat) && claims?.iat !== undefined ? { issuedAt: iat } : {}),
   };
+}
+
+/** The caller's access token as sent (for Cognito calls it authorizes itself), else undefined. */
+export function accessTokenOf(event: ApiEvent): string | undefined {
+  const header = event.headers?.authorization ?? event.headers?.Authorization;
+  const token = header?.replace(/^Bearer\s+/i, '').trim();
+  const tokenUse = event.requestContext.authorizer?.jwt?.claims?.token_use;
+  return tokenUse === 'access' && token ? token : undefined;
 }
 
 /**
@@ -189,6 +203,13 @@ export function route<S extends z.ZodMiniType>(
   const handle = async (event: ApiEvent, context: Context): Promise<ApiResult> => {
     const user = authUser(event);
     if (def.auth && !user) throw new UnauthorizedError();
+    // A token its user gave up (signed out everywhere, changed or reset the password, deleted
+    // the account) is refused before anything else is read or written; when the table cannot
+    // say, the request fails (503) rather than trust the token (decision 123).
+    if (def.auth && user) {
+      const revocation = await revocationOf(user.userId, { fresh: def.method !== 'GET' });
+      if (isRevoked(user.issuedAt, revocation)) throw new UnauthorizedError();
+    }
     if (bodyBytes(event) > (def.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES))
       return json(413, { message: LIMIT_MESSAGES.tooLarge });
     const input = (await schema.parseAsync(requestInput(event, def), {

@@ -167,4 +167,10 @@ export const keys = {
   }),
 
   healthProbe: (): Key => ({ pk: 'HEALTH', sk: 'PROBE' }),
+
+  /**
+   * Which of a user's tokens are no longer honoured (functions/lib/revocation.ts): outside the
+   * user's partition, so it outlives the account's deletion until its `ttl`.
+   */
+  revocation: (userId: string): Key => ({ pk: `REVOKED#${userId}`, sk: 'STATE' }),
 } as const;

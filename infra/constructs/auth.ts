@@ -1,7 +1,9 @@
 import { Aws, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
+import { CLIENT_LIMIT_ACTIONS, CLIENT_LIMIT_KEY_PREFIX } from './grants';
 import { HouseFunction } from './house-function';
 
 export interface AuthProps {
@@ -19,6 +21,8 @@ export interface AuthProps {
    */
   siteUrlParameterName: string;
   logRetentionDays: number;
+  /** The table, where the trigger counts the emails each inbox is sent (decision 123). */
+  table: dynamodb.ITable;
 }
 
 /** ARN of an SSM parameter in the stack's account and region, from its name (`/a/b`). */
@@ -54,8 +58,19 @@ export class Auth extends Construct {
         SUPPORT_EMAIL: props.supportEmail,
         ...(props.siteUrl ? { SITE_URL: props.siteUrl } : {}),
         SITE_URL_PARAMETER: props.siteUrlParameterName,
+        TABLE_NAME: props.table.tableName,
       },
     });
+    // Its only table access: counting emails per inbox, in RATE#client-mail-sent items.
+    this.customMessage.role.addToPolicy(
+      new iam.PolicyStatement({
+        actions: [...CLIENT_LIMIT_ACTIONS],
+        resources: [props.table.tableArn],
+        conditions: {
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${CLIENT_LIMIT_KEY_PREFIX}*`] },
+        },
+      }),
+    );
     this.customMessage.role.addToPolicy(
       new iam.PolicyStatement({
         actions: ['ssm:GetParameter'],
@@ -105,8 +120,10 @@ export class Auth extends Construct {
       disableOAuth: true,
       enableTokenRevocation: true,
       preventUserExistenceErrors: true,
-      accessTokenValidity: Duration.hours(1),
-      idTokenValidity: Duration.hours(1),
+      // Short: a token is only good for 15 minutes; the app renews it with the refresh token
+      // without the user noticing (Amplify), and a revoked session ends soon (decision 123).
+      accessTokenValidity: Duration.minutes(15),
+      idTokenValidity: Duration.minutes(15),
       refreshTokenValidity: Duration.days(30),
     });
 

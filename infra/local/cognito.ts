@@ -253,7 +253,8 @@ async function callTarget(
 /**
  * A small proxy in front of cognito-local, so Amplify's calls that it lacks work locally:
  * `GetTokensFromRefreshToken` (token refresh) becomes `InitiateAuth REFRESH_TOKEN_AUTH`,
- * `GlobalSignOut` and `RevokeToken` succeed. Everything else passes through unchanged.
+ * `GlobalSignOut`, `AdminUserGlobalSignOut`, `ResendConfirmationCode` and `RevokeToken` succeed.
+ * Everything else passes through unchanged.
  */
 export function startCognitoProxy(port: number, upstream: string): Promise<Server> {
   const server = createServer((req, res) => {
@@ -316,7 +317,13 @@ async function handleProxy(
       }),
     );
   }
-  if (req.method === 'POST' && target === 'GlobalSignOut') return reply(200, '{}');
+  // Sign-out everywhere: cognito-local keeps no refresh-token list to clear. The product's own
+  // revocation item (functions/lib/revocation.ts) refuses the old tokens either way.
+  if (req.method === 'POST' && (target === 'GlobalSignOut' || target === 'AdminUserGlobalSignOut'))
+    return reply(200, '{}');
+  // cognito-local only logs the emails it would send; a resent activation email is one more.
+  if (req.method === 'POST' && target === 'ResendConfirmationCode')
+    return reply(200, JSON.stringify({ CodeDeliveryDetails: { DeliveryMedium: 'EMAIL' } }));
   if (req.method === 'POST' && target === 'RevokeToken') {
     // Revoke the refresh token when cognito-local knows it; succeed either way, as Cognito does.
     await callTarget(upstream, 'RevokeToken', JSON.parse(body.toString('utf8') || '{}')).catch(

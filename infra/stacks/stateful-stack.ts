@@ -49,6 +49,7 @@ export class StatefulStack extends Stack {
       ...(siteUrl ? { siteUrl } : {}),
       siteUrlParameterName: this.siteUrlParameterName,
       logRetentionDays: config.apiLogRetentionDays,
+      table: this.data.table,
     });
     this.storage = new Storage(this, 'Storage');
     this.secrets = new Secrets(this, 'Secrets');

@@ -3,7 +3,8 @@ import type { ZodMiniType } from 'zod/mini';
 export type HttpMethod = 'GET' | 'POST';
 
 /** The user-pool calls that need IAM (the others are authorized by the user's own token or none). */
-export type UserPoolAdminAction = 'AdminGetUser' | 'AdminUpdateUserAttributes' | 'AdminDeleteUser';
+export type UserPoolAdminAction =
+  'AdminGetUser' | 'AdminUpdateUserAttributes' | 'AdminDeleteUser' | 'AdminUserGlobalSignOut';
 
 /**
  * What a route's function is allowed to touch; CDK turns each into a grant, nothing more

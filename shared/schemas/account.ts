@@ -31,11 +31,14 @@ export const MESSAGES = {
   resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
   currentPasswordWrong: 'The current password is not correct',
   tooManyAttempts: 'Too many attempts, please try again later',
+  tooManyEmails:
+    'We have sent several emails to this address in the last hour. Please check your inbox, or try again in an hour.',
 } as const;
 
 /** Toasts of the account screens (the product's catalogue, spelling corrected). */
 export const TOASTS = {
   loginSuccess: 'Login Successful!',
+  logoutSuccess: 'Logged out on every device',
   registerSuccess: 'Registered successfully',
   registerFailure: 'Please correct the input you entered!',
   verified: 'Your email has been verified successfully',
@@ -179,6 +182,9 @@ export const passwordResetRequest = z
     password_confirmation: z.string({ error: MESSAGES.passwordsDiffer }),
   })
   .check(z.refine(...sameAs('password', 'password_confirmation')));
+
+/** `POST api/logout`: no input. */
+export const logoutRequest = z.strictObject({});
 
 /** `GET api/verify_account/{code}`. */
 export const verifyAccountRequest = z.object({ code: linkCode });

@@ -315,17 +315,31 @@ describe('an account from sign-up to deletion, through the API, cognito-local, t
 });
 
 describe('sign-up refusals', () => {
-  it('an email that already has an account is refused with 409', async () => {
+  it('an email that already has an account gets the answer a new one gets; its owner is told by email', async () => {
     const user = await createSignedInUser();
-    const res = await api.post<{ message: string }>('/api/register', {
+    const body = (email: string) => ({
       name: 'Copy',
-      email: user.email,
+      email,
       password: 'Valid-Passw0rd',
       password_confirmation: 'Valid-Passw0rd',
       terms_and_conditions: true,
     });
-    expect(res.status).toBe(409);
-    expect(res.body.message).toBe('An account with this email already exists');
+    const since = nowSeconds();
+    const taken = await api.post<{ message: string }>('/api/register', body(user.email));
+    const fresh = await api.post<{ message: string }>('/api/register', body(uniqueEmail('new')));
+    // Nothing in the answer tells whether the address has an account (decision 123).
+    expect({ status: taken.status, body: taken.body }).toEqual({
+      status: fresh.status,
+      body: fresh.body,
+    });
+    expect(taken.status).toBe(200);
+    const notice = await waitForMail(user.email, { sinceEpochSeconds: since });
+    expect(notice.subject).toBe('Someone tried to sign up with your email');
+    expect(notice.body.text).toContain('nothing was changed');
+    // The account is as it was: the owner still signs in with the old password.
+    expect(
+      (await api.post('/api/login', { email: user.email, password: user.password })).status,
+    ).toBe(200);
   });
 
   it('the profile of a user who never called the API is created from Cognito on first read', async () => {

@@ -89,7 +89,8 @@ let tokenStorage:
     }
   | undefined;
 
-function rememberedSession(): boolean {
+/** Whether the session is kept across browser restarts (Remember Me). */
+export function rememberedSession(): boolean {
   try {
     return window.localStorage.getItem(REMEMBER_SESSION_KEY) === '1';
   } catch {
@@ -162,10 +163,18 @@ export async function getAccessToken(): Promise<string | undefined> {
   }
 }
 
-/** Signs out on every device (falls back to this browser only), then reloads `to` (home by default). */
+/**
+ * Signs out on every device (falls back to this browser only), then reloads `to` (home by
+ * default). The API is told first: from then on it refuses every token issued until now, on
+ * every device, even before they expire (decision 123).
+ */
 export async function signOutEverywhere(to = '/'): Promise<void> {
   const auth = await amplifyAuth();
   if (auth) {
+    if (await getAccessToken()) {
+      const { api } = await import('./api-client');
+      await api('logout').catch(() => undefined);
+    }
     try {
       await auth.signOut({ global: true });
     } catch {

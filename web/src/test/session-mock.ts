@@ -19,6 +19,8 @@ export const authMock = {
   useSession: () => current,
   getAccessToken: async () => (current.status === 'signedIn' ? 'test-access-token' : undefined),
   signOutEverywhere: async () => undefined,
+  rememberedSession: () => false,
+  setSessionPersistence: async () => undefined,
   refreshSession: async () => current,
   amplifyAuth: async () => null,
   authFlowType: async () => 'USER_SRP_AUTH' as const,

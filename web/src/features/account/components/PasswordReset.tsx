@@ -1,6 +1,8 @@
 import { useNavigate } from 'react-router-dom';
 import { changePasswordForm, TOASTS } from '../../../../../shared/schemas/account';
 import { PasswordField } from '../../../components/FormField';
+import { rememberedSession, useSession } from '../../../lib/auth';
+import { signIn } from '../../auth/api/cognito';
 import { paths } from '../../../lib/paths';
 import { useToast } from '../../../lib/toast';
 import { useZodForm } from '../../../lib/use-zod-form';
@@ -14,10 +16,16 @@ export function PasswordReset() {
   const navigate = useNavigate();
   const update = useUpdatePassword();
   const form = useZodForm(changePasswordForm, EMPTY);
+  const session = useSession();
+  const email = session.status === 'signedIn' ? session.user.email : undefined;
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {
       await update.mutateAsync(input);
+      // Every token issued before the change is refused now, this session's too: sign in
+      // again with the new password, without the user noticing (decision 123).
+      if (email)
+        await signIn({ email, password: input.new_password, remember: rememberedSession() });
       toast.success(TOASTS.passwordChanged);
       form.reset(EMPTY);
     } catch (error) {

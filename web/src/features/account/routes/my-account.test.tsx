@@ -5,6 +5,8 @@ import { renderApp } from '../../../test/render-app';
 import { setSession, signedIn } from '../../../test/session-mock';
 
 vi.mock('../../../lib/auth', async () => (await import('../../../test/session-mock')).authMock);
+const signIn = vi.hoisted(() => vi.fn(async (_input: unknown) => undefined));
+vi.mock('../../auth/api/cognito', () => ({ signIn }));
 
 interface Call {
   path: string;
@@ -175,6 +177,12 @@ describe('My Account: Password Reset', () => {
       new_confirm_password: 'New-Passw0rd',
     });
     await waitFor(() => expect(field('Current Password').value).toBe(''));
+    // The old tokens are refused from now on: the app signs in again with the new password.
+    expect(signIn).toHaveBeenCalledWith({
+      email: 'ada@example.com',
+      password: 'New-Passw0rd',
+      remember: false,
+    });
   });
 
   it('shows the server error when the current password is wrong', async () => {

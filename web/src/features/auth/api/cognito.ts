@@ -42,20 +42,24 @@ function message(error: unknown, fallback: string): string {
   }
 }
 
+/**
+ * Creates the account through the API (decision 123): it answers alike whether or not the
+ * email already has an account, and limits the emails one address can be sent.
+ */
 export async function signUp(input: {
   name: string;
   email: string;
   password: string;
 }): Promise<void> {
-  const a = await auth();
   try {
-    await a.signUp({
-      username: input.email,
-      password: input.password,
-      options: { userAttributes: { email: input.email, name: input.name } },
+    await api('register', {
+      ...input,
+      // The form checked both before calling.
+      password_confirmation: input.password,
+      terms_and_conditions: true,
     });
   } catch (error) {
-    throw new AuthFlowError(message(error, TOASTS.registerFailure));
+    throw new AuthFlowError((error as Error).message || TOASTS.registerFailure);
   }
 }
 
@@ -82,31 +86,25 @@ export async function signIn(input: {
   await refreshSession();
 }
 
-/** Sends the password-reset email (the same answer for unknown addresses). */
+/** Sends the password-reset email through the API (the same answer for unknown addresses). */
 export async function requestPasswordReset(email: string): Promise<void> {
-  const a = await auth();
   try {
-    await a.resetPassword({ username: email });
+    await api('forgotPassword', { email });
   } catch (error) {
-    const name = (error as { name?: string }).name;
-    if (name === 'UserNotFoundException') return;
-    throw new AuthFlowError(message(error, (error as Error).message || TOASTS.registerFailure));
+    throw new AuthFlowError((error as Error).message || MESSAGES.tooManyAttempts);
   }
 }
 
-/** Sets the new password with the code of the reset link. */
+/**
+ * Sets the new password with the code of the reset link, through the API: it also refuses
+ * every token issued before the reset (decision 123).
+ */
 export async function confirmPasswordReset(code: string, password: string): Promise<void> {
-  const link = parseLinkCode(code);
-  if (!link) throw new AuthFlowError(MESSAGES.resetLinkInvalid);
-  const a = await auth();
+  if (!parseLinkCode(code)) throw new AuthFlowError(MESSAGES.resetLinkInvalid);
   try {
-    await a.confirmResetPassword({
-      username: link.username,
-      confirmationCode: link.code,
-      newPassword: password,
-    });
+    await api('passwordReset', { token: code, password, password_confirmation: password });
   } catch (error) {
-    throw new AuthFlowError(message(error, MESSAGES.resetLinkInvalid));
+    throw new AuthFlowError((error as Error).message || MESSAGES.resetLinkInvalid);
   }
 }
 
