@@ -16,7 +16,7 @@ beforeEach(() => {
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
 
 describe('header for a guest', () => {
-  it('links Mr. Market, My Pitches, My Tracked Pitches and About us', async () => {
+  it('links every feature: the seed’s items in their order, with Portfolio, Watchlist and Screener', async () => {
     renderApp('/Aboutus');
     await screen.findByRole('heading', { level: 1, name: 'About Us' });
 
@@ -25,8 +25,28 @@ describe('header for a guest', () => {
       ['Mr. Market', '/'],
       ['My Pitches', '/Pitches'],
       ['My Tracked Pitches', '/Mytrackedpitches'],
+      ['Portfolio', '/Portfolio'],
+      ['Watchlist', '/Watchlist'],
+      ['Screener', '/Screener'],
       ['About us', '/Aboutus'],
     ]);
+  });
+
+  it('folds the links behind a Menu button on a phone: it opens, closes with Escape and gives focus back', async () => {
+    renderApp('/Aboutus');
+    await screen.findByRole('heading', { level: 1, name: 'About Us' });
+    const toggle = within(mainNav()).getByRole('button', { name: 'Menu' });
+    const list = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(within(list).getAllByRole('link')).toHaveLength(6);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(mainNav().className).toContain('main-nav--open');
+
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(toggle);
   });
 
   it('offers Sign Up and Login buttons', async () => {
@@ -40,7 +60,7 @@ describe('header for a guest', () => {
     expect(within(header).getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
   });
 
-  it.each(['My Pitches', 'My Tracked Pitches'])(
+  it.each(['My Pitches', 'My Tracked Pitches', 'Portfolio', 'Watchlist', 'Screener'])(
     'asks a guest who clicks %s to log in or sign up instead of navigating',
     async (label) => {
       const { router } = renderApp('/Aboutus');
@@ -82,6 +102,20 @@ describe('header for a guest', () => {
 });
 
 describe('header for a signed-in user', () => {
+  it('closes the phone menu when a link is chosen', async () => {
+    setSession(signedIn());
+    const { router } = renderApp('/Aboutus');
+    await screen.findByRole('heading', { level: 1, name: 'About Us' });
+    const toggle = within(mainNav()).getByRole('button', { name: 'Menu' });
+    fireEvent.click(toggle);
+
+    fireEvent.click(within(mainNav()).getByRole('link', { name: 'Watchlist' }));
+
+    await screen.findByRole('heading', { level: 1, name: /Watchlist/ });
+    expect(router.state.location.pathname).toBe('/Watchlist');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+  });
+
   it('goes straight to My Pitches', async () => {
     setSession(signedIn());
     const { router } = renderApp('/Aboutus');
@@ -108,6 +142,17 @@ describe('header for a signed-in user', () => {
     fireEvent.click(menuButton);
 
     expect(menuButton.getAttribute('aria-expanded')).toBe('true');
+    const menu = document.getElementById(menuButton.getAttribute('aria-controls')!)!;
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((l) => [l.textContent, l.getAttribute('href')]),
+    ).toEqual([
+      ['Dashboard', '/Dashboard'],
+      ['My Alerts', '/Alerts'],
+      ['Edit Profile', '/Myaccount'],
+      ['Logout', '/logout'],
+    ]);
     expect(within(header).getByRole('link', { name: 'Edit Profile' }).getAttribute('href')).toBe(
       '/Myaccount',
     );

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import defaultAvatar from '../../assets/default-avatar.svg';
 import { paths } from '../../lib/paths';
 
-/** The signed-in user's picture and name, opening Edit Profile and Logout. */
+/** The signed-in user's picture and name, opening Dashboard, My Alerts, Edit Profile and Logout. */
 export function UserMenu({ name, imageUrl }: { name: string; imageUrl?: string }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -40,13 +40,18 @@ export function UserMenu({ name, imageUrl }: { name: string; imageUrl?: string }
       </button>
       <ul id={menuId} className="user-menu__list" hidden={!open}>
         <li>
-          <Link to={paths.myAccount} onClick={() => setOpen(false)}>
-            Edit Profile
+          <Link to={paths.dashboard} onClick={() => setOpen(false)}>
+            Dashboard
           </Link>
         </li>
         <li>
           <Link to={paths.alerts} onClick={() => setOpen(false)}>
             My Alerts
+          </Link>
+        </li>
+        <li>
+          <Link to={paths.myAccount} onClick={() => setOpen(false)}>
+            Edit Profile
           </Link>
         </li>
         <li>
