@@ -116,18 +116,23 @@ beforeEach(() => {
   );
 });
 
-function show(props: Partial<CompanyViewProps> = {}) {
+function show(props: Partial<CompanyViewProps> = {}, entry = '/Market?symbol=AAPL') {
   const client = createQueryClient();
   client.setDefaultOptions({ queries: { retry: false } });
   const onFindAnother = vi.fn();
   render(
     <QueryClientProvider client={client}>
       <ToastProvider>
-        <MemoryRouter initialEntries={['/Market?symbol=AAPL']}>
+        <MemoryRouter initialEntries={[entry]}>
           <Routes>
             <Route
               path="/Market"
-              element={<CompanyView symbol="AAPL" onFindAnother={onFindAnother} {...props} />}
+              element={
+                <>
+                  <CompanyView symbol="AAPL" onFindAnother={onFindAnother} {...props} />
+                  <Address />
+                </>
+              }
             />
             <Route path="/login" element={<LoginStandIn />} />
           </Routes>
@@ -136,6 +141,11 @@ function show(props: Partial<CompanyViewProps> = {}) {
     </QueryClientProvider>,
   );
   return { onFindAnother };
+}
+
+/** The address bar's stand-in: the view's search parameters. */
+function Address() {
+  return <p data-testid="address">{useLocation().search}</p>;
 }
 
 /** The login screen's stand-in: shows where the user would come back to. */
@@ -147,6 +157,52 @@ function LoginStandIn() {
 const choose = (id: string) =>
   fireEvent.change(screen.getByLabelText('Show'), { target: { value: id } });
 const urls = () => calls.map((c) => c.url ?? c.path);
+
+describe('quick views and links to a view', () => {
+  it('offers the most used views one click away, and keeps the choice in the address', async () => {
+    show();
+    await screen.findByRole('heading', { name: 'Apple Inc.' });
+    const quick = screen.getByRole('group', { name: 'Quick views' });
+    expect(
+      within(quick)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual([
+      'Price Chart',
+      'Investment Highlights',
+      'Income Statement',
+      'Financial Ratios',
+      'News',
+    ]);
+    expect(
+      within(quick).getByRole('button', { name: 'Price Chart' }).getAttribute('aria-pressed'),
+    ).toBe('true');
+    fireEvent.click(within(quick).getByRole('button', { name: 'Income Statement' }));
+    expect((screen.getByLabelText('Show') as HTMLSelectElement).value).toBe(
+      'income-statement-annual',
+    );
+    expect(screen.getByTestId('address').textContent).toBe(
+      '?symbol=AAPL&show=income-statement-annual&period=All',
+    );
+    fireEvent.click(screen.getByRole('radio', { name: '5Y' }));
+    expect(screen.getByTestId('address').textContent).toContain('period=5Y');
+  });
+
+  it('opens the view a link names, and the default for a link that names none valid', async () => {
+    show({}, '/Market?symbol=AAPL&show=income-statement-annual&period=5Y');
+    await screen.findByRole('heading', { name: 'Apple Inc.' });
+    expect((screen.getByLabelText('Show') as HTMLSelectElement).value).toBe(
+      'income-statement-annual',
+    );
+    expect(screen.getByRole('radio', { name: '5Y' }).getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('falls back to the price chart for an unknown view', async () => {
+    show({}, '/Market?symbol=AAPL&show=nonsense&period=9Z');
+    await screen.findByRole('heading', { name: 'Apple Inc.' });
+    expect((screen.getByLabelText('Show') as HTMLSelectElement).value).toBe('price');
+  });
+});
 
 describe('company view header', () => {
   it('shows a loading placeholder, then name, exchange, symbol, price, currency and a green change with its percent', async () => {

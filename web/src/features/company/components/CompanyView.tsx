@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import {
   DEFAULT_CATALOGUE_ITEM_ID,
   catalogueItem,
@@ -46,6 +46,30 @@ export interface CompanyViewProps {
 
 const DEFAULT_ITEM = catalogueItem(DEFAULT_CATALOGUE_ITEM_ID)!;
 
+/** The views used most, one click away beside the `Show` select (which keeps every item). */
+export const QUICK_VIEWS = [
+  'price',
+  'investment-highlights',
+  'income-statement-annual',
+  'financial-ratios',
+  'news',
+] as const;
+
+/** Search parameters of a view: `/Market?symbol=AAPL&show=income-statement-annual&period=5Y`. */
+export const SHOW_PARAM = 'show';
+export const PERIOD_PARAM = 'period';
+
+/** The item and period a link names, each falling back to the default when it names none valid. */
+export function viewFromSearch(params: URLSearchParams): {
+  item: CatalogueItem;
+  period: PeriodId | null;
+} {
+  const item = catalogueItem(params.get(SHOW_PARAM) ?? '') ?? DEFAULT_ITEM;
+  const asked = params.get(PERIOD_PARAM);
+  const period = periodsFor(item).find((p) => p.id === asked)?.id ?? defaultPeriodFor(item);
+  return { item, period };
+}
+
 /** The company detail view: header, "what to show" selector, period tabs, the chosen chart or panel, and the actions. */
 export function CompanyView({
   symbol,
@@ -54,15 +78,30 @@ export function CompanyView({
   onFindAnother,
 }: CompanyViewProps) {
   const overview = useCompanyOverview(symbol);
-  const [item, setItem] = useState<CatalogueItem>(DEFAULT_ITEM);
-  const [period, setPeriod] = useState<PeriodId | null>(defaultPeriodFor(DEFAULT_ITEM));
+  // The view is kept in the address too, so a reload restores it and a link shares it; the
+  // screen follows its own state at once and the address is brought in line after.
+  const [params, setParams] = useSearchParams();
+  const [view, setView] = useState(() => viewFromSearch(params));
+  const { item, period } = view;
+  const show = (next: CatalogueItem, nextPeriod: PeriodId | null) => {
+    setView({ item: next, period: nextPeriod });
+    setParams(
+      (prev) => {
+        const out = new URLSearchParams(prev);
+        out.set(SHOW_PARAM, next.id);
+        if (nextPeriod) out.set(PERIOD_PARAM, nextPeriod);
+        else out.delete(PERIOD_PARAM);
+        return out;
+      },
+      { replace: true },
+    );
+  };
 
   const selectItem = (id: string) => {
     const next = catalogueItem(id);
-    if (!next) return;
-    setItem(next);
-    setPeriod(defaultPeriodFor(next));
+    if (next) show(next, defaultPeriodFor(next));
   };
+  const setPeriod = (next: PeriodId) => show(item, next);
 
   if (overview.isPending) return <Loading label="Loading company…" />;
   if (overview.isError) {
@@ -97,6 +136,19 @@ export function CompanyView({
   return (
     <article className="company-view" aria-label={data.profile.companyName}>
       <CompanyHeader overview={data} mode={mode} />
+      <div className="company-quick" role="group" aria-label="Quick views">
+        {QUICK_VIEWS.map((id) => (
+          <button
+            key={id}
+            type="button"
+            className="company-quick__view"
+            aria-pressed={item.id === id}
+            onClick={() => selectItem(id)}
+          >
+            {catalogueItem(id)!.title.replace(' (Annual)', '')}
+          </button>
+        ))}
+      </div>
       <div className="company-controls">
         <MetricSelector value={item.id} onChange={selectItem} />
         <PeriodTabs periods={periodsFor(item)} value={period} onChange={setPeriod} />
