@@ -2,7 +2,11 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { applyTransaction, type Holdings, type OrderSide } from '../../shared/portfolio/ledger';
 import { D, formatQuantity, formatUsd, tradeValueCents } from '../../shared/portfolio/money';
-import { limitOrderFills, orderQuantity } from '../../shared/portfolio/orders';
+import {
+  limitOrderFills,
+  orderQuantity,
+  PITCH_BUY_DEFAULT_POSITION_PCT,
+} from '../../shared/portfolio/orders';
 import { orderPayload, type OrderPayload } from '../../shared/portfolio/schemas';
 import {
   PORTFOLIO_MESSAGES,
@@ -572,8 +576,7 @@ export async function fillLimitOrder(
   return 'not-crossed';
 }
 
-/** How much a pitch buys when the caller does not say: this share of the portfolio's NAV. */
-export const PITCH_BUY_DEFAULT_POSITION_PCT = 5;
+export { PITCH_BUY_DEFAULT_POSITION_PCT };
 
 export interface BuyIntoPortfolioInput {
   portfolio_id: string;

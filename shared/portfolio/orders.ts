@@ -15,6 +15,9 @@ import { D, type Dec, hasAtMostDecimals, QUANTITY_DECIMALS, tradeValueCents } fr
 
 export type InvestBy = 'amount' | 'quantity' | 'positionSize';
 
+/** How much a buy from a pitch invests when the buyer does not say: this share of the portfolio's NAV. */
+export const PITCH_BUY_DEFAULT_POSITION_PCT = 5;
+
 export interface OrderSizing {
   investBy: InvestBy;
   /** USD, when investing by amount. */

@@ -132,6 +132,42 @@ const optionalLimitPrice = optionalOrderNumber('Limit price', {
   decimals: 4,
 });
 
+/** How an order is sized: the field that goes with each way of investing. */
+export const SIZING_FIELD = {
+  amount: 'amount',
+  quantity: 'quantity',
+  positionSize: 'position_size',
+} as const;
+
+export const investBy = z.enum(['amount', 'quantity', 'positionSize'], {
+  error: 'Choose to invest by amount, quantity or position size',
+});
+
+/** The sizing fields of an order (the order form's and a buy from a pitch). */
+export const orderSizingFields = {
+  amount: optionalAmount,
+  quantity: optionalQuantity,
+  position_size: optionalPositionSize,
+};
+
+/** The field that goes with the chosen way of investing is required. */
+export function requireSizingField(
+  order: {
+    invest_by?: keyof typeof SIZING_FIELD | undefined;
+    amount?: number | undefined;
+    quantity?: number | undefined;
+    position_size?: number | undefined;
+  },
+  ctx: { addIssue: (issue: { code: 'custom'; path: string[]; message: string }) => void },
+): void {
+  if (!order.invest_by) return;
+  const field = SIZING_FIELD[order.invest_by];
+  if (order[field] === undefined) {
+    const label = { amount: 'Amount', quantity: 'Quantity', position_size: 'Position size' }[field];
+    ctx.addIssue({ code: 'custom', path: [field], message: `${label} is required` });
+  }
+}
+
 /**
  * The "Invests" order form: market or limit order, portfolio, buy or sell, invest by amount
  * (USD), quantity (shares, fractional allowed) or position size (% of NAV), limit price in USD.
@@ -144,30 +180,15 @@ export const orderPayload = z
     stock_symbol: stockSymbol,
     side: z._default(z.enum(['buy', 'sell'], { error: 'Choose buy or sell' }), 'buy'),
     order_type: z.enum(['market', 'limit'], { error: 'Choose a market or limit order' }),
-    invest_by: z.enum(['amount', 'quantity', 'positionSize'], {
-      error: 'Choose to invest by amount, quantity or position size',
-    }),
-    amount: optionalAmount,
-    quantity: optionalQuantity,
-    position_size: optionalPositionSize,
+    invest_by: investBy,
+    ...orderSizingFields,
     limit_price: optionalLimitPrice,
     /** The pitch (saved valuation) the order comes from, when bought from a pitch. */
     valuation_id: z.optional(idString),
   })
   .check(
     z.superRefine((order, ctx) => {
-      const needed = {
-        amount: 'amount',
-        quantity: 'quantity',
-        positionSize: 'position_size',
-      } as const;
-      const field = needed[order.invest_by];
-      if (order[field] === undefined) {
-        const label = { amount: 'Amount', quantity: 'Quantity', position_size: 'Position size' }[
-          field
-        ];
-        ctx.addIssue({ code: 'custom', path: [field], message: `${label} is required` });
-      }
+      requireSizingField(order, ctx);
       if (order.order_type === 'limit' && order.limit_price === undefined) {
         ctx.addIssue({ code: 'custom', path: ['limit_price'], message: 'Limit price is required' });
       }

@@ -14,6 +14,7 @@ import {
   valuationPayloadSchema,
 } from '../valuation/schemas';
 import { emptyRequest, idString, stockSymbol } from './common';
+import { investBy, orderSizingFields, requireSizingField } from '../portfolio/schemas';
 
 /**
  * Requests and responses of the valuation, pitch and tracking routes (spec/001 sections 3, 7
@@ -180,15 +181,23 @@ export const trackPitchRequest = z.pipe(
 export type TrackPitchRequest = z.output<typeof trackPitchRequest>;
 
 /** POST /api/buyPitch (spec/001 section 3, "Buy payload"). */
-export const buyPitchRequest = z.strictObject({
-  stock_symbol: stockSymbol,
-  portfolio_id: idString,
-  valuation_type_id: z
-    .number({ error: 'Choose a valuation methodology' })
-    .check(z.int(), z.gte(1), z.lte(4)),
-  valuation_id: valuationId,
-  valuation_output_id: z.optional(idString),
-});
+/**
+ * POST /api/buyPitch: the pitch, the portfolio and how much. Without `invest_by` it buys
+ * PITCH_BUY_DEFAULT_POSITION_PCT % of the portfolio's value (the dialog says so).
+ */
+export const buyPitchRequest = z
+  .strictObject({
+    stock_symbol: stockSymbol,
+    portfolio_id: idString,
+    valuation_type_id: z
+      .number({ error: 'Choose a valuation methodology' })
+      .check(z.int(), z.gte(1), z.lte(4)),
+    valuation_id: valuationId,
+    valuation_output_id: z.optional(idString),
+    invest_by: z.optional(investBy),
+    ...orderSizingFields,
+  })
+  .check(z.superRefine((order, ctx) => requireSizingField(order, ctx)));
 export type BuyPitchRequest = z.infer<typeof buyPitchRequest>;
 
 /**

@@ -182,6 +182,39 @@ describe('My Pitches: list, ignore, delete, buy, pitch a saved valuation', () =>
     expect((await holdings(income)).map((h) => h.symbol)).toEqual(['AAPL']);
   });
 
+  it('buys the quantity asked for, and refuses a size without its figure, buying nothing', async () => {
+    const pitch = await pitchOf(user, 1);
+    const value = await newPortfolio('Value');
+    const buy = {
+      stock_symbol: 'AAPL',
+      portfolio_id: value,
+      valuation_type_id: 1,
+      valuation_id: pitch.id,
+    };
+    const missing = await api.post<ErrorBody>(
+      '/api/buyPitch',
+      { ...buy, invest_by: 'amount' },
+      { token: user.accessToken },
+    );
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe('Amount is required');
+    const hex = await api.post<ErrorBody>(
+      '/api/buyPitch',
+      { ...buy, invest_by: 'quantity', quantity: '0x10' },
+      { token: user.accessToken },
+    );
+    expect(hex.status).toBe(400);
+    expect(await holdings(value)).toEqual([]);
+    const res = await api.post(
+      '/api/buyPitch',
+      { ...buy, invest_by: 'quantity', quantity: '7' },
+      { token: user.accessToken },
+    );
+    expect(res.status).toBe(200);
+    const held = await holdings(value);
+    expect(held.map((h) => [h.symbol, Number(h.quantity)])).toEqual([['AAPL', 7]]);
+  });
+
   it('refuses a buy into a portfolio the user does not have, buying nothing', async () => {
     const pitch = await pitchOf(user, 1);
     const res = await api.post<ErrorBody>(

@@ -326,7 +326,7 @@ describe('My Pitches', () => {
     await screen.findByRole('link', { name: 'Pitch a Stock' });
   });
 
-  it('buys into the chosen portfolio', async () => {
+  it('buys into the chosen portfolio, saying how much before it buys', async () => {
     pitches = [pitch('p1', 'AAPL', 'Apple Inc.', 100)];
     portfolios = [
       { id: 'pf-1', portfolio_name: 'Growth' },
@@ -339,7 +339,18 @@ describe('My Pitches', () => {
     const select = await within(dialog).findByLabelText('Select Portfolio');
     const buy = within(dialog).getByRole('button', { name: 'Buy' }) as HTMLButtonElement;
     expect(buy.disabled).toBe(true);
+    // The default is stated, and what it would buy is shown once a portfolio is chosen.
+    expect(within(dialog).getByText(/Buy invests 5% of the portfolio's value/)).toBeTruthy();
     fireEvent.change(select, { target: { value: 'pf-2' } });
+    // $1,000.00 of NAV: 5% is $50.00, half a share at $100.
+    expect(within(dialog).getByRole('status').textContent).toBe(
+      'About 0.5 shares at $100.00: $50.00, fee $0.00, cash after $950.00. The order fills at the quote when you buy.',
+    );
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Amount' }));
+    fireEvent.change(within(dialog).getByLabelText('Amount (USD)'), { target: { value: '300' } });
+    expect(within(dialog).getByRole('status').textContent).toContain(
+      'About 3 shares at $100.00: $300.00, fee $0.00, cash after $700.00',
+    );
     fireEvent.click(buy);
     await screen.findByText('Pitch Added successfully!');
     expect(calls.find((c) => c.path === '/api/buyPitch')?.body).toEqual({
@@ -348,8 +359,32 @@ describe('My Pitches', () => {
       valuation_type_id: 1,
       valuation_id: 'p1',
       valuation_output_id: 'out-p1',
+      invest_by: 'amount',
+      amount: '300',
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('will not buy more than the portfolio has cash for', async () => {
+    pitches = [pitch('p1', 'AAPL', 'Apple Inc.', 100)];
+    portfolios = [{ id: 'pf-1', portfolio_name: 'Growth' }];
+    renderScreen();
+    fireEvent.click(await screen.findByRole('button', { name: 'Apple Inc.' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Buy' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Buy Apple Inc.' });
+    fireEvent.change(await within(dialog).findByLabelText('Select Portfolio'), {
+      target: { value: 'pf-1' },
+    });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Quantity' }));
+    fireEvent.change(within(dialog).getByLabelText('Quantity (shares)'), {
+      target: { value: '20' },
+    });
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      'Not enough cash in this portfolio: it has $1,000.00 free.',
+    );
+    expect(
+      (within(dialog).getByRole('button', { name: 'Buy' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
   });
 
   it('offers to create a portfolio when there is none to buy into', async () => {

@@ -3,21 +3,36 @@ import { Link } from 'react-router-dom';
 import { Dialog } from '../../../components/Dialog';
 import { Loading } from '../../../components/Loading';
 import { paths } from '../../../lib/paths';
+import {
+  BuySize,
+  buyPreview,
+  DEFAULT_BUY_SIZING,
+  sizingBody,
+} from '../../valuation/components/BuySize';
 import { usePortfolios } from '../api/pitches-api';
 
 interface BuyDialogProps {
   stockName: string;
+  /** The pitch's market price, to show what the buy would take. */
+  price: number;
   busy: boolean;
-  onBuy: (portfolioId: string) => void;
+  /** The portfolio and the order's sizing fields (buyPitch's invest_by and amount or the like). */
+  onBuy: (portfolioId: string, sizing: Record<string, string>) => void;
   onClose: () => void;
 }
 
-/** Buy: choose one of the user's portfolios; without one, a way to create it. */
-export function BuyDialog({ stockName, busy, onBuy, onClose }: BuyDialogProps) {
+/** Buy: one of the user's portfolios and how much; without a portfolio, a way to create one. */
+export function BuyDialog({ stockName, price, busy, onBuy, onClose }: BuyDialogProps) {
   const portfolios = usePortfolios(true);
   const [portfolioId, setPortfolioId] = useState('');
+  const [sizing, setSizing] = useState(DEFAULT_BUY_SIZING);
   const selectId = useId();
   const list = portfolios.data?.data ?? [];
+  const row = list.find((p) => p.id === portfolioId);
+  const chosen = row
+    ? { freeCashCents: row.cash_cents - row.reserved_cents, navCents: row.nav_cents }
+    : undefined;
+  const preview = buyPreview(sizing, chosen, price);
 
   return (
     <Dialog title={`Buy ${stockName}`} onClose={onClose}>
@@ -42,7 +57,7 @@ export function BuyDialog({ stockName, busy, onBuy, onClose }: BuyDialogProps) {
           className="buy-form"
           onSubmit={(event) => {
             event.preventDefault();
-            if (portfolioId) onBuy(portfolioId);
+            if (portfolioId && preview.ok) onBuy(portfolioId, sizingBody(sizing));
           }}
         >
           <label htmlFor={selectId} className="field__label">
@@ -62,7 +77,12 @@ export function BuyDialog({ stockName, busy, onBuy, onClose }: BuyDialogProps) {
               </option>
             ))}
           </select>
-          <button type="submit" className="button button--primary" disabled={!portfolioId || busy}>
+          <BuySize sizing={sizing} onChange={setSizing} portfolio={chosen} price={price} />
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={!portfolioId || !preview.ok || busy}
+          >
             Buy
           </button>
         </form>

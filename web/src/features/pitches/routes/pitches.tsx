@@ -121,7 +121,7 @@ export function Component() {
       (error) => (error instanceof Error && error.message ? error.message : PITCH_FAILURES.ignore),
     );
 
-  const onBuy = (record: ValuationRecord, portfolioId: string) =>
+  const onBuy = (record: ValuationRecord, portfolioId: string, sizing: Record<string, string>) =>
     run(
       record.id,
       async () => {
@@ -131,6 +131,7 @@ export function Component() {
           valuation_type_id: record.valuation_type_id,
           valuation_id: record.id,
           valuation_output_id: record.valuation_output_id,
+          ...sizing,
         });
         toast.success(VALUATION_API_MESSAGES.bought);
         setBuying(false);
@@ -250,9 +251,12 @@ export function Component() {
               {buying && (
                 <BuyDialog
                   stockName={pitchName(selectedRow.record)}
+                  price={selectedRow.record.market_price}
                   busy={busy !== null}
                   onClose={() => setBuying(false)}
-                  onBuy={(portfolioId) => void onBuy(selectedRow.record, portfolioId)}
+                  onBuy={(portfolioId, sizing) =>
+                    void onBuy(selectedRow.record, portfolioId, sizing)
+                  }
                 />
               )}
             </div>

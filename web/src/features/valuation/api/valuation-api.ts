@@ -1,3 +1,4 @@
+import type { InvestBy } from '../../../../../shared/portfolio/orders';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import '../../../../../shared/schemas/zod-messages';
@@ -137,6 +138,10 @@ export async function buyPitch(input: {
   valuation_type_id: number;
   valuation_id: string;
   valuation_output_id?: string;
+  invest_by?: InvestBy;
+  amount?: string;
+  quantity?: string;
+  position_size?: string;
 }): Promise<{ message?: string }> {
   return valuationResponse.parse(await api('buyPitch', input));
 }
@@ -149,16 +154,28 @@ export async function ignoreValuation(valuationId: string): Promise<{ message?: 
 
 /** Only what the Buy popup's "Select Portfolio" needs from getPortfolioList. */
 const portfolioChoices = z.object({
-  data: z.array(z.looseObject({ id: z.string(), portfolio_name: z.string() })),
+  data: z.array(
+    z.looseObject({
+      id: z.string(),
+      portfolio_name: z.string(),
+      cash_cents: z.number(),
+      reserved_cents: z.number(),
+      nav_cents: z.nullable(z.number()),
+    }),
+  ),
 });
 
 export const portfolioChoicesQuery = (userId: string) =>
   queryOptions({
     queryKey: ['valuation', 'portfolio-choices', userId],
     queryFn: async ({ signal }) =>
-      portfolioChoices
-        .parse(await api('getPortfolioList', {}, { signal }))
-        .data.map((p) => ({ id: p.id, name: p.portfolio_name })),
+      portfolioChoices.parse(await api('getPortfolioList', {}, { signal })).data.map((p) => ({
+        id: p.id,
+        name: p.portfolio_name,
+        /** Cash free for a new order (cash less what open limit buys hold). */
+        freeCashCents: p.cash_cents - p.reserved_cents,
+        navCents: p.nav_cents,
+      })),
   });
 
 export function usePortfolioChoices(userId: string | undefined) {

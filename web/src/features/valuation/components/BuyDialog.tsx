@@ -17,6 +17,7 @@ import {
   updateValuation,
   usePortfolioChoices,
 } from '../api/valuation-api';
+import { BuySize, buyPreview, DEFAULT_BUY_SIZING, sizingBody } from './BuySize';
 import type { SavedRef } from './ValuationPanel';
 
 export const BUY_MESSAGES = {
@@ -53,6 +54,10 @@ export function BuyDialog({
     session.status === 'signedIn' ? session.user.userId : undefined,
   );
   const [portfolioId, setPortfolioId] = useState('');
+  const [sizing, setSizing] = useState(DEFAULT_BUY_SIZING);
+  const chosen = portfolios.data?.find((p) => p.id === portfolioId);
+  const price = Number(payload?.market_price);
+  const preview = buyPreview(sizing, chosen, price);
   const [hint, setHint] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -99,6 +104,7 @@ export function BuyDialog({
         valuation_type_id: typeId,
         valuation_id: ref.id,
         valuation_output_id: ref.outputId,
+        ...sizingBody(sizing),
       });
       toast.success(VALUATION_API_MESSAGES.bought);
     }, BUY_MESSAGES.failed);
@@ -171,6 +177,9 @@ export function BuyDialog({
           </select>
         </label>
       )}
+      {portfolios.data && portfolios.data.length > 0 && (
+        <BuySize sizing={sizing} onChange={setSizing} portfolio={chosen} price={price} />
+      )}
       {hint && (
         <p className="field__error" role="alert">
           {BUY_MESSAGES.choosePortfolio}
@@ -180,7 +189,7 @@ export function BuyDialog({
         <button
           type="button"
           className="button button--primary"
-          disabled={busy || !portfolios.data?.length}
+          disabled={busy || !portfolios.data?.length || (chosen !== undefined && !preview.ok)}
           onClick={buy}
         >
           Buy
