@@ -1,5 +1,0 @@
-import { PortfolioDashboard } from '../components/PortfolioDashboard';
-
-export function Component() {
-  return <PortfolioDashboard title="Dashboard" />;
-}
