@@ -14,6 +14,36 @@ let portfolios: object[] = [];
 let tracked: TrackedPitchRow[] = [];
 let watch: WatchListItem[] = [];
 let prices: Record<string, number> = {};
+let transactions: Record<string, object[]> = {};
+let alerts: object[] = [];
+
+const trade = (id: string, symbol: string, time: string, side = 'buy') => ({
+  transaction_id: id,
+  symbol,
+  side,
+  quantity: 10,
+  price: 100,
+  value_cents: 100_000,
+  time,
+  order_type: 'market',
+  order_id: null,
+  valuation_id: null,
+});
+
+const alert = (id: string, symbol: string, lastTriggeredAt: string | null) => ({
+  alert_id: id,
+  stock_symbol: symbol,
+  kind: 'price',
+  direction: 'above',
+  threshold: 200,
+  margin_pct: null,
+  trigger_price: 200,
+  valuation_id: null,
+  state: lastTriggeredAt ? 'triggered' : 'armed',
+  description: `${symbol} price rises above $200.00`,
+  createdAt: '2025-01-01T00:00:00Z',
+  lastTriggeredAt,
+});
 
 const portfolio = (id: string, name: string, navCents: number, irr: number, index: number) => ({
   id,
@@ -65,6 +95,8 @@ beforeEach(() => {
   tracked = [];
   watch = [];
   prices = {};
+  transactions = {};
+  alerts = [];
   stubApi(({ path, body }) => {
     switch (path) {
       case '/api/getPortfolioList':
@@ -79,6 +111,21 @@ beforeEach(() => {
         return json(200, { data: tracked, quotes: [], limit: 50 });
       case '/api/common_api':
         return quotesAnswer(body?.url, prices);
+      case '/api/getPortfolioHoldings': {
+        const id = String(body?.portfolio_id);
+        return json(200, {
+          data: {
+            portfolio: portfolios.find((p) => (p as { id: string }).id === id),
+            holdings: [],
+            open_orders: [],
+            closed_orders: [],
+            transactions: transactions[id] ?? [],
+          },
+          asOf: '2025-01-02T15:00:00Z',
+        });
+      }
+      case '/api/alerts/list':
+        return json(200, { data: alerts, limit: 50 });
       case '/api/getWatchList':
         return json(200, {
           data: watch,
@@ -125,6 +172,33 @@ describe('/Dashboard', () => {
       .map((li) => li.querySelector('.dashboard__name')?.textContent);
     expect(names).toEqual(['PEP Corp', 'XOM Corp', 'KO Corp']);
     expect(within(movers).getByText('-3.20%')).toBeTruthy();
+  });
+
+  it('lists the latest trades of every portfolio, newest first, and the alerts that fired', async () => {
+    portfolios = [
+      portfolio('pf-1', 'Growth', 100_000, 0, 0),
+      portfolio('pf-2', 'Income', 100_000, 0, 0),
+    ];
+    transactions = {
+      'pf-1': [
+        trade('t1', 'AAPL', '2025-01-02T15:00:00Z'),
+        trade('t2', 'MSFT', '2024-12-01T15:00:00Z'),
+      ],
+      'pf-2': [trade('t3', 'KO', '2025-01-01T15:00:00Z', 'sell')],
+    };
+    alerts = [alert('a1', 'AAPL', '2025-01-02T16:00:00Z'), alert('a2', 'MSFT', null)];
+    show();
+    const trades = card('Recent Trades');
+    await within(trades).findByText('Bought 10 AAPL');
+    expect(
+      within(trades)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('.dashboard__name')?.textContent),
+    ).toEqual(['Bought 10 AAPL', 'Sold 10 KO', 'Bought 10 MSFT']);
+    expect(within(trades).getByText('Income, 2025-01-01')).toBeTruthy();
+    const fired = card('Alerts That Fired');
+    expect(await within(fired).findByText('AAPL price rises above $200.00')).toBeTruthy();
+    expect(within(fired).queryByText('MSFT')).toBeNull();
   });
 
   it('says what to do next where something is empty', async () => {

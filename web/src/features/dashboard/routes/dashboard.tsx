@@ -1,11 +1,15 @@
+import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
+import { formatDisplayDate } from '../../../../../shared/format/dates';
 import { formatPercent } from '../../../../../shared/format/money';
+import { formatQuantity } from '../../../../../shared/portfolio/money';
 import { REVISIT, trackedPitchRows, type LiveQuote } from '../../../../../shared/tracking/figures';
 import { Loading } from '../../../components/Loading';
 import { Page } from '../../../components/Page';
 import { paths } from '../../../lib/paths';
-import { usePortfolioList } from '../../portfolio/api/portfolio-api';
+import { useAlerts } from '../../alerts/api/alerts-api';
+import { portfolioHoldingsQuery, usePortfolioList } from '../../portfolio/api/portfolio-api';
 import { formatCents, formatReturn } from '../../portfolio/returns';
 import { useTrackedPitches, useTrackedQuotes } from '../../tracking/api/tracking-api';
 import { useWatchList } from '../../watchlist/api/watchlist-api';
@@ -13,11 +17,16 @@ import '../dashboard.css';
 
 /** How many of the watchlist's moves the dashboard shows: the largest, up or down. */
 export const MOVERS_SHOWN = 3;
+/** How many of the latest trades and fired alerts it shows. */
+export const RECENT_SHOWN = 5;
+/** Trades are read from this many portfolios at most (the first of the list). */
+const PORTFOLIOS_READ = 10;
 
 /**
  * /Dashboard: "how am I doing" on one page. Each portfolio's value and its return against the
  * S&P 500, the tracked pitches the market has gone past (Revisit Investment Idea), the
- * watchlist's biggest moves today, and the next step wherever something is empty.
+ * watchlist's biggest moves today, the latest trades, the alerts that fired, and the next
+ * step wherever something is empty.
  */
 export function Component() {
   return (
@@ -26,6 +35,8 @@ export function Component() {
         <Portfolios />
         <NeedsAttention />
         <Movers />
+        <RecentTrades />
+        <FiredAlerts />
       </div>
     </Page>
   );
@@ -160,6 +171,82 @@ function Movers() {
                 {formatPercent(w.changesPercentage)}
               </span>
               <span className="dashboard__detail">{w.stock_symbol}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+function RecentTrades() {
+  const list = usePortfolioList('');
+  const rows = (list.data?.data ?? []).slice(0, PORTFOLIOS_READ);
+  const holdings = useQueries({
+    queries: rows.map((row) => portfolioHoldingsQuery(row.portfolio_id)),
+  });
+  const pending = list.isPending || holdings.some((h) => h.isPending);
+  const trades = holdings
+    .flatMap((h, i) =>
+      (h.data?.transactions ?? []).map((t) => ({ ...t, portfolio: rows[i]!.portfolio_name })),
+    )
+    .sort((a, b) => b.time.localeCompare(a.time))
+    .slice(0, RECENT_SHOWN);
+  return (
+    <Card title="Recent Trades" more={{ to: paths.portfolio, label: 'Portfolio' }}>
+      {pending ? (
+        <Loading label="Loading trades…" />
+      ) : list.isError || holdings.some((h) => h.isError) ? (
+        <p className="notice notice--error">Your trades could not be loaded.</p>
+      ) : trades.length === 0 ? (
+        <p className="dashboard__next">
+          No trade yet. Buy from a pitch in <Link to={paths.pitches}>My Pitches</Link>, or with the
+          Invests form on <Link to={paths.portfolio}>Portfolio</Link>.
+        </p>
+      ) : (
+        <ul className="dashboard__list">
+          {trades.map((t) => (
+            <li key={t.transaction_id}>
+              <span className="dashboard__name">
+                {`${t.side === 'buy' ? 'Bought' : 'Sold'} ${formatQuantity(t.quantity)} ${t.symbol}`}
+              </span>
+              <span className="dashboard__figure">{formatCents(t.value_cents)}</span>
+              <span className="dashboard__detail">
+                {t.portfolio}, {formatDisplayDate(t.time)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+function FiredAlerts() {
+  const alerts = useAlerts();
+  const fired = (alerts.data?.data ?? [])
+    .filter((a) => a.lastTriggeredAt !== null)
+    .sort((a, b) => b.lastTriggeredAt!.localeCompare(a.lastTriggeredAt!))
+    .slice(0, RECENT_SHOWN);
+  return (
+    <Card title="Alerts That Fired" more={{ to: paths.alerts, label: 'My Alerts' }}>
+      {alerts.isPending ? (
+        <Loading label="Loading alerts…" />
+      ) : alerts.isError ? (
+        <p className="notice notice--error">Your alerts could not be loaded.</p>
+      ) : fired.length === 0 ? (
+        <p className="dashboard__next">
+          {alerts.data.data.length === 0
+            ? 'No alert set. Set one on a pitch in My Pitches, and Mr. Market emails you when the price crosses it.'
+            : 'None of your alerts has fired yet.'}
+        </p>
+      ) : (
+        <ul className="dashboard__list">
+          {fired.map((a) => (
+            <li key={a.alert_id}>
+              <span className="dashboard__name">{a.stock_symbol}</span>
+              <span className="dashboard__figure">{formatDisplayDate(a.lastTriggeredAt)}</span>
+              <span className="dashboard__detail">{a.description}</span>
             </li>
           ))}
         </ul>

@@ -84,15 +84,18 @@ export function useStocksPerPortfolio(portfolioId: string | null) {
   });
 }
 
+/** One portfolio's holdings, open and closed orders and transactions. */
+export const portfolioHoldingsQuery = (portfolioId: string | null) => ({
+  queryKey: [...PORTFOLIO_KEY, 'holdings', portfolioId],
+  enabled: portfolioId !== null,
+  queryFn: async ({ signal }: { signal: AbortSignal }) =>
+    portfolioHoldingsResponseSchema.parse(
+      await api<unknown>('getPortfolioHoldings', { portfolio_id: portfolioId }, { signal }),
+    ).data,
+});
+
 export function usePortfolioHoldings(portfolioId: string | null) {
-  return useQuery({
-    queryKey: [...PORTFOLIO_KEY, 'holdings', portfolioId],
-    enabled: portfolioId !== null,
-    queryFn: async ({ signal }) =>
-      portfolioHoldingsResponseSchema.parse(
-        await api<unknown>('getPortfolioHoldings', { portfolio_id: portfolioId }, { signal }),
-      ).data,
-  });
+  return useQuery(portfolioHoldingsQuery(portfolioId));
 }
 
 export async function placeOrder(payload: OrderPayload) {
