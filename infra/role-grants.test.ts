@@ -227,23 +227,7 @@ afterAll(() => {
 
 /** The actions a function's role is granted, from every policy attached to it in its template. */
 function grantedTo(fn: HouseFunction): string[] {
-  const stack = Stack.of(fn);
-  const roleId = stack.resolve((fn.role.node.defaultChild as CfnResource).logicalId) as string;
-  const template = Template.fromStack(stack).toJSON() as {
-    Resources: Record<string, { Type: string; Properties?: Record<string, any> }>;
-  };
-  return Object.values(template.Resources)
-    .filter(
-      (r) =>
-        r.Type === 'AWS::IAM::Policy' &&
-        (r.Properties!.Roles as { Ref?: string }[]).some((role) => role.Ref === roleId),
-    )
-    .flatMap(
-      (r) =>
-        r.Properties!.PolicyDocument.Statement as { Effect: string; Action: string | string[] }[],
-    )
-    .filter((s) => s.Effect === 'Allow')
-    .flatMap((s) => [s.Action].flat());
+  return statementsOf(fn).flatMap((st) => [st.Action].flat());
 }
 
 /** The environment variables a function is deployed with. */

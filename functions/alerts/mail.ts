@@ -1,19 +1,14 @@
-import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { describeAlert } from '../../shared/alerts/rules';
 import { config, required } from '../lib/config';
+import { ses } from '../lib/mail';
 import type { AlertItem } from './store';
 
 /**
- * Alert emails. One SES v2 client per instance (endpoint from AWS_ENDPOINT_URL_SESV2 locally).
- * In AWS every alert email goes through the alerts' configuration set, whose suppression list
- * (bounces and complaints) keeps SES from sending to an address that bounced or complained.
+ * Alert emails, through the instance's one SES v2 client (functions/lib/mail.ts). In AWS every
+ * alert email goes through the alerts' configuration set, whose suppression list (bounces and
+ * complaints) keeps SES from sending to an address that bounced or complained.
  */
-let client: SESv2Client | undefined;
-function ses(): SESv2Client {
-  const region = config().SES_REGION;
-  client ??= new SESv2Client(region ? { region } : {});
-  return client;
-}
 
 export interface AlertMail {
   to: string;

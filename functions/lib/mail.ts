@@ -7,7 +7,7 @@ import { config, required } from './config';
  * identity lives elsewhere.
  */
 let client: SESv2Client | undefined;
-function ses(): SESv2Client {
+export function ses(): SESv2Client {
   const region = config().SES_REGION;
   client ??= new SESv2Client(region ? { region } : {});
   return client;
