@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { REPO_ROOT } from '../../infra/constructs/house-function';
@@ -88,37 +89,74 @@ const PAGES = [
   '/Aboutus',
 ] as const;
 
-describe.each([390, 320])('at %i px wide', (width) => {
-  test('no page scrolls sideways', async () => {
+/** The header's links, in order (decision: every feature one click away). */
+const NAV = ['My Pitches', 'My Tracked Pitches', 'Portfolio', 'Watchlist', 'Screener', 'About us'];
+
+/** Serious or critical axe findings on the page as it is now. */
+async function axeFindings(page: Page, path: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) => `${path}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
+}
+
+/** Visits each path: the page must fit the width, pass axe and offer every navigation item. */
+async function checkPages(page: Page, open: (path: string) => Promise<void>, paths: string[]) {
+  const overflowing: string[] = [];
+  const findings: string[] = [];
+  for (const path of paths) {
+    await open(path);
+    await page.locator('h1').first().waitFor(SLOW);
+    // Open the first item of a master-detail page, so its detail pane is measured too.
+    if (path === '/Pitches' || path === '/Portfolio') {
+      const first = page.locator('main table button, main [role="listitem"] button').first();
+      if (await first.count()) {
+        await first.click();
+        await page.waitForLoadState('networkidle');
+      }
+    }
+    const overflow = await sidewaysOverflow(page);
+    if (overflow > 0) {
+      // Name the widest thing that sticks out, to make a failure easy to act on.
+      const culprit = await page.evaluate(() => {
+        const out = Array.from(document.querySelectorAll('main *')).find(
+          (e) => e.getBoundingClientRect().right > window.innerWidth + 1,
+        );
+        return out ? `${out.tagName.toLowerCase()}.${String(out.className)}` : 'unknown';
+      });
+      overflowing.push(`${path}: ${overflow} px (${culprit})`);
+    }
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const links = await nav.locator('ul a').allTextContents();
+    expect(links, path).toEqual(NAV);
+    findings.push(...(await axeFindings(page, path)));
+  }
+  expect(overflowing).toEqual([]);
+  expect(findings).toEqual([]);
+}
+
+describe.each([320, 390, 768, 1366])('at %i px wide', (width) => {
+  test('signed in: no page scrolls sideways, axe finds nothing serious, the navigation is whole', async () => {
     const { page, open, errors } = await newPage({ width, height: 844 });
     await open('/login');
     await logIn(page, user);
-    const overflowing: string[] = [];
     // A saved pitch opens the company view and the valuation panel of /Market.
-    for (const path of [...PAGES, `/Market/${pitchId}`]) {
-      await open(path);
-      await page.locator('h1').first().waitFor(SLOW);
-      // Open the first item of a master-detail page, so its detail pane is measured too.
-      if (path === '/Pitches' || path === '/Portfolio') {
-        const first = page.locator('main table button, main [role="listitem"] button').first();
-        if (await first.count()) {
-          await first.click();
-          await page.waitForLoadState('networkidle');
-        }
-      }
-      const overflow = await sidewaysOverflow(page);
-      if (overflow > 0) {
-        // Name the widest thing that sticks out, to make a failure easy to act on.
-        const culprit = await page.evaluate(() => {
-          const out = Array.from(document.querySelectorAll('main *')).find(
-            (e) => e.getBoundingClientRect().right > window.innerWidth + 1,
-          );
-          return out ? `${out.tagName.toLowerCase()}.${String(out.className)}` : 'unknown';
-        });
-        overflowing.push(`${path}: ${overflow} px (${culprit})`);
-      }
-    }
-    expect(overflowing).toEqual([]);
+    await checkPages(page, open, [...PAGES, `/Market/${pitchId}`]);
+    expect(errors).toEqual([]);
+  }, 180_000);
+
+  test('signed out: the public pages, the same', async () => {
+    const { page, open, errors } = await newPage({ width, height: 844 });
+    await checkPages(page, open, [
+      '/',
+      '/Market?symbol=AAPL',
+      '/Aboutus',
+      '/Contactus',
+      '/login',
+      '/signup',
+    ]);
     expect(errors).toEqual([]);
   }, 120_000);
 });

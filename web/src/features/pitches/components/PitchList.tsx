@@ -14,7 +14,7 @@ interface PitchListProps {
 /** The left pane: one row per pitch, a click opens it in the detail pane. */
 export function PitchList({ pitches, selectedId, onSelect, onDelete, busyId }: PitchListProps) {
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" tabIndex={0} role="region" aria-label="My Pitches, scrollable">
       <table className="pitch-table">
         <thead>
           <tr>

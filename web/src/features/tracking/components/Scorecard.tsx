@@ -61,7 +61,12 @@ export function Scorecard() {
       ) : (
         <>
           <Summary summary={scorecard.data.summary} />
-          <div className="tracked-scroll">
+          <div
+            className="tracked-scroll"
+            tabIndex={0}
+            role="region"
+            aria-label="Scorecard, scrollable"
+          >
             <table className="tracked-table scorecard-table" aria-labelledby="scorecard-title">
               <thead>
                 <tr>

@@ -29,7 +29,12 @@ const money = (text: string) => (text === 'N/A' ? text : `$${text}`);
 export function TrackedTable(props: TrackedTableProps) {
   const { rows, drafts, busyId } = props;
   return (
-    <div className="tracked-scroll">
+    <div
+      className="tracked-scroll"
+      tabIndex={0}
+      role="region"
+      aria-label="My Tracked Pitches, scrollable"
+    >
       <table className="tracked-table" aria-labelledby="tracked-title">
         <thead>
           <tr>

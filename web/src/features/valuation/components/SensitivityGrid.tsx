@@ -58,7 +58,12 @@ export function SensitivityGrid({ input }: { input: ValuationModelInput }) {
         </p>
       )}
       {grid ? (
-        <div className="sensitivity__scroll">
+        <div
+          className="sensitivity__scroll"
+          tabIndex={0}
+          role="region"
+          aria-label="Sensitivity grid, scrollable"
+        >
           <table className="sensitivity__grid">
             <caption>
               IRR by growth rate (rows) and forward multiple (columns); ✓ meets the target IRR of{' '}

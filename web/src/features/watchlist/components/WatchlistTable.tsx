@@ -22,7 +22,7 @@ export function WatchlistTable({
   removing,
 }: WatchlistTableProps) {
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" tabIndex={0} role="region" aria-label="Watchlist, scrollable">
       <table className="watchlist-table">
         <thead>
           <tr>
