@@ -103,7 +103,12 @@ async function axeFindings(page: Page, path: string): Promise<string[]> {
 }
 
 /** Visits each path: the page must fit the width, pass axe and offer every navigation item. */
-async function checkPages(page: Page, open: (path: string) => Promise<void>, paths: string[]) {
+async function checkPages(
+  page: Page,
+  open: (path: string) => Promise<void>,
+  paths: string[],
+  signedInLabel: 'signed-in' | 'signed-out',
+) {
   const overflowing: string[] = [];
   const findings: string[] = [];
   for (const path of paths) {
@@ -116,6 +121,14 @@ async function checkPages(page: Page, open: (path: string) => Promise<void>, pat
         await first.click();
         await page.waitForLoadState('networkidle');
       }
+    }
+    // Screenshots of each screen at each width, only when asked for (SCREENSHOTS=1).
+    if (process.env.SCREENSHOTS === '1') {
+      const name = path.replace(/^\//, '').replace(/[^A-Za-z0-9]+/g, '-') || 'home';
+      await page.screenshot({
+        path: join(SCREENSHOTS, `${page.viewportSize()?.width ?? 0}-${signedInLabel}-${name}.png`),
+        fullPage: true,
+      });
     }
     const overflow = await sidewaysOverflow(page);
     if (overflow > 0) {
@@ -143,20 +156,18 @@ describe.each([320, 390, 768, 1366])('at %i px wide', (width) => {
     await open('/login');
     await logIn(page, user);
     // A saved pitch opens the company view and the valuation panel of /Market.
-    await checkPages(page, open, [...PAGES, `/Market/${pitchId}`]);
+    await checkPages(page, open, [...PAGES, `/Market/${pitchId}`], 'signed-in');
     expect(errors).toEqual([]);
   }, 180_000);
 
   test('signed out: the public pages, the same', async () => {
     const { page, open, errors } = await newPage({ width, height: 844 });
-    await checkPages(page, open, [
-      '/',
-      '/Market?symbol=AAPL',
-      '/Aboutus',
-      '/Contactus',
-      '/login',
-      '/signup',
-    ]);
+    await checkPages(
+      page,
+      open,
+      ['/', '/Market?symbol=AAPL', '/Aboutus', '/Contactus', '/login', '/signup'],
+      'signed-out',
+    );
     expect(errors).toEqual([]);
   }, 120_000);
 });
