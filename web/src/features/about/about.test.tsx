@@ -15,6 +15,9 @@ function setWidth(width: number) {
 async function openAbout() {
   renderApp('/Aboutus');
   await screen.findByRole('heading', { level: 1, name: 'About Us' });
+  // The lazily loaded page may have committed without its effects run yet: flush them, so the
+  // carousel listens to window resizes before a test makes one.
+  await act(async () => {});
   return screen.getByRole('region', { name: 'Team members' });
 }
 
