@@ -37,3 +37,15 @@ export const INSTANT_FILES: readonly string[] = [
   'tests/integration/faults/transactions.test.ts',
   'tests/e2e/pitch-buy.test.ts',
 ];
+
+/**
+ * Rate limits count in fixed windows of the real clock (functions/lib/rate-limit.ts: a burst
+ * of requests must land in one window to see the limit). A test about to send such a burst
+ * calls this first: when the current window ends within `marginMs`, it waits for the next one,
+ * so the test passes at any hour, including a burst started at 10:59:59.
+ */
+export async function clearOfWindowEdge(windowSeconds: number, marginMs = 10_000): Promise<void> {
+  const windowMs = windowSeconds * 1000;
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}

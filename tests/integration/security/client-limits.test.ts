@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resetSourceForTests } from '../../../functions/market/source';
 import { clientCallLimits, PLANS } from '../../../shared/market/plans';
 import { CLIENT_LIMITS, LIMIT_MESSAGES } from '../../../shared/routes/types';
+import { clearOfWindowEdge } from '../../support/clock';
 import { startFakeFmp, type FakeFmp } from '../../support/fake-fmp';
 import { recordSecurityFigures } from '../../support/security-summary';
 import { createSignedInUser, type TestUser } from '../../support/users';
@@ -177,6 +178,8 @@ describe("one client cannot spend the provider's quota", () => {
       FMP_PLAN: 'free',
     });
     fake.clear();
+    // The day's share is counted per UTC day: the burst must not straddle midnight.
+    await clearOfWindowEdge(86_400);
     const share = clientCallLimits(PLANS.free);
     // 60 distinct date ranges: each a cache miss, as in the attack measured.
     const history = (from: string, i: number) =>

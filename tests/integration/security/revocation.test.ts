@@ -7,6 +7,7 @@ import { MESSAGES, TOASTS, type LoginResponse } from '../../../shared/schemas/ac
 import { apiClient } from '../../support/api';
 import { readMail, waitForMail } from '../../support/mail';
 import { recordSecurityFigures } from '../../support/security-summary';
+import { clearOfWindowEdge } from '../../support/clock';
 import { testStack } from '../../support/stack';
 import { createSignedInUser, signIn, type TestUser } from '../../support/users';
 import { partitionSnapshot } from './input-support';
@@ -142,6 +143,7 @@ describe('a token its user gave up is refused on every login-required route', ()
 
 describe('no guest can flood an inbox', () => {
   it('answers password-reset requests alike for known and unknown addresses, and stops each at 3 an hour', async () => {
+    await clearOfWindowEdge(3600);
     const known = await createSignedInUser();
     const unknown = `nobody-${known.userId.slice(0, 8)}@example.com`;
     const answers = async (email: string) => {
@@ -161,6 +163,7 @@ describe('no guest can flood an inbox', () => {
   });
 
   it('the email trigger sends an inbox 3 emails an hour, however they were asked for (Cognito called directly too)', async () => {
+    await clearOfWindowEdge(3600);
     const { handler, MAIL_LIMIT_REACHED } =
       await import('../../../functions/cognito/customMessage');
     const email = `direct-${Date.now()}@example.com`;
@@ -181,6 +184,7 @@ describe('no guest can flood an inbox', () => {
   });
 
   it('answers sign-up for a taken address as for a new one; the owner gets at most 3 notices an hour', async () => {
+    await clearOfWindowEdge(3600);
     const owner = await createSignedInUser();
     const since = Math.floor(Date.now() / 1000) - 1;
     const body = {
