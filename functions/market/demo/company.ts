@@ -6,6 +6,7 @@
  */
 import { dayOf, isoOf, monthEndDay, monthIndexOfDay, weekday } from './calendar.js';
 import {
+  ANCHOR_DAY,
   HISTORY_START_DAY,
   ensureCalendar,
   tradingIndexAtOrAfter,
@@ -14,173 +15,15 @@ import {
 } from './market.js';
 import { Instrument } from './prices.js';
 import { between, logBetween, mulberry32, normal1 as gauss, seedOf, u01 } from './random.js';
+import {
+  DYNAMICS,
+  ECONOMY,
+  LOSS_VOLATILITY,
+  SIZES,
+  sectorCalibration,
+  type SizeBand,
+} from './calibration.js';
 import { SPECIAL, isBank, type UniverseEntry } from './universe.js';
-
-interface SectorProfile {
-  ps: [number, number];
-  gm: [number, number];
-  om: [number, number];
-  rd: [number, number];
-  da: [number, number];
-  capexOverDa: [number, number];
-  debt: [number, number];
-  dso: [number, number];
-  dio: [number, number];
-  dpo: [number, number];
-  payout: [number, number];
-  beta: [number, number];
-  vol: [number, number];
-  growth: [number, number];
-  employeesPerMillion: [number, number];
-}
-
-const BASE: SectorProfile = {
-  ps: [1.2, 4],
-  gm: [0.3, 0.5],
-  om: [0.08, 0.18],
-  rd: [0, 0],
-  da: [0.03, 0.06],
-  capexOverDa: [1.0, 1.5],
-  debt: [0.2, 0.6],
-  dso: [30, 60],
-  dio: [30, 90],
-  dpo: [30, 60],
-  payout: [0.25, 0.5],
-  beta: [0.8, 1.2],
-  vol: [0.012, 0.02],
-  growth: [0.02, 0.09],
-  employeesPerMillion: [1.5, 4],
-};
-
-const SECTOR_PROFILES: Record<string, Partial<SectorProfile>> = {
-  Technology: {
-    ps: [3, 10],
-    gm: [0.5, 0.78],
-    om: [0.12, 0.32],
-    rd: [0.08, 0.2],
-    dio: [20, 80],
-    payout: [0.15, 0.35],
-    beta: [1.0, 1.5],
-    vol: [0.016, 0.026],
-    growth: [0.05, 0.18],
-    employeesPerMillion: [0.8, 2.5],
-  },
-  Healthcare: {
-    ps: [2.5, 7],
-    gm: [0.55, 0.8],
-    om: [0.12, 0.3],
-    rd: [0.08, 0.2],
-    beta: [0.6, 1.1],
-    vol: [0.013, 0.022],
-    growth: [0.04, 0.12],
-    employeesPerMillion: [1, 3],
-  },
-  'Financial Services': {
-    ps: [2.5, 6],
-    gm: [0.55, 0.75],
-    om: [0.25, 0.4],
-    dio: [0, 0],
-    dso: [60, 120],
-    payout: [0.25, 0.4],
-    beta: [0.9, 1.3],
-    vol: [0.013, 0.022],
-    growth: [0.04, 0.1],
-    employeesPerMillion: [1, 2.5],
-  },
-  'Consumer Cyclical': {
-    ps: [0.8, 3],
-    gm: [0.3, 0.55],
-    om: [0.07, 0.16],
-    dso: [5, 30],
-    dio: [40, 100],
-    beta: [1.0, 1.4],
-    vol: [0.015, 0.024],
-    employeesPerMillion: [3, 12],
-  },
-  'Consumer Defensive': {
-    ps: [0.5, 3],
-    gm: [0.25, 0.55],
-    om: [0.06, 0.2],
-    dso: [10, 35],
-    payout: [0.45, 0.7],
-    beta: [0.4, 0.8],
-    vol: [0.009, 0.015],
-    growth: [0.01, 0.06],
-    employeesPerMillion: [2, 8],
-  },
-  Industrials: {
-    ps: [1.2, 3.5],
-    gm: [0.22, 0.4],
-    om: [0.09, 0.18],
-    rd: [0, 0.04],
-    beta: [0.9, 1.25],
-    vol: [0.013, 0.02],
-    employeesPerMillion: [2.5, 6],
-  },
-  Energy: {
-    ps: [0.6, 2.5],
-    gm: [0.25, 0.45],
-    om: [0.08, 0.2],
-    da: [0.06, 0.12],
-    capexOverDa: [1.0, 1.3],
-    dio: [10, 30],
-    payout: [0.3, 0.6],
-    beta: [0.9, 1.4],
-    vol: [0.017, 0.027],
-    growth: [0.0, 0.06],
-    employeesPerMillion: [0.3, 1.2],
-  },
-  Utilities: {
-    ps: [2, 4],
-    gm: [0.4, 0.55],
-    om: [0.15, 0.25],
-    da: [0.1, 0.15],
-    capexOverDa: [1.6, 2.2],
-    debt: [1.5, 2.5],
-    dio: [15, 40],
-    payout: [0.6, 0.75],
-    beta: [0.4, 0.7],
-    vol: [0.009, 0.014],
-    growth: [0.02, 0.05],
-    employeesPerMillion: [0.8, 2],
-  },
-  'Real Estate': {
-    ps: [5, 12],
-    gm: [0.6, 0.75],
-    om: [0.25, 0.4],
-    da: [0.25, 0.35],
-    capexOverDa: [1.0, 1.4],
-    debt: [3, 5],
-    dio: [0, 0],
-    payout: [0.75, 0.9],
-    beta: [0.7, 1.1],
-    vol: [0.012, 0.019],
-    growth: [0.03, 0.08],
-    employeesPerMillion: [0.3, 1.5],
-  },
-  'Basic Materials': {
-    ps: [1, 3],
-    gm: [0.2, 0.38],
-    om: [0.08, 0.18],
-    da: [0.05, 0.09],
-    payout: [0.3, 0.5],
-    beta: [1.0, 1.3],
-    vol: [0.015, 0.024],
-    growth: [0.01, 0.06],
-    employeesPerMillion: [1, 3],
-  },
-  'Communication Services': {
-    ps: [1.5, 6],
-    gm: [0.4, 0.7],
-    om: [0.12, 0.28],
-    rd: [0, 0.12],
-    da: [0.05, 0.15],
-    beta: [0.8, 1.2],
-    vol: [0.014, 0.022],
-    growth: [0.02, 0.12],
-    employeesPerMillion: [0.7, 3],
-  },
-};
 
 const MEGA = new Set([
   'AAPL',
@@ -208,6 +51,8 @@ export interface Params {
   dividends: boolean;
   ipoDay: number | null;
   capAnchor: number;
+  /** The P/E the market pays for the company's earnings (profitable companies). */
+  pe: number;
   ps: number;
   revenueAnchor: number;
   growthRecent: number;
@@ -236,7 +81,12 @@ export interface Params {
   turnover: number;
   season: [number, number, number, number];
   filingLag: number;
-  employeesPerMillion: number;
+  /** Revenue growth of each year around the anchor (index 0 = FIRST_GROWTH_YEAR). */
+  growthPath: number[];
+  /** Cumulative log revenue at the start of each of those years, zero at the anchor. */
+  logRevenueAt: number[];
+  /** Gross-margin swing of the sector's cycle (times the economy's shock of the year). */
+  cyclicality: number;
   // balance-sheet ratios to annual revenue
   stInv: number;
   ltInv: number;
@@ -255,11 +105,53 @@ export interface Params {
   cashCeiling: number;
 }
 
+/** Years from the anchor (2025-12-31) covered by the revenue path: 2000 to 2040. */
+const FIRST_GROWTH_YEAR = -26;
+const GROWTH_YEARS = 41;
+
+function sizeOf(e: UniverseEntry): SizeBand {
+  return MEGA.has(e.symbol) ? 'mega' : e.band;
+}
+
+/**
+ * Revenue growth year by year: a long-run mean (the early one before the last five years), a
+ * surprise that half carries into the next year, and the economy's year times the sector's
+ * cyclicality. Returned with the cumulative log revenue at the start of each year, zero at the
+ * anchor, so revenue on the anchor day is the calibrated level whatever the path.
+ */
+function growthPath(
+  rnd: () => number,
+  early: number,
+  recent: number,
+  noise: number,
+  cyclicality: number,
+): { growth: number[]; logAt: number[] } {
+  const growth: number[] = [];
+  let surprise = 0;
+  for (let k = 0; k < GROWTH_YEARS; k++) {
+    const t = FIRST_GROWTH_YEAR + k;
+    const mean = t >= -5 ? recent : early;
+    const u = Math.max(1e-9, rnd());
+    const v = rnd();
+    const z = Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+    surprise = DYNAMICS.growthPersistence * surprise + noise * z;
+    const economy = (ECONOMY[2026 + t] ?? 0) * cyclicality;
+    growth.push(Math.max(-0.35, Math.min(0.6, mean + surprise + economy)));
+  }
+  const logAt: number[] = [0];
+  for (let k = 0; k < GROWTH_YEARS; k++) {
+    logAt.push((logAt[k] ?? 0) + Math.log(1 + (growth[k] ?? 0)));
+  }
+  const zero = logAt[-FIRST_GROWTH_YEAR] ?? 0;
+  return { growth, logAt: logAt.map((x) => x - zero) };
+}
+
 function draw(e: UniverseEntry): Params {
   const seed = seedOf(e.symbol);
   const rnd = mulberry32(seed);
-  const prof: SectorProfile = { ...BASE, ...SECTOR_PROFILES[e.sector] };
-  const r = (range: [number, number]) => between(rnd, range[0], range[1]);
+  const cal = sectorCalibration(e.sector);
+  const size = SIZES[sizeOf(e)];
+  const r = (range: readonly [number, number]) => between(rnd, range[0], range[1]);
   const bank = isBank(e);
   const loss = SPECIAL.losses.has(e.symbol);
   const turnaround = SPECIAL.turnarounds.has(e.symbol);
@@ -267,22 +159,14 @@ function draw(e: UniverseEntry): Params {
   const ipo = SPECIAL.shortHistory.get(e.symbol);
   const dividends = !loss && !SPECIAL.noDividend.has(e.symbol) && !ipo;
 
-  const capAnchor = MEGA.has(e.symbol)
-    ? logBetween(rnd, 8e11, 4e12)
-    : e.band === 'large'
-      ? logBetween(rnd, 9e9, 2.5e11)
-      : e.band === 'mid'
-        ? logBetween(rnd, 1.7e9, 3.1e9)
-        : logBetween(rnd, 1.8e8, 6.2e8);
-  const ps = loss ? between(rnd, 0.8, 4) : r(prof.ps);
-  const revenueAnchor = capAnchor / ps;
+  const capAnchor = logBetween(rnd, size.marketCap[0], size.marketCap[1]);
   const growthRecent = loss
     ? between(rnd, 0.0, 0.2)
     : turnaround
       ? between(rnd, 0.12, 0.3)
-      : r(prof.growth);
-  const growthEarly = turnaround ? between(rnd, 0.15, 0.3) : r(prof.growth);
-  const priceAnchor = logBetween(rnd, 12, 380);
+      : r(cal.growth);
+  const growthEarly = turnaround ? between(rnd, 0.15, 0.3) : r(cal.growth);
+  const priceAnchor = logBetween(rnd, size.price[0], size.price[1]);
   const sharesAnchor = capAnchor / priceAnchor;
   const shareDrift = loss
     ? between(rnd, 0.02, 0.08)
@@ -290,8 +174,8 @@ function draw(e: UniverseEntry): Params {
       ? between(rnd, -0.04, -0.02)
       : between(rnd, -0.03, 0.01);
 
-  const rd = bank ? 0 : r(prof.rd);
-  let omNow = bank ? between(rnd, 0.28, 0.4) : r(prof.om);
+  const rd = bank ? 0 : r(cal.rd);
+  let omNow = bank ? between(rnd, 0.28, 0.4) : r(cal.operatingMargin);
   let omSlope = 0;
   if (loss) {
     omNow = -between(rnd, 0.04, 0.35);
@@ -301,9 +185,24 @@ function draw(e: UniverseEntry): Params {
     omSlope = omNow / crossing;
   }
   if (negativeBook && !loss) omNow = Math.max(omNow, 0.2 + 0.1 * rnd());
-  let gm = bank ? 1 : r(prof.gm);
-  gm = Math.max(gm, Math.min(0.95, omNow + rd + 0.12));
-  const da = r(prof.da);
+  // Loss-makers outside software, medicine and media sell near cost (a young carmaker, a
+  // fuel-cell maker): their gross margin sits well under the industry's.
+  const thinLoss =
+    loss && !['Technology', 'Healthcare', 'Communication Services'].includes(e.sector);
+  let gm = bank ? 1 : thinLoss ? between(rnd, 0.02, 0.6 * cal.grossMargin[0]) : r(cal.grossMargin);
+  if (!thinLoss) gm = Math.max(gm, Math.min(0.95, omNow + rd + 0.12));
+  const da = r(cal.da);
+  const debt = bank ? between(rnd, 0.8, 1.4) : negativeBook ? between(rnd, 1.0, 1.8) : r(cal.debt);
+  const rate = negativeBook ? between(rnd, 0.03, 0.04) : between(rnd, 0.03, 0.06);
+  const tax = between(rnd, 0.15, 0.25);
+  // Price to sales: a loss-maker is priced on its sales; a profitable company at the sector's
+  // P/E, set from its earned margin once its statements exist (Company.priceEarnings).
+  const netMargin = (omNow - debt * rate + 0.005) * (1 - tax);
+  const pe = r(cal.pe) * size.multiple * (turnaround ? 1.25 : 1);
+  const ps = loss ? r(cal.lossPs) : Math.max(pe * Math.max(netMargin, 0.01), 0.25);
+  const revenueAnchor = capAnchor / ps;
+  const cyclicality = cal.cyclicality;
+  const path = growthPath(rnd, growthEarly, growthRecent, size.growthNoise, cyclicality);
   return {
     seed,
     bank,
@@ -313,6 +212,7 @@ function draw(e: UniverseEntry): Params {
     dividends,
     ipoDay: ipo ? dayOf(ipo) : null,
     capAnchor,
+    pe,
     ps,
     revenueAnchor,
     growthRecent,
@@ -326,24 +226,26 @@ function draw(e: UniverseEntry): Params {
     omSlope,
     rd,
     da,
-    capex: da * r(prof.capexOverDa),
+    capex: da * r(cal.capexOverDa),
     sbc: e.sector === 'Technology' ? between(rnd, 0.03, 0.1) : between(rnd, 0.005, 0.02),
-    tax: between(rnd, 0.15, 0.25),
-    debt: bank ? between(rnd, 0.8, 1.4) : negativeBook ? between(rnd, 1.0, 1.8) : r(prof.debt),
-    rate: negativeBook ? between(rnd, 0.03, 0.04) : between(rnd, 0.03, 0.06),
-    dso: bank ? between(rnd, 2000, 2600) : r(prof.dso),
-    dio: bank ? 0 : r(prof.dio),
-    dpo: r(prof.dpo),
-    payout: r(prof.payout),
+    tax,
+    debt,
+    rate,
+    dso: bank ? between(rnd, 2000, 2600) : r(cal.dso),
+    dio: bank ? 0 : r(cal.dio),
+    dpo: r(cal.dpo),
+    payout: r(cal.payout),
     buybackPayout: between(rnd, 0, 0.5),
-    beta: r(prof.beta),
-    sigma: r(prof.vol) * (e.band === 'small' ? 1.4 : 1),
+    beta: r(cal.beta),
+    sigma: r(cal.idiosyncraticVol) * size.volatility * (loss ? LOSS_VOLATILITY : 1),
     turnover: between(rnd, 0.003, 0.012),
     season: [0, 1, 2, 3].map(
       () => 1 + (e.sector === 'Consumer Cyclical' ? 0.06 : 0.02) * (rnd() - 0.5),
     ) as [number, number, number, number],
     filingLag: Math.round(between(rnd, 24, 40)),
-    employeesPerMillion: r(prof.employeesPerMillion),
+    growthPath: path.growth,
+    logRevenueAt: path.logAt,
+    cyclicality,
     stInv: between(rnd, 0, 0.15),
     ltInv: bank ? between(rnd, 2, 3) : between(rnd, 0, 0.2),
     goodwill: between(rnd, 0, 0.5),
@@ -362,13 +264,19 @@ function draw(e: UniverseEntry): Params {
   };
 }
 
-/** Natural log of annual revenue at time t (years from the anchor). */
+/** Natural log of annual revenue at time t (years from the anchor), along the growth path. */
 function logRevenue(p: Params, t: number): number {
-  const base = Math.log(p.revenueAnchor);
-  if (t >= -5) return base + p.growthRecent * t;
-  return base - 5 * p.growthRecent + p.growthEarly * (t + 5);
+  const clamped = Math.max(FIRST_GROWTH_YEAR, Math.min(FIRST_GROWTH_YEAR + GROWTH_YEARS - 1e-9, t));
+  const k = Math.floor(clamped - FIRST_GROWTH_YEAR);
+  const frac = clamped - FIRST_GROWTH_YEAR - k;
+  return (
+    Math.log(p.revenueAnchor) +
+    (p.logRevenueAt[k] ?? 0) +
+    Math.log(1 + (p.growthPath[k] ?? 0)) * frac
+  );
 }
 
+/** The operating margin's trend (before the quarter's swings). */
 function operatingMargin(p: Params, t: number): number {
   const om = p.omNow + p.omSlope * t;
   const cap = p.gm - p.rd - 0.08;
@@ -377,6 +285,15 @@ function operatingMargin(p: Params, t: number): number {
 
 export function sharesAt(p: Params, t: number): number {
   return p.sharesAnchor * Math.exp(p.shareDrift * t);
+}
+
+export interface DividendEvent {
+  quarter: number;
+  perShare: number;
+  declarationDay: number;
+  exDay: number;
+  recordDay: number;
+  paymentDay: number;
 }
 
 export interface Quarter {
@@ -541,6 +458,10 @@ export class Company {
   /** First quarter-end month index of the statements. */
   private readonly firstEndMonth: number;
   private builtThroughMonth = -1;
+  private readonly swings: { gross: number; operating: number }[] = [];
+  /** Quarterly dividend per share of each calendar year from the first quarter's. */
+  private readonly yearlyDps: number[] = [];
+  private reactionSessions: Set<number> | null = null;
 
   constructor(readonly entry: UniverseEntry) {
     this.params = draw(entry);
@@ -553,6 +474,7 @@ export class Company {
     while ((((m - fyEnd0) % 12) + 12) % 12 !== 3) m++;
     this.firstEndMonth = m;
     const p = this.params;
+    if (!p.loss) this.priceEarnings();
     const startDay = p.ipoDay ?? HISTORY_START_DAY;
     ensureCalendar(startDay + 10);
     const startIndex = tradingIndexAtOrAfter(startDay);
@@ -566,7 +488,69 @@ export class Company {
         return Math.log(p.ps) + logRevenue(p, t) - Math.log(sharesAt(p, t));
       },
       volume: (day) => p.turnover * sharesAt(p, yearsFromAnchor(day)),
+      earningsSession: (i) => this.earningsSessions().has(i),
     });
+  }
+
+  /**
+   * Sets the price to sales so that the market pays the drawn P/E for the net margin the
+   * company actually earns in the year to the anchor day. Margins do not depend on the scale
+   * of revenue, so one trial run of the statements tells the margin; they are then rebuilt at
+   * the calibrated revenue.
+   */
+  private priceEarnings(): void {
+    const p = this.params;
+    this.ensureQuarters(monthIndexOfDay(ANCHOR_DAY));
+    const year = this.quarters.filter((q) => q.endDay <= ANCHOR_DAY).slice(-4);
+    const revenue = year.reduce((sum, q) => sum + q.income.revenue, 0);
+    const earnings = year.reduce((sum, q) => sum + q.income.netIncome, 0);
+    const margin = revenue > 0 ? earnings / revenue : 0;
+    p.ps = Math.max(p.pe * Math.max(margin, 0.01), 0.25);
+    p.revenueAnchor = p.capAnchor / p.ps;
+    this.quarters.length = 0;
+    this.builtThroughMonth = -1;
+    this.yearlyDps.length = 0;
+  }
+
+  /**
+   * Quarter k's gross- and operating-margin deviations from their trends: each persists from
+   * quarter to quarter (an AR(1) around zero) and moves with the economy's year, so margins
+   * drift year to year instead of repeating.
+   */
+  marginSwing(k: number): { gross: number; operating: number } {
+    const p = this.params;
+    for (let j = this.swings.length; j <= k; j++) {
+      const prev = this.swings[j - 1] ?? { gross: 0, operating: 0 };
+      const rho = DYNAMICS.marginPersistence;
+      const scale = p.bank ? 0.5 : Math.sqrt(Math.max(0.3, p.cyclicality));
+      const gross = p.bank
+        ? 0
+        : rho * prev.gross + DYNAMICS.grossMarginNoise * scale * gauss(p.seed, j, 61);
+      const operating =
+        rho * prev.operating + DYNAMICS.operatingMarginNoise * scale * gauss(p.seed, j, 62);
+      this.swings.push({ gross, operating });
+    }
+    const swing = this.swings[k] ?? { gross: 0, operating: 0 };
+    const year = Number(isoOf(monthEndDay(this.firstEndMonth + 3 * k)).slice(0, 4));
+    const economy = (ECONOMY[year] ?? 0) * p.cyclicality * 0.25;
+    return {
+      gross: p.bank ? 0 : Math.max(0.02 - p.gm, Math.min(0.97 - p.gm, swing.gross + economy)),
+      operating: swing.operating + (p.bank ? economy * 0.5 : economy),
+    };
+  }
+
+  /** Trading indexes of the sessions after each earnings announcement (made after the close). */
+  private earningsSessions(): Set<number> {
+    if (this.reactionSessions) return this.reactionSessions;
+    const sessions = new Set<number>();
+    const until = dayOf('2032-12-31');
+    for (let k = 0; ; k++) {
+      const { announceDay } = this.schedule(k);
+      if (announceDay > until) break;
+      sessions.add(tradingIndexAtOrAfter(announceDay + 1));
+    }
+    this.reactionSessions = sessions;
+    return sessions;
   }
 
   /** Generate quarters whose period ends on or before month index `month`. */
@@ -635,14 +619,59 @@ export class Company {
       : Math.round(basic * (1 + p.dilution));
   }
 
-  /** Dividends paid in quarter k: a payout of trend earnings (so they are smooth). */
-  dividendsOf(k: number): number {
+  /**
+   * Dividend per share declared for quarter k: a quarter of the payout of trend earnings per
+   * share, set once a calendar year and never lowered unless trend earnings fall by more than
+   * 30% (a cut), as boards do.
+   */
+  dividendPerShare(k: number): number {
     const p = this.params;
-    if (!p.dividends) return 0;
-    const t = this.tMid(k);
-    const niTrend =
-      (Math.exp(logRevenue(p, t)) / 4) * (operatingMargin(p, t) - p.debt * p.rate) * (1 - p.tax);
-    return niTrend > 0 ? Math.round(niTrend * p.payout) : 0;
+    if (!p.dividends || k < 0) return 0;
+    const year = Number(isoOf(monthEndDay(this.firstEndMonth + 3 * k)).slice(0, 4));
+    const first = Number(isoOf(monthEndDay(this.firstEndMonth)).slice(0, 4));
+    for (let y = first + this.yearlyDps.length; y <= year; y++) {
+      const t = yearsFromAnchor(dayOf(`${y}-01-01`));
+      const earnings =
+        Math.exp(logRevenue(p, t)) * (operatingMargin(p, t) - p.debt * p.rate) * (1 - p.tax);
+      // A quarter's dividend is at most 2% of the fair share price (an 8% yield a year).
+      const fairPrice = (p.ps * Math.exp(logRevenue(p, t))) / sharesAt(p, t);
+      const perShare = Math.min((earnings * p.payout) / 4 / sharesAt(p, t), 0.02 * fairPrice);
+      const candidate = Math.max(0, Math.floor(perShare * 100) / 100);
+      const previous = this.yearlyDps[this.yearlyDps.length - 1] ?? 0;
+      this.yearlyDps.push(candidate >= 0.7 * previous ? Math.max(previous, candidate) : candidate);
+    }
+    return this.yearlyDps[year - first] ?? 0;
+  }
+
+  /** Dividends paid in quarter k (the quarter's dividend per share on its shares). */
+  dividendsOf(k: number): number {
+    return Math.round(this.dividendPerShare(k) * this.basicShares(k));
+  }
+
+  /**
+   * The dividends declared on or before `untilDay`, oldest first: declared about six weeks
+   * before the quarter's end, ex-dividend three weeks before it, paid in its last week.
+   */
+  dividendEvents(untilDay: number): DividendEvent[] {
+    const events: DividendEvent[] = [];
+    for (let k = 0; ; k++) {
+      const endDay = monthEndDay(this.firstEndMonth + 3 * k);
+      const declarationDay = weekdayOnOrBefore(endDay - 42);
+      if (declarationDay > untilDay) break;
+      const perShare = this.dividendPerShare(k);
+      if (perShare <= 0) continue;
+      if (this.params.ipoDay !== null && declarationDay < this.params.ipoDay) continue;
+      const exDay = weekdayOnOrBefore(endDay - 21);
+      events.push({
+        quarter: k,
+        perShare,
+        declarationDay,
+        exDay,
+        recordDay: exDay,
+        paymentDay: weekdayOnOrBefore(endDay - 5),
+      });
+    }
+    return events;
   }
 
   private tMid(k: number): number {
@@ -741,8 +770,14 @@ export class Company {
       1000,
       Math.round(smoothQuarterRevenue * season * Math.exp(0.025 * gauss(p.seed, k, 30))),
     );
-    const om = operatingMargin(p, tMid) + (p.bank ? 0.01 : 0.015) * gauss(p.seed, k, 31);
-    const costOfRevenue = p.bank ? 0 : Math.round(revenue * (1 - p.gm));
+    const swing = this.marginSwing(k);
+    const gm = p.gm + swing.gross;
+    const om =
+      operatingMargin(p, tMid) +
+      0.7 * swing.gross +
+      swing.operating +
+      (p.bank ? 0.005 : 0.006) * gauss(p.seed, k, 31);
+    const costOfRevenue = p.bank ? 0 : Math.round(revenue * (1 - gm));
     const grossProfit = revenue - costOfRevenue;
     const operatingIncome = Math.min(
       Math.round(revenue * om),

@@ -1,164 +1,11 @@
 /**
- * Generated descriptive content: business descriptions, executives, headquarters, news items and
- * institutional holders. People and holder names are fictional; hosts are example domains.
+ * Generated descriptive content: business descriptions, news items and illustrative
+ * institutional holders. Nothing here states a fact about a real person or firm: the data set
+ * names no executives, head office or head count, holder names say they are illustrative, and
+ * news hosts are example domains.
  */
-import { mulberry32, pick, seedOf } from './random.js';
+import { mulberry32, pick } from './random.js';
 import type { UniverseEntry } from './universe.js';
-
-const FIRST_F = [
-  'Laura',
-  'Maria',
-  'Susan',
-  'Karen',
-  'Nadia',
-  'Priya',
-  'Elena',
-  'Grace',
-  'Hannah',
-  'Julia',
-  'Olivia',
-  'Rachel',
-  'Sofia',
-  'Teresa',
-  'Wendy',
-  'Amara',
-];
-const FIRST_M = [
-  'James',
-  'Robert',
-  'Michael',
-  'David',
-  'Daniel',
-  'Thomas',
-  'Andrew',
-  'Kevin',
-  'Brian',
-  'Samuel',
-  'Victor',
-  'Marcus',
-  'Rahul',
-  'Diego',
-  'Peter',
-  'Owen',
-];
-const LAST = [
-  'Whitfield',
-  'Alvarez',
-  'Brennan',
-  'Castillo',
-  'Donovan',
-  'Ellison',
-  'Fairbanks',
-  'Garrity',
-  'Hollis',
-  'Iverson',
-  'Jameson',
-  'Kowalski',
-  'Lindqvist',
-  'Mercer',
-  'Novak',
-  'Okafor',
-  'Prescott',
-  'Quinlan',
-  'Radcliffe',
-  'Sandoval',
-  'Thornton',
-  'Underwood',
-  'Vasquez',
-  'Winslow',
-  'Yamada',
-  'Zimmerman',
-  'Ashford',
-  'Bellamy',
-  'Carrington',
-  'Delacroix',
-];
-
-const HQ: readonly [string, string, string, string][] = [
-  ['New York', 'NY', '10001', '212'],
-  ['San Jose', 'CA', '95110', '408'],
-  ['Austin', 'TX', '78701', '512'],
-  ['Chicago', 'IL', '60601', '312'],
-  ['Boston', 'MA', '02110', '617'],
-  ['Seattle', 'WA', '98101', '206'],
-  ['Atlanta', 'GA', '30303', '404'],
-  ['Denver', 'CO', '80202', '303'],
-  ['Houston', 'TX', '77002', '713'],
-  ['Charlotte', 'NC', '28202', '704'],
-  ['Minneapolis', 'MN', '55402', '612'],
-  ['Columbus', 'OH', '43215', '614'],
-  ['Phoenix', 'AZ', '85004', '602'],
-  ['Pittsburgh', 'PA', '15222', '412'],
-  ['Nashville', 'TN', '37203', '615'],
-  ['San Diego', 'CA', '92101', '619'],
-];
-const STREETS = [
-  'Market Street',
-  'Main Street',
-  'Commerce Drive',
-  'Park Avenue',
-  'Lakeview Parkway',
-  'Harbor Boulevard',
-  'Innovation Way',
-  'Corporate Center Drive',
-];
-
-export interface Person {
-  name: string;
-  gender: 'male' | 'female';
-  yearBorn: number;
-}
-
-function person(rnd: () => number): Person {
-  const female = rnd() < 0.4;
-  return {
-    name: `${pick(rnd, female ? FIRST_F : FIRST_M)} ${pick(rnd, LAST)}`,
-    gender: female ? 'female' : 'male',
-    yearBorn: 1955 + Math.floor(rnd() * 30),
-  };
-}
-
-const TITLES = [
-  'Chief Executive Officer & Director',
-  'Chief Financial Officer',
-  'Chief Operating Officer',
-  'General Counsel & Corporate Secretary',
-  'Chief Accounting Officer',
-  'Chief Technology Officer',
-];
-
-export function executives(e: UniverseEntry) {
-  const rnd = mulberry32(seedOf(`${e.symbol}:people`));
-  const n = 5 + Math.floor(rnd() * 2);
-  const rows = [];
-  for (let k = 0; k < n; k++) {
-    const p = person(rnd);
-    const pay = k < 3 ? Math.round((k === 0 ? 3e6 : 1e6) * (1 + rnd() * 4)) : null;
-    rows.push({
-      title: TITLES[k] ?? 'Senior Vice President',
-      name: p.name,
-      pay,
-      currencyPay: 'USD',
-      gender: p.gender,
-      yearBorn: rnd() < 0.8 ? p.yearBorn : null,
-      titleSince: null,
-      active: true,
-    });
-  }
-  return rows;
-}
-
-export function headquarters(e: UniverseEntry) {
-  const rnd = mulberry32(seedOf(`${e.symbol}:hq`));
-  const [city, state, zip, area] = pick(rnd, HQ);
-  return {
-    address: `${100 + Math.floor(rnd() * 9800)} ${pick(rnd, STREETS)}`,
-    city,
-    state,
-    zip,
-    phone: `+1 ${area} 555 ${String(1000 + Math.floor(rnd() * 8999))}`,
-  };
-}
 
 const OFFERINGS: Record<string, string> = {
   Technology:
@@ -179,11 +26,11 @@ const OFFERINGS: Record<string, string> = {
     'connectivity, media and entertainment that reach consumers and advertisers',
 };
 
-export function description(e: UniverseEntry, ceo: string, employees: number): string {
+export function description(e: UniverseEntry): string {
   const offering = OFFERINGS[e.sector] ?? 'products and services';
   return (
     `${e.name} operates in the ${e.industry.toLowerCase()} industry within the ${e.sector.toLowerCase()} sector, providing ${offering}. ` +
-    `The company's shares trade on the ${e.exchange} under the symbol ${e.symbol}; it is led by ${ceo} and employs about ${employees.toLocaleString('en-US')} people. ` +
+    `The company's shares trade on the ${e.exchange} under the symbol ${e.symbol}. ` +
     `The figures shown for it in this demo data set are generated and do not describe its actual results.`
   );
 }
@@ -263,19 +110,18 @@ export function newsForDay(
   };
 }
 
+/** Institutional holders of the demo data set: illustrative, and named so. */
 export const HOLDERS = [
-  'Northbridge Capital Management',
-  'Granite Peak Advisors',
-  'Meridian Index Partners',
-  'Harborview Asset Management',
-  'Silverline Investment Group',
-  'Cedar Ridge Capital',
-  'Bluewater Global Investors',
-  'Summit Trail Partners',
-  'Keystone Pension Trust',
-  'Lighthouse Mutual Funds',
-  'Redwood Quantitative',
-  'Evergreen Retirement Systems',
-  'Crescent Bay Capital',
-  'Ironwood Wealth Partners',
+  'Illustrative Index Fund',
+  'Illustrative Pension Fund',
+  'Illustrative Growth Fund',
+  'Illustrative Value Fund',
+  'Illustrative Dividend Fund',
+  'Illustrative Balanced Fund',
+  'Illustrative Endowment',
+  'Illustrative Insurance Portfolio',
+  'Illustrative Quant Fund',
+  'Illustrative Retirement Plan',
+  'Illustrative Sovereign Fund',
+  'Illustrative Mutual Fund',
 ];

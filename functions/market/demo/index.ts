@@ -22,8 +22,9 @@ import {
   isoOf,
   monthIndexOfDay,
 } from './calendar.js';
+import { SPLITS } from './calibration.js';
 import { Company, sharesAt, type Quarter } from './company.js';
-import { HOLDERS, description, executives, headquarters, newsForDay } from './content.js';
+import { HOLDERS, description, newsForDay } from './content.js';
 import {
   annualPeriods,
   balanceSheet,
@@ -352,22 +353,19 @@ function ipoDate(c: Company): string {
   );
 }
 
-function employees(c: Company): number {
-  return Math.max(12, Math.round((c.params.revenueAnchor / 1e6) * c.params.employeesPerMillion));
-}
-
 function ttmDividendPerShare(c: Company, ctx: Ctx): number {
-  const last = c.lastFiledIndex(ctx.today);
   let paid = 0;
-  for (let k = Math.max(0, last - 3); k <= last; k++) paid += c.dividendsOf(k);
-  return round2(paid / latestShares(c, ctx));
+  for (const d of c
+    .dividendEvents(ctx.today)
+    .filter((x) => x.exDay <= ctx.today)
+    .slice(-4))
+    paid += d.perShare;
+  return round2(paid);
 }
 
 function profileRow(c: Company, ctx: Ctx) {
   const q = quoteRow(c.entry.symbol, ctx);
   if (!q) return null;
-  const ceo = executives(c.entry)[0]?.name ?? '';
-  const hq = headquarters(c.entry);
   const ids = idCodes(c);
   const inst = c.instrument;
   return {
@@ -390,16 +388,18 @@ function profileRow(c: Company, ctx: Ctx) {
     exchange: c.entry.exchange,
     industry: c.entry.industry,
     website: `https://www.${c.entry.symbol.toLowerCase().replace(/[^a-z0-9]/g, '')}.example.com`,
-    description: description(c.entry, ceo, employees(c)),
-    ceo,
+    description: description(c.entry),
+    // No chief executive, head count or head office: the data set states no facts about people
+    // or firms beyond the listing (functions/market/demo/content.ts).
+    ceo: null,
     sector: c.entry.sector,
     country: 'US',
-    fullTimeEmployees: String(employees(c)),
-    phone: hq.phone,
-    address: hq.address,
-    city: hq.city,
-    state: hq.state,
-    zip: hq.zip,
+    fullTimeEmployees: null,
+    phone: null,
+    address: null,
+    city: null,
+    state: null,
+    zip: null,
     image: '/images/company/placeholder.svg',
     ipoDate: ipoDate(c),
     defaultImage: true,
@@ -501,6 +501,38 @@ function earnings(c: Company, ctx: Ctx, params: Record<string, string>) {
   }
   rows.reverse();
   return rows.slice(0, limitOf(params, 1000));
+}
+
+/** `dividends?symbol=`: declared cash dividends, newest first (split-adjusted, like every price). */
+function dividends(c: Company, ctx: Ctx, params: Record<string, string>) {
+  const rows = c.dividendEvents(ctx.today).map((d) => {
+    const price = c.closeOnOrBefore(d.exDay);
+    return {
+      symbol: c.entry.symbol,
+      date: isoOf(d.exDay),
+      recordDate: isoOf(d.recordDay),
+      paymentDate: isoOf(d.paymentDay),
+      declarationDate: isoOf(d.declarationDay),
+      adjDividend: d.perShare,
+      dividend: d.perShare,
+      yield: price > 0 ? round2(((4 * d.perShare) / price) * 100) : 0,
+      frequency: 'Quarterly',
+    };
+  });
+  rows.reverse();
+  return rows.slice(0, limitOf(params, 1000));
+}
+
+/** `splits?symbol=`: the company's share splits to date, newest first. */
+function splits(c: Company, ctx: Ctx) {
+  return SPLITS.filter((s) => s.symbol === c.entry.symbol && dayOf(s.date) <= ctx.today)
+    .map((s) => ({
+      symbol: s.symbol,
+      date: s.date,
+      numerator: s.numerator,
+      denominator: s.denominator,
+    }))
+    .reverse();
 }
 
 function sharesFloat(c: Company, ctx: Ctx) {
@@ -801,6 +833,8 @@ export function demoStable(
     case 'key-metrics':
     case 'key-metrics-ttm':
     case 'key-executives':
+    case 'dividends':
+    case 'splits':
     case 'institutional-ownership/extract-analytics/holder':
     case 'shares-float':
     case 'earnings': {
@@ -825,7 +859,11 @@ export function demoStable(
         case 'key-metrics-ttm':
           return ttm(c, ctx, 'metrics');
         case 'key-executives':
-          return executives(c.entry);
+          return [];
+        case 'dividends':
+          return dividends(c, ctx, params);
+        case 'splits':
+          return splits(c, ctx);
         case 'institutional-ownership/extract-analytics/holder':
           return holders(c, ctx, params);
         case 'shares-float':

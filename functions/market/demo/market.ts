@@ -1,9 +1,11 @@
 /**
  * The shared market: the trading-day calendar from the start of the demo history and a market
  * factor (a mean-reverting log deviation) that every stock and index follows with its own beta.
+ * Its daily shocks have a volatility that wanders between calm and stressed spells.
  */
+import { MARKET } from './calibration.js';
 import { dayOf, isTradingDay } from './calendar.js';
-import { normal1, seedOf, smoothNoise } from './random.js';
+import { gauss, seedOf, smoothNoise } from './random.js';
 
 export const HISTORY_START_DAY = dayOf('2009-01-02');
 /** The day the generated levels are calibrated to (market caps, index levels). */
@@ -11,15 +13,10 @@ export const ANCHOR_DAY = dayOf('2025-12-31');
 
 const MARKET_SEED = seedOf('demo-market');
 
-/** Raw market log deviation on trading index i: smooth swings over weeks to years plus daily noise. */
-function rawFactor(i: number): number {
-  return (
-    0.03 * smoothNoise(MARKET_SEED, i, 5, 1) +
-    0.05 * smoothNoise(MARKET_SEED, i, 21, 2) +
-    0.07 * smoothNoise(MARKET_SEED, i, 90, 3) +
-    0.08 * smoothNoise(MARKET_SEED, i, 400, 4) +
-    0.004 * normal1(MARKET_SEED, i, 5)
-  );
+/** Today's market deviation from yesterday's: decayed towards zero plus the day's shock. */
+function nextFactor(previous: number, i: number): number {
+  const spell = Math.exp(MARKET.volOfVol * smoothNoise(MARKET_SEED, i, 60, 6));
+  return MARKET.persistence * previous + MARKET.dailyVol * spell * gauss(MARKET_SEED, i, 7);
 }
 
 const days: number[] = [];
@@ -31,7 +28,7 @@ export function ensureCalendar(untilDay: number): void {
   if (untilDay <= lastDay) return;
   for (let d = lastDay + 1; d <= untilDay; d++) {
     if (!isTradingDay(d)) continue;
-    factor.push(rawFactor(days.length));
+    factor.push(nextFactor(factor[factor.length - 1] ?? 0, days.length));
     days.push(d);
   }
   lastDay = untilDay;
@@ -49,7 +46,8 @@ let anchorRaw: number | null = null;
 /** Market log deviation on trading index i, zero on the anchor day (so levels there are as calibrated). */
 export function marketFactor(i: number): number {
   if (anchorRaw === null) ensureCalendar(ANCHOR_DAY);
-  return (factor[i] ?? rawFactor(i)) - (anchorRaw ?? 0);
+  if (i >= factor.length) ensureCalendar(lastDay + 2 * (i - factor.length + 1) + 7);
+  return (factor[i] ?? 0) - (anchorRaw ?? 0);
 }
 
 /** Index of the last trading day on or before `day` (-1 when before the history). */

@@ -2,13 +2,15 @@
  * Price paths for one instrument (a stock or an index): daily closes around a fundamental value,
  * daily bars, minute paths for the recent sessions and a quote that moves with the time of day.
  *
- * close(day) = fair(day) * exp(beta * market(day) + own(day)), own = mean-reverting noise.
+ * close(day) = fair(day) * exp(beta * market(day) + own(day)), own = a mean-reverting deviation
+ * (AR(1)) driven by daily shocks that are larger after earnings and on rare news days.
  * A session's minute path is a Brownian bridge from its open to its close, so intraday bars, the
  * day's high and low, and the daily bar always agree.
  */
 import { SESSION_MINUTES, SESSION_OPEN_MIN, newYorkTime, type NewYorkTime } from './calendar.js';
 import { ensureCalendar, marketFactor, tradingDays, tradingIndexAtOrBefore } from './market.js';
-import { normal1, smoothNoise, u01 } from './random.js';
+import { EVENTS, OWN_PERSISTENCE } from './calibration.js';
+import { gauss, normal1, u01 } from './random.js';
 
 /** Complete sessions (besides a live one) that have minute data. */
 export const INTRADAY_SESSIONS = 5;
@@ -20,8 +22,10 @@ export interface InstrumentSpec {
   /** Natural log of the fundamental value on a day. */
   logFair: (day: number) => number;
   beta: number;
-  /** Daily volatility of the own noise. */
+  /** Daily volatility of the own (company-specific) shocks. */
   sigma: number;
+  /** Whether trading index i is the first session after an earnings announcement. */
+  earningsSession?: (i: number) => boolean;
   /** Typical session volume on a day. */
   volume: (day: number) => number;
 }
@@ -51,23 +55,35 @@ export function round2(x: number): number {
 
 export class Instrument {
   private closes: number[] = [];
+  /** Own log deviations from startIndex on, computed in order (an AR(1) needs its past). */
+  private owns: number[] = [];
   /** Daily bars computed without a minute path (older sessions); they never change. */
   private plainBars: (DailyBar | undefined)[] = [];
   private minutePaths = new Map<number, { points: Float64Array; bars: MinuteBar[] }>();
 
   constructor(readonly spec: InstrumentSpec) {}
 
-  /** Own log deviation on trading index i: smooth swings plus daily noise (random access). */
+  /** Own log deviation on trading index i: yesterday's, decayed, plus today's shock. */
   private own(i: number): number {
-    const { seed, sigma } = this.spec;
-    return (
-      sigma *
-      (1.2 * smoothNoise(seed, i, 3, 11) +
-        2.5 * smoothNoise(seed, i, 13, 12) +
-        4.5 * smoothNoise(seed, i, 55, 13) +
-        7 * smoothNoise(seed, i, 250, 14) +
-        0.5 * normal1(seed, i, 15))
-    );
+    const { seed, sigma, startIndex, earningsSession } = this.spec;
+    const k = i - startIndex;
+    if (k < 0) return 0;
+    for (let j = this.owns.length; j <= k; j++) {
+      const index = startIndex + j;
+      let scale = 1;
+      if (earningsSession?.(index)) scale = EVENTS.earningsMultiple;
+      else if (u01(seed, index, 16) < EVENTS.newsProbability) scale = EVENTS.newsMultiple;
+      const z = Math.max(-EVENTS.maxShock, Math.min(EVENTS.maxShock, gauss(seed, index, 17)));
+      // A normal shock whose size varies from day to day: fat tails, as in real returns.
+      const shock =
+        sigma * scale * z * Math.exp(EVENTS.tailWeight * normal1(seed, index, 19) - 0.06);
+      const prev =
+        j === 0
+          ? (sigma / Math.sqrt(1 - OWN_PERSISTENCE ** 2)) * gauss(seed, index, 18)
+          : (this.owns[j - 1] ?? 0);
+      this.owns.push(OWN_PERSISTENCE * prev + shock);
+    }
+    return this.owns[k] ?? 0;
   }
 
   /** Close on trading index i (0 before the instrument existed). */

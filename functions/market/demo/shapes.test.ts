@@ -58,9 +58,6 @@ const STABLE_FIELDS: Record<string, string> = {
     'otherAdjustmentsToNetIncome:number, netIncome:number, netIncomeDeductions:number, ' +
     'bottomLineNetIncome:number, eps:number, epsDiluted:number, weightedAverageShsOut:number, ' +
     'weightedAverageShsOutDil:number, ',
-  'key-executives':
-    'title:string, name:string, pay:null, currencyPay:string, gender:string, yearBorn:null, ' +
-    'titleSince:null, active:boolean, ',
   'key-metrics':
     'symbol:string, date:string, fiscalYear:string, period:string, reportedCurrency:string, ' +
     'marketCap:number, enterpriseValue:number, evToSales:number, evToOperatingCashFlow:number, ' +
@@ -165,6 +162,10 @@ const OTHER_FIELDS: Record<string, string> = {
   'search-name':
     'symbol:string, name:string, currency:string, exchangeFullName:string, exchange:string',
   'batch-quote-short': 'symbol:string, price:number, change:number, volume:number',
+  dividends:
+    'symbol:string, date:string, recordDate:string, paymentDate:string, declarationDate:string, ' +
+    'adjDividend:number, dividend:number, yield:number, frequency:string',
+  splits: 'symbol:string, date:string, numerator:number, denominator:number',
   'historical-price-eod/light': 'symbol:string, date:string, price:number, volume:number',
   'historical-chart/5min':
     'date:string, open:number, low:number, high:number, close:number, volume:number',
@@ -204,6 +205,8 @@ function rows(endpoint: string, params: Record<string, string>): Record<string, 
 }
 
 const SAMPLE = ['AAPL', 'JPM', 'MCD', 'RIVN', 'ARM', 'XOM', 'O', 'INTT'];
+/** Profile fields the demo leaves empty: it states no facts about people, head count or offices. */
+const PROFILE_NULLS = ['ceo', 'fullTimeEmployees', 'phone', 'address', 'city', 'state', 'zip'];
 
 describe('demo data set answers in FMP stable shapes', () => {
   for (const endpoint of Object.keys(STABLE_FIELDS)) {
@@ -218,11 +221,7 @@ describe('demo data set answers in FMP stable shapes', () => {
         const list = rows(endpoint, params);
         expect(list.length, `${endpoint} ${symbol}`).toBeGreaterThan(0);
         for (const row of list) {
-          expectShape(
-            row,
-            STABLE_FIELDS[endpoint]!,
-            endpoint === 'key-executives' ? ['pay', 'yearBorn', 'titleSince'] : [],
-          );
+          expectShape(row, STABLE_FIELDS[endpoint]!, endpoint === 'profile' ? PROFILE_NULLS : []);
         }
       }
     });
@@ -346,8 +345,18 @@ describe('demo data set answers in FMP stable shapes', () => {
     expect(p.website).toBe('https://www.ko.example.com');
     expect(p.description as string).toContain('The Coca-Cola Company');
     expect((p.description as string).split('. ').length).toBeGreaterThanOrEqual(2);
-    expect(p.ceo).toBe(rows('key-executives', { symbol: 'KO' })[0]!.name);
-    expect(p.fullTimeEmployees).toMatch(/^\d+$/);
     expect(p.ipoDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('names no people and invents no facts about the firms: no executives, head count, office or real-sounding holders', () => {
+    for (const symbol of SAMPLE) {
+      expect(rows('key-executives', { symbol })).toEqual([]);
+      const p = rows('profile', { symbol })[0]!;
+      for (const field of PROFILE_NULLS) expect(p[field], `${symbol} ${field}`).toBeNull();
+      expect(p.description as string).not.toMatch(/led by|employs/);
+      const holders = rows('institutional-ownership/extract-analytics/holder', { symbol });
+      expect(holders.length).toBeGreaterThan(0);
+      for (const h of holders) expect(h.investorName as string).toMatch(/^Illustrative /);
+    }
   });
 });
