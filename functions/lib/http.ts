@@ -67,7 +67,15 @@ export function respond(statusCode: number, body: unknown, headers?: Record<stri
   return { __response: true as const, statusCode, body, headers };
 }
 
-function isResponse(v: unknown): v is ReturnType<typeof respond> {
+/**
+ * Marks a result whose body is sent as it is (an HTML page or an SVG image of the public
+ * share routes), with its own content type and headers.
+ */
+export function respondRaw(statusCode: number, body: string, headers: Record<string, string>) {
+  return { __response: true as const, raw: true as const, statusCode, body, headers };
+}
+
+function isResponse(v: unknown): v is ReturnType<typeof respond> | ReturnType<typeof respondRaw> {
   return typeof v === 'object' && v !== null && (v as { __response?: boolean }).__response === true;
 }
 
@@ -235,7 +243,10 @@ export function route<S extends z.ZodMiniType>(
             );
         }
         const result = await fn({ input, user, event, context });
-        if (isResponse(result)) return json(result.statusCode, result.body, result.headers);
+        if (isResponse(result))
+          return 'raw' in result
+            ? { statusCode: result.statusCode, headers: result.headers, body: result.body }
+            : json(result.statusCode, result.body, result.headers);
         return json(200, result ?? {});
       },
       (result) => json(200, result ?? {}),

@@ -26,7 +26,9 @@ export type EntityType =
   | 'RateLimit'
   | 'HealthProbe'
   | 'AlertRule'
-  | 'AlertCounter';
+  | 'AlertCounter'
+  | 'Share'
+  | 'PublicRecord';
 
 export interface Key {
   pk: string;
@@ -167,6 +169,20 @@ export const keys = {
   }),
 
   healthProbe: (): Key => ({ pk: 'HEALTH', sk: 'PROBE' }),
+
+  /**
+   * A shared pitch (docs/decisions/128): in the user's partition, so deleting the pitch (same
+   * transaction) or the account takes it away; found by its public slug on gsi1.
+   */
+  share: (userId: string, valuationId: string): Key => ({
+    pk: userPk(userId),
+    sk: `SHARE#${valuationId}`,
+  }),
+  sharePrefix: 'SHARE#',
+  shareGsi: (slug: string) => ({ gsi1pk: `SHARE#${slug}`, gsi1sk: 'SHARE' }),
+  /** A user's public record setting (display name and slug); found by its slug on gsi1. */
+  publicRecord: (userId: string): Key => ({ pk: userPk(userId), sk: 'PUBLIC_RECORD' }),
+  publicRecordGsi: (slug: string) => ({ gsi1pk: `RECORD#${slug}`, gsi1sk: 'RECORD' }),
 
   /**
    * Which of a user's tokens are no longer honoured (functions/lib/revocation.ts): outside the

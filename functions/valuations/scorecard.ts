@@ -27,7 +27,7 @@ export const SCORECARD_ROWS = 11;
 const NEEDS_INCOME = new Set([1, 4]);
 const NEEDS_RATIOS = new Set([2, 3]);
 
-interface SymbolReports {
+export interface SymbolReports {
   annualIncome: IncomeRow[] | null;
   annualRatios: RatiosRow[] | null;
 }
@@ -41,7 +41,7 @@ async function settle<T>(what: string, symbol: string, read: () => Promise<T>): 
   }
 }
 
-async function reportsOf(
+export async function reportsOf(
   service: MarketService,
   symbol: string,
   typeIds: ReadonlySet<number>,
@@ -65,7 +65,10 @@ async function reportsOf(
   return { annualIncome: income, annualRatios: ratios };
 }
 
-function figuresFor(typeId: number, reports: SymbolReports | undefined): ReportedFigure[] | null {
+export function figuresFor(
+  typeId: number,
+  reports: SymbolReports | undefined,
+): ReportedFigure[] | null {
   if (!reports) return null;
   const rows = NEEDS_INCOME.has(typeId) ? reports.annualIncome : reports.annualRatios;
   if (rows === null) return null;

@@ -17,6 +17,7 @@ import {
 import { BadRequestError, ConflictError } from '../lib/errors';
 import { currentQuote, type CurrentQuote } from './quotes';
 import { buildRecord, type StoredValuation } from './records';
+import { addShareVersion } from '../sharing/store';
 import { createValuation, getValuation, replaceValuation, type ValuationStore } from './store';
 import { nowIso } from '../lib/clock';
 
@@ -99,6 +100,8 @@ async function replace(
   });
   if (!(await replaceValuation(store, userId, record, stored.version)))
     throw new ConflictError(VALUATION_API_MESSAGES.changedMeanwhile);
+  // A shared pitch's page gains this Re-Pitch as a new version (decision 128).
+  await addShareVersion(store, userId, record);
   return record;
 }
 

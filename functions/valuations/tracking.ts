@@ -203,6 +203,8 @@ export async function removeValuation(
               },
             },
           };
+    // Deleting or removing a pitch stops its sharing, in the same transaction (decision 128).
+    const stopSharing = { Delete: { TableName: store.table, Key: keys.share(userId, id) } };
     const wasTracked = record.pitch_status === TRACKED;
     let decrement = wasTracked;
     try {
@@ -222,6 +224,7 @@ export async function removeValuation(
             },
           });
         }
+        items.push(stopSharing);
         try {
           await store.client.send(new TransactWriteCommand({ TransactItems: items }));
         } catch (error) {
@@ -229,7 +232,9 @@ export async function removeValuation(
           // A counter already at 0 (or missing) is not a reason to keep the pitch: write without it.
           if (cancelled && !cancelled.conflict && cancelled.failed[1] && !cancelled.failed[0]) {
             decrement = false;
-            await store.client.send(new TransactWriteCommand({ TransactItems: [write] }));
+            await store.client.send(
+              new TransactWriteCommand({ TransactItems: [write, stopSharing] }),
+            );
             return;
           }
           throw error;

@@ -9,6 +9,7 @@ import { accountRoutes } from '../../shared/routes/account';
 import { alertRoutes } from '../../shared/routes/alerts';
 import { marketRoutes } from '../../shared/routes/market';
 import { portfolioRoutes } from '../../shared/routes/portfolio';
+import { sharingRoutes } from '../../shared/routes/sharing';
 import { systemRoutes } from '../../shared/routes/system';
 import { valuationRoutes } from '../../shared/routes/valuation';
 import { watchlistRoutes } from '../../shared/routes/watchlist';
@@ -58,6 +59,7 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
   { name: 'Portfolio', file: 'shared/routes/portfolio.ts', routes: portfolioRoutes },
   { name: 'Watchlist', file: 'shared/routes/watchlist.ts', routes: watchlistRoutes },
   { name: 'Alerts', file: 'shared/routes/alerts.ts', routes: alertRoutes },
+  { name: 'Sharing', file: 'shared/routes/sharing.ts', routes: sharingRoutes },
 ];
 
 /** Instances the app reserves in all (preflight checks the account leaves 100 unreserved). */

@@ -2,6 +2,7 @@ import { accountRoutes } from './account';
 import { alertRoutes } from './alerts';
 import { marketRoutes } from './market';
 import { portfolioRoutes } from './portfolio';
+import { sharingRoutes } from './sharing';
 import { systemRoutes } from './system';
 import type { RouteDef } from './types';
 import { valuationRoutes } from './valuation';
@@ -21,6 +22,7 @@ const ALL = [
   ...portfolioRoutes,
   ...watchlistRoutes,
   ...alertRoutes,
+  ...sharingRoutes,
 ] as const;
 
 export const ROUTES: readonly RouteDef[] = ALL;

@@ -1,0 +1,183 @@
+import {
+  scorePitch,
+  YEAR_MS,
+  type ScorecardPitch,
+  type ScorecardRow,
+} from '../../shared/tracking/scorecard';
+import { counts, recordSummary, shareRecord } from '../../shared/sharing/record';
+import type {
+  PublicPitchResponse,
+  PublicRecordResponse,
+  PublicScorecard,
+  SharedVersion,
+} from '../../shared/sharing/schemas';
+import { logger } from '../lib/logger';
+import { nowMs } from '../lib/clock';
+import { marketService, type MarketService } from '../market/service';
+import { BENCHMARK_SYMBOL, benchmarkCloseOn, latestPrices } from '../portfolios/figures';
+import { figuresFor, reportsOf } from '../valuations/scorecard';
+import type { ValuationStore } from '../valuations/store';
+import {
+  findPublicRecord,
+  listShares,
+  publicRecordBySlug,
+  shareBySlug,
+  type ShareItem,
+} from './store';
+
+/**
+ * The public answers (docs/decisions/128-public-pitch-sharing.md): built from the share's
+ * stored versions and anchor, the cached quotes of the stock and the S&P 500, and the
+ * scorecard's shared math. Only the fields named here leave the server: no user id, email,
+ * valuation id or other pitch.
+ */
+
+function service(): MarketService | null {
+  try {
+    return marketService();
+  } catch (error) {
+    logger.warn('sharing: market data is not configured', { error: error as Error });
+    return null;
+  }
+}
+
+/** The S&P 500's close on (or just before) a day, through the market cache. */
+export async function indexCloseOn(day: string): Promise<number | undefined> {
+  const market = service();
+  return market ? benchmarkCloseOn(market, day) : undefined;
+}
+
+async function prices(
+  market: MarketService | null,
+  symbols: string[],
+): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (!market) return out;
+  for (const [symbol, info] of await latestPrices(market, symbols)) out.set(symbol, info.price);
+  return out;
+}
+
+/** The current version as the scorecard reads a pitch, anchored at the first version's pitch. */
+function scorecardPitch(share: ShareItem, current: SharedVersion): ScorecardPitch {
+  return {
+    ...current.inputs,
+    id: 'shared',
+    stock_symbol: current.stock_symbol,
+    stock_name: current.stock_name,
+    valuation_type_id: current.valuation_type_id,
+    tracked_market_price: share.anchor.priceThen,
+    trackedAt: share.anchor.pitchedAt,
+    forward_multiple: current.forward_multiple,
+    holding_period: current.holding_period,
+  };
+}
+
+function publicScorecard(row: ScorecardRow): PublicScorecard {
+  return {
+    yearsTracked: row.yearsTracked,
+    realizedReturn: row.realizedReturn,
+    fromGrowth: row.fromGrowth,
+    fromMultiple: row.fromMultiple,
+    expectedReturn: row.expectedReturn,
+    expectedFromGrowth: row.expectedFromGrowth,
+    expectedFromMultiple: row.expectedFromMultiple,
+    expectedPrice: row.expectedPrice,
+    vsExpected: row.vsExpected,
+    status: row.status,
+    reasons: row.reasons,
+  };
+}
+
+/** Points of the pitch's expected path over its hold (the scorecard's path, sampled). */
+export const PATH_STEPS = 8;
+
+export async function publicPitch(
+  store: ValuationStore,
+  slug: string,
+  options: { now?: number } = {},
+): Promise<PublicPitchResponse> {
+  const now = options.now ?? nowMs();
+  const share = await shareBySlug(store, slug);
+  const current = share.versions.at(-1)!;
+  const market = service();
+  const [quotes, owner, reports] = await Promise.all([
+    prices(market, [share.stockSymbol, BENCHMARK_SYMBOL]),
+    findPublicRecord(store, share.userId),
+    market
+      ? reportsOf(market, share.stockSymbol, new Set([current.valuation_type_id]))
+      : Promise.resolve(undefined),
+  ]);
+  const priceNow = quotes.get(share.stockSymbol) ?? null;
+  const record = shareRecord({
+    ...share.anchor,
+    priceNow,
+    indexNow: quotes.get(BENCHMARK_SYMBOL) ?? null,
+    now,
+  });
+  const pitch = scorecardPitch(share, current);
+  const figures = figuresFor(current.valuation_type_id, reports);
+  const row = scorePitch(pitch, priceNow, figures, now);
+  const pitchedMs = Date.parse(share.anchor.pitchedAt);
+  const hold = current.holding_period > 0 ? current.holding_period : 0;
+  const expectedPath: { years: number; price: number }[] = [];
+  for (let i = 0; i <= PATH_STEPS && hold > 0 && Number.isFinite(pitchedMs); i++) {
+    const years = (hold * i) / PATH_STEPS;
+    const at = scorePitch(pitch, priceNow, figures, pitchedMs + years * YEAR_MS);
+    if (at.expectedPrice !== null) expectedPath.push({ years, price: at.expectedPrice });
+  }
+  return {
+    slug: share.slug,
+    sharedBy: owner?.displayName ?? null,
+    recordSlug: owner?.slug ?? null,
+    current,
+    versions: share.versions,
+    record,
+    scorecard: publicScorecard(row),
+    expectedPath,
+    asOf: new Date(now).toISOString(),
+  };
+}
+
+export async function publicRecord(
+  store: ValuationStore,
+  slug: string,
+  options: { now?: number } = {},
+): Promise<PublicRecordResponse> {
+  const now = options.now ?? nowMs();
+  const owner = await publicRecordBySlug(store, slug);
+  const shares = (await listShares(store, owner.userId)).sort((a, b) =>
+    b.anchor.pitchedAt.localeCompare(a.anchor.pitchedAt),
+  );
+  const quotes = await prices(service(), [
+    ...new Set([...shares.map((s) => s.stockSymbol), BENCHMARK_SYMBOL]),
+  ]);
+  const indexNow = quotes.get(BENCHMARK_SYMBOL) ?? null;
+  const rows = shares.map((share) => {
+    const current = share.versions.at(-1)!;
+    const record = shareRecord({
+      ...share.anchor,
+      priceNow: quotes.get(share.stockSymbol) ?? null,
+      indexNow,
+      now,
+    });
+    return { share, current, record };
+  });
+  return {
+    displayName: owner.displayName,
+    pitches: rows.map(({ share, current, record }) => ({
+      slug: share.slug,
+      stock_symbol: current.stock_symbol,
+      stock_name: current.stock_name,
+      valuation_type_id: current.valuation_type_id,
+      intrinsic_value_per_share: current.intrinsic_value_per_share,
+      pitchedAt: record.pitchedAt,
+      daysSince: record.daysSince,
+      returnSince: record.returnSince,
+      indexReturn: record.indexReturn,
+      vsIndex: record.vsIndex,
+      counted: counts(record),
+    })),
+    summary: recordSummary(rows.map((r) => r.record)),
+    asOf: new Date(now).toISOString(),
+  };
+}
