@@ -65,7 +65,12 @@ function routePaths(): Plugin {
   };
 }
 
-const proxy = { '/api': { target: apiTarget, changeOrigin: true } };
+// `/p/{slug}` (a shared pitch's page with its link-preview tags) is answered by the API, as
+// CloudFront's `/p/*` behaviour sends it there in AWS (docs/decisions/128).
+const proxy = {
+  '/api': { target: apiTarget, changeOrigin: true },
+  '^/p/[^/]+$': { target: apiTarget, changeOrigin: true },
+};
 
 export default defineConfig({
   root: webRoot,

@@ -188,6 +188,30 @@ export class Web extends Construct {
           }
         : {};
 
+    // The HTTP API, uncached: `/api/*`, and `/p/*` (a shared pitch's page with its link-preview
+    // tags, written by the API: docs/decisions/128).
+    const apiBehavior: cloudfront.BehaviorOptions = {
+      origin: new origins.HttpOrigin(props.apiDomain, {
+        protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+        originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+        customHeaders: {
+          'x-origin-verify': props.originVerifySecret,
+          'x-origin-verify-revision': String(props.originVerifyRevision ?? 1),
+        },
+      }),
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+      cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+      originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy: headers,
+      functionAssociations: [
+        {
+          function: this.viewerAddress,
+          eventType: cloudfront.FunctionEventType.VIEWER_REQUEST,
+        },
+      ],
+    };
+
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Mr. Market',
       defaultRootObject: 'index.html',
@@ -208,27 +232,8 @@ export class Web extends Construct {
         ],
       },
       additionalBehaviors: {
-        '/api/*': {
-          origin: new origins.HttpOrigin(props.apiDomain, {
-            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
-            originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
-            customHeaders: {
-              'x-origin-verify': props.originVerifySecret,
-              'x-origin-verify-revision': String(props.originVerifyRevision ?? 1),
-            },
-          }),
-          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
-          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
-          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
-          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-          responseHeadersPolicy: headers,
-          functionAssociations: [
-            {
-              function: this.viewerAddress,
-              eventType: cloudfront.FunctionEventType.VIEWER_REQUEST,
-            },
-          ],
-        },
+        '/api/*': apiBehavior,
+        '/p/*': apiBehavior,
         [`/${PROFILE_IMAGE_PREFIX}*`]: {
           origin: origins.S3BucketOrigin.withOriginAccessControl(props.profileImages, {
             originAccessLevels: [cloudfront.AccessLevel.READ],

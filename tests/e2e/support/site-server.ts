@@ -62,8 +62,8 @@ function proxy(
 
 /**
  * The CloudFront distribution's local twin for browser tests: the built app with the SPA
- * fallback (paths without a file extension get index.html), `/config.json`, `/api/*` to
- * the API server and `/images/profile/*` to the profile bucket, and the security headers of
+ * fallback (paths without a file extension get index.html), `/config.json`, `/api/*` and
+ * `/p/*` to the API server and `/images/profile/*` to the profile bucket, and the security headers of
  * CloudFront's response headers policy (infra/security-headers.ts) on every response.
  */
 export async function startSiteServer(
@@ -72,7 +72,8 @@ export async function startSiteServer(
   const security = siteSecurityHeaders(originsFromWebConfig(options.config, options.imagesOrigin));
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://site.local');
-    if (url.pathname.startsWith('/api/')) {
+    // `/p/{slug}`: a shared pitch's page, answered by the API as CloudFront's `/p/*` behaviour does.
+    if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/p/')) {
       proxy(req, res, new URL(`${url.pathname}${url.search}`, options.apiUrl), security);
       return;
     }

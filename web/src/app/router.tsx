@@ -37,6 +37,8 @@ const publicRoutes: RouteObject[] = [
   { path: 'DataProtection', lazy: () => import('../features/legal/routes/data-protection') },
   { path: 'EmptyPage', lazy: () => import('../features/coming-soon/routes/empty-page') },
   { path: 'alerts/unsubscribe', lazy: () => import('../features/alerts/routes/unsubscribe') },
+  { path: 'p/:slug', lazy: () => import('../features/sharing/routes/public-pitch') },
+  { path: 'u/:slug', lazy: () => import('../features/sharing/routes/public-record') },
 ];
 
 /** Older screens the product listed as login-only; they live on inside the Market screen now. */

@@ -7,6 +7,7 @@ import { holdPeriodSuffix, MODELS } from '../../../../../shared/valuation';
 import { paths } from '../../../lib/paths';
 import { methodologyTitle, pitchName, type PitchFigures } from '../figures';
 import { ScenarioSummary } from './ScenarioSummary';
+import { ShareButton } from '../../sharing';
 
 export type PaneMode = 'summary' | 'detail';
 
@@ -52,6 +53,9 @@ export function PitchDetail({
           <Link className="button button--ghost" to={paths.savedValuation(record.id)}>
             Edit
           </Link>
+          {record.pitch_status !== 0 && (
+            <ShareButton valuationId={record.id} label={pitchName(record)} />
+          )}
           <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
             ×
           </button>

@@ -5,6 +5,7 @@ import { paths } from '../../../lib/paths';
 import { groupIntrinsicInput } from '../intrinsic-input';
 import { TrashIcon } from '../../../components/TrashIcon';
 import { AlertButton } from '../../alerts';
+import { ShareButton } from '../../sharing';
 
 export interface Draft {
   text: string;
@@ -160,6 +161,7 @@ export function TrackedTable(props: TrackedTableProps) {
                         : {}),
                     }}
                   />
+                  <ShareButton valuationId={record.id} label={name} />
                   {draft ? (
                     <>
                       <button

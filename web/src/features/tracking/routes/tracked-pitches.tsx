@@ -22,6 +22,7 @@ import {
 } from '../api/tracking-api';
 import { pitchScorecardQuery } from '../api/scorecard-api';
 import { Scorecard } from '../components/Scorecard';
+import { PublicRecordSettings } from '../../sharing';
 import { TrackedTable, type Draft } from '../components/TrackedTable';
 import { TRACKED_CSV_COLUMNS } from '../export';
 import { intrinsicInputOf } from '../intrinsic-input';
@@ -147,6 +148,7 @@ export function Component() {
             <ExportCsvButton what="My Tracked Pitches" columns={TRACKED_CSV_COLUMNS} rows={rows} />
           </div>
           <Scorecard />
+          <PublicRecordSettings />
         </>
       )}
     </div>

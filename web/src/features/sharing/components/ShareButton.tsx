@@ -1,0 +1,79 @@
+import '../sharing.css';
+import { publicPitchPath } from '../../../../../shared/sharing/schemas';
+import { ApiError } from '../../../lib/api-client';
+import { useToast } from '../../../lib/toast';
+import { useMyShares, useSharePitch, useStopSharing } from '../api/sharing-api';
+
+/**
+ * Share (or stop sharing) one pitch. Shared, it shows the public address to copy and a
+ * "Stop sharing" button; the page at that address answers 404 once stopped.
+ */
+export function ShareButton({ valuationId, label }: { valuationId: string; label: string }) {
+  const shares = useMyShares();
+  const share = useSharePitch();
+  const stop = useStopSharing();
+  const toast = useToast();
+  const current = shares.data?.shares.find((s) => s.valuation_id === valuationId);
+  const busy = share.isPending || stop.isPending || shares.isLoading;
+  const fail = (error: unknown) =>
+    toast.show(error instanceof ApiError ? error.message : 'Something went wrong.', 'error');
+
+  if (!current) {
+    return (
+      <button
+        type="button"
+        className="button button--ghost share-button"
+        aria-label={`Share ${label}`}
+        disabled={busy}
+        onClick={() =>
+          share.mutate(valuationId, {
+            onSuccess: (r) => toast.show(r.message, 'success'),
+            onError: fail,
+          })
+        }
+      >
+        Share
+      </button>
+    );
+  }
+  const url = `${window.location.origin}${publicPitchPath(current.slug)}`;
+  return (
+    <span className="share-control">
+      <a
+        className="share-control__link"
+        href={publicPitchPath(current.slug)}
+        target="_blank"
+        rel="noreferrer"
+      >
+        Public page
+      </a>
+      <button
+        type="button"
+        className="button button--ghost"
+        aria-label={`Copy the link to ${label}`}
+        onClick={() => {
+          void navigator.clipboard?.writeText(url).then(
+            () => toast.show('Link copied.', 'success'),
+            () => toast.show(url, 'success'),
+          );
+        }}
+      >
+        Copy link
+      </button>
+      <button
+        type="button"
+        className="button button--ghost"
+        aria-label={`Stop sharing ${label}`}
+        disabled={busy}
+        onClick={() =>
+          stop.mutate(valuationId, {
+            onSuccess: (r) => toast.show(r.message, 'success'),
+            onError: fail,
+          })
+        }
+      >
+        Stop sharing
+      </button>
+    </span>
+  );
+}
