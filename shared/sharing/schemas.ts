@@ -67,7 +67,10 @@ export function nameSkeleton(name: string): string {
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]/gu, '')
     .replaceAll('0', 'o')
-    .replaceAll('1', 'l');
+    .replaceAll('1', 'l')
+    .replaceAll('3', 'e')
+    .replaceAll('4', 'a')
+    .replaceAll('5', 's');
 }
 
 export function displayNameProblem(name: string): string | undefined {
