@@ -65,7 +65,7 @@ function head(title: string, description: string, extra: string[]): string {
     `<title>${xmlText(title)}</title>`,
     `<meta name="description" content="${attr(description)}" />`,
     ...extra,
-    `<script type="module" src="${BOOT_SCRIPT}"></script>`,
+    `<script defer src="${BOOT_SCRIPT}"></script>`,
     '</head>',
   ].join('\n');
 }

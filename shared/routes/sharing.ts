@@ -44,7 +44,6 @@ export const sharingRoutes = defineRoutes([
     request: emptyRequest,
     needs: ['tableRead'],
     summary: "The signed-in user's shared pitches and public record setting",
-    lists: 'valuation',
   },
   {
     id: 'setPublicRecord',

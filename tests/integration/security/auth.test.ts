@@ -23,7 +23,8 @@ const publicRoutes = ROUTES.filter((r) => !r.auth);
 const label = (r: RouteDef) => `${r.method} ${r.path}`;
 
 /** Values tried for a `{param}` of a path; the first one the route's own schema accepts is used. */
-const PATH_SAMPLES = ['123456', 'AAPL', 'sample-123', '1', 'a'];
+// The last: a share's 22-character slug (decision 128).
+const PATH_SAMPLES = ['123456', 'AAPL', 'sample-123', '1', 'a', 'AAAAAAAAAAAAAAAAAAAAAA'];
 
 /** A concrete URL path for a route: each `{param}` gets a sample that its schema accepts. */
 function concretePath(route: RouteDef): string {

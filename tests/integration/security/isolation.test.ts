@@ -184,6 +184,8 @@ const SAMPLE_INPUT: Record<string, Record<string, unknown>> = {
   screenerDelete: {},
   addAlert: { kind: 'intrinsic', direction: 'below' },
   deleteAlert: {},
+  sharePitch: {},
+  stopSharingPitch: {},
 };
 
 /** Top-level input fields a request schema names (objects, unions, pipes, wrappers). */
