@@ -5,11 +5,12 @@ import {
   type ScorecardRow,
 } from '../../shared/tracking/scorecard';
 import { counts, recordSummary, shareRecord } from '../../shared/sharing/record';
-import type {
-  PublicPitchResponse,
-  PublicRecordResponse,
-  PublicScorecard,
-  SharedVersion,
+import {
+  publicScorecardSchema,
+  type PublicPitchResponse,
+  type PublicRecordResponse,
+  type PublicScorecard,
+  type SharedVersion,
 } from '../../shared/sharing/schemas';
 import { logger } from '../lib/logger';
 import { nowMs } from '../lib/clock';
@@ -72,21 +73,8 @@ function scorecardPitch(share: ShareItem, current: SharedVersion): ScorecardPitc
   };
 }
 
-function publicScorecard(row: ScorecardRow): PublicScorecard {
-  return {
-    yearsTracked: row.yearsTracked,
-    realizedReturn: row.realizedReturn,
-    fromGrowth: row.fromGrowth,
-    fromMultiple: row.fromMultiple,
-    expectedReturn: row.expectedReturn,
-    expectedFromGrowth: row.expectedFromGrowth,
-    expectedFromMultiple: row.expectedFromMultiple,
-    expectedPrice: row.expectedPrice,
-    vsExpected: row.vsExpected,
-    status: row.status,
-    reasons: row.reasons,
-  };
-}
+/** The row's figures only (the schema drops its ids). */
+const publicScorecard = (row: ScorecardRow): PublicScorecard => publicScorecardSchema.parse(row);
 
 /** Points of the pitch's expected path over its hold (the scorecard's path, sampled). */
 export const PATH_STEPS = 8;

@@ -12,7 +12,7 @@ describe('the record of a shared pitch', () => {
   it('a pitch at $138.15 now at $150.00 against the S&P 500 from 5000 to 5100', () => {
     const r = rec('2026-01-02T15:00:00.000Z', 138.15, 150, 5000, 5100);
     // 150 / 138.15 - 1 = 0.0857763300760043...
-    expect(r.returnSince).toBe(8.577633007600);
+    expect(r.returnSince).toBe(8.5776330076);
     expect(r.indexReturn).toBe(2);
     expect(r.vsIndex).toBe(6.5776330076);
     expect(r.daysSince).toBe(149);

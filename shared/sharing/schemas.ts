@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import '../schemas/zod-messages';
 import { storedText } from '../schemas/text';
-import { valuationId } from '../schemas/valuation-api';
+import { scorecardRowSchema, valuationId } from '../schemas/valuation-api';
 
 /**
  * Sharing a pitch and the public record (docs/decisions/128-public-pitch-sharing.md): the
@@ -141,18 +141,19 @@ export const shareRecordSchema = z.object({
 });
 export type ShareRecord = z.infer<typeof shareRecordSchema>;
 
-export const publicScorecardSchema = z.object({
-  yearsTracked: nullableNum,
-  realizedReturn: nullableNum,
-  fromGrowth: nullableNum,
-  fromMultiple: nullableNum,
-  expectedReturn: nullableNum,
-  expectedFromGrowth: nullableNum,
-  expectedFromMultiple: nullableNum,
-  expectedPrice: nullableNum,
-  vsExpected: nullableNum,
-  status: z.nullable(z.string()),
-  reasons: z.array(z.string()),
+/** The scorecard of a shared pitch: the scorecard row's figures, without its ids. */
+export const publicScorecardSchema = z.pick(scorecardRowSchema, {
+  yearsTracked: true,
+  realizedReturn: true,
+  fromGrowth: true,
+  fromMultiple: true,
+  expectedReturn: true,
+  expectedFromGrowth: true,
+  expectedFromMultiple: true,
+  expectedPrice: true,
+  vsExpected: true,
+  status: true,
+  reasons: true,
 });
 export type PublicScorecard = z.infer<typeof publicScorecardSchema>;
 

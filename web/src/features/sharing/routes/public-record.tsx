@@ -1,8 +1,7 @@
 import { useParams } from 'react-router-dom';
-import { SHARING_MESSAGES } from '../../../../../shared/sharing/schemas';
-import { ApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePublicRecord } from '../api/sharing-api';
+import { PublicQueryState } from '../components/PublicQueryState';
 import { PublicRecordView } from '../components/PublicRecordView';
 import '../sharing.css';
 
@@ -11,20 +10,7 @@ export function Component() {
   const { slug = '' } = useParams();
   const query = usePublicRecord(slug);
   useDocumentTitle(query.data ? `${query.data.displayName}: public record` : 'Public record');
-  if (query.isPending) return <p className="page">Loading…</p>;
-  if (query.isError) {
-    const gone = query.error instanceof ApiError && query.error.status === 404;
-    return (
-      <section className="page">
-        <h1 className="page__title">
-          {gone ? SHARING_MESSAGES.notFound : 'Something went wrong.'}
-        </h1>
-      </section>
-    );
-  }
   return (
-    <div className="page">
-      <PublicRecordView view={query.data} />
-    </div>
+    <PublicQueryState query={query}>{(view) => <PublicRecordView view={view} />}</PublicQueryState>
   );
 }
