@@ -148,9 +148,9 @@ export function Component() {
             <ExportCsvButton what="My Tracked Pitches" columns={TRACKED_CSV_COLUMNS} rows={rows} />
           </div>
           <Scorecard />
-          <PublicRecordSettings />
         </>
       )}
+      <PublicRecordSettings />
     </div>
   );
 }
