@@ -5,6 +5,7 @@
 export * from './decimal';
 export * from './outcomes';
 export * from './models';
+export * from './dcf';
 export * from './history';
 export * from './prefill';
 export * from './schemas';
