@@ -423,6 +423,32 @@ export type TrackedPitchesResponse = z.infer<typeof trackedPitchesResponse>;
 
 export const deletePitchResponse = z.object({ message: z.string(), valuation_id: z.string() });
 
+/* ---------------------------------------------------------------- vs peers */
+
+/** POST /api/getSectorMedians: the stock whose sector's median multiples are wanted (decision 127). */
+export const sectorMediansRequest = z.strictObject({ stock_symbol: stockSymbol });
+export type SectorMediansRequest = z.infer<typeof sectorMediansRequest>;
+
+const peerMedian = z.object({ median: z.nullable(z.number()), companies: z.number() });
+
+/** The sector's medians from the screener snapshot; `sector` null when the stock is not in it. */
+export const sectorMediansResponse = z.object({
+  data: z.object({
+    stock_symbol: z.string(),
+    sector: z.nullable(z.string()),
+    sectorCompanies: z.number(),
+    medians: z.object({
+      pe: peerMedian,
+      pb: peerMedian,
+      ps: peerMedian,
+      evEbitda: peerMedian,
+      fcfYield: peerMedian,
+    }),
+    asOf: z.string(),
+  }),
+});
+export type SectorMediansResponse = z.infer<typeof sectorMediansResponse>;
+
 /* ---------------------------------------------------------------- pitch scorecard */
 
 /** pitchScorecard takes no input (docs/decisions/092-pitch-scorecard.md). */

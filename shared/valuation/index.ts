@@ -12,3 +12,4 @@ export * from './schemas';
 export * from './verify';
 export * from './sensitivity';
 export * from './scenarios';
+export * from './context';

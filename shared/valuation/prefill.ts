@@ -125,7 +125,7 @@ export function newestFirst<
     .map((entry) => entry.row);
 }
 
-function series<T extends { fiscalYear?: string | number | null; date?: string | null }>(
+export function yearSeries<T extends { fiscalYear?: string | number | null; date?: string | null }>(
   rows: readonly T[] | undefined,
   pick: (row: T) => Num,
 ): YearValue[] {
@@ -193,8 +193,10 @@ export function prefillValuation(typeId: ValuationTypeId, data: PrefillData): Pr
   switch (typeId) {
     case 1: {
       const base = latest(annualIncome, (r) => r.epsDiluted);
-      const growthHistory = historicalGrowth(series(annualIncome, (r) => r.epsDiluted));
-      const multipleHistory = averageMultiples(series(annualRatios, (r) => r.priceToEarningsRatio));
+      const growthHistory = historicalGrowth(yearSeries(annualIncome, (r) => r.epsDiluted));
+      const multipleHistory = averageMultiples(
+        yearSeries(annualRatios, (r) => r.priceToEarningsRatio),
+      );
       const values: PEInput = {
         valuation_type_id: 1,
         earnings_per_share: fill.take('earnings_per_share', base?.value),
@@ -212,8 +214,8 @@ export function prefillValuation(typeId: ValuationTypeId, data: PrefillData): Pr
     }
     case 2: {
       const base = latest(annualRatios, (r) => r.bookValuePerShare);
-      const growthHistory = historicalGrowth(series(annualRatios, (r) => r.bookValuePerShare));
-      const multipleHistory = averageMultiples(series(annualRatios, (r) => r.priceToBookRatio));
+      const growthHistory = historicalGrowth(yearSeries(annualRatios, (r) => r.bookValuePerShare));
+      const multipleHistory = averageMultiples(yearSeries(annualRatios, (r) => r.priceToBookRatio));
       const values: PBInput = {
         valuation_type_id: 2,
         book_value_per_share: fill.take('book_value_per_share', base?.value),
@@ -231,8 +233,10 @@ export function prefillValuation(typeId: ValuationTypeId, data: PrefillData): Pr
     }
     case 3: {
       const base = latest(annualRatios, (r) => r.revenuePerShare);
-      const growthHistory = historicalGrowth(series(annualRatios, (r) => r.revenuePerShare));
-      const multipleHistory = averageMultiples(series(annualRatios, (r) => r.priceToSalesRatio));
+      const growthHistory = historicalGrowth(yearSeries(annualRatios, (r) => r.revenuePerShare));
+      const multipleHistory = averageMultiples(
+        yearSeries(annualRatios, (r) => r.priceToSalesRatio),
+      );
       const values: PSInput = {
         valuation_type_id: 3,
         revenue_per_share: fill.take('revenue_per_share', base?.value),
@@ -253,9 +257,9 @@ export function prefillValuation(typeId: ValuationTypeId, data: PrefillData): Pr
     }
     case 4: {
       const base = latest(annualIncome, (r) => r.ebitda);
-      const growthHistory = historicalGrowth(series(annualIncome, (r) => r.ebitda));
+      const growthHistory = historicalGrowth(yearSeries(annualIncome, (r) => r.ebitda));
       const multipleHistory = averageMultiples(
-        series(annualRatios, (r) => r.enterpriseValueMultiple),
+        yearSeries(annualRatios, (r) => r.enterpriseValueMultiple),
       );
       const debt = latest(data.quarterlyBalance, (r) => r.totalDebt);
       const cash = latest(data.quarterlyBalance, (r) => r.cashAndCashEquivalents);

@@ -5,11 +5,14 @@ import { marketService } from '../../functions/market/service';
 import {
   myValuationResponse,
   savedValuationResponse,
+  sectorMediansResponse,
   valuationOutputResponse,
   valuationResponse,
   type SavedValuationResponse,
 } from '../../shared/schemas/valuation-api';
 import { reportedFigures } from '../../shared/tracking/scorecard';
+import { sectorMedians } from '../../shared/screener/peers';
+import { loadSnapshot, toLoaded } from '../../functions/screener/snapshot';
 import {
   computeValuation,
   dcfImpliedGrowth,
@@ -218,4 +221,57 @@ describe('DCF pitches through the valuation routes', () => {
     expect(row.reasons).not.toContain('The pitch lacks a figure the scorecard needs');
     expect(row.expectedMultiple).not.toBeNull();
   });
+
+  it(
+    "answers the median multiples of the stock's sector (vs peers), and refuses a bad symbol",
+    { timeout: 60_000 },
+    async () => {
+      const res = await api.post(
+        '/api/getSectorMedians',
+        { stock_symbol: 'AAPL' },
+        { token: a.accessToken },
+      );
+      expect(res.status).toBe(200);
+      let { data } = sectorMediansResponse.parse(res.body);
+      // The same figures as the medians computed here from the stored snapshot (the API server
+      // may hold an older copy for up to 30 s: wait until it answers from the stored one).
+      let stored = await loadSnapshot();
+      for (let i = 0; i < 40 && stored && Date.parse(data.asOf) !== stored.builtAt; i++) {
+        await new Promise((r) => setTimeout(r, 1000));
+        data = sectorMediansResponse.parse(
+          (
+            await api.post(
+              '/api/getSectorMedians',
+              { stock_symbol: 'AAPL' },
+              { token: a.accessToken },
+            )
+          ).body,
+        ).data;
+        stored = await loadSnapshot();
+      }
+      expect(stored).toBeTruthy();
+      const rows = toLoaded(stored!).rows;
+      const sector = rows.find((r) => r.symbol === 'AAPL')?.sector ?? null;
+      expect(sector).not.toBeNull();
+      expect(data.sector).toBe(sector);
+      expect(data.medians).toEqual(sectorMedians(rows, sector).medians);
+      expect(data.medians.evEbitda.median).toBeNull();
+
+      const unknown = await api.post(
+        '/api/getSectorMedians',
+        { stock_symbol: 'ZZZZZ' },
+        { token: a.accessToken },
+      );
+      expect(unknown.status).toBe(200);
+      expect(sectorMediansResponse.parse(unknown.body).data.sector).toBeNull();
+
+      const bad = await api.post<ErrorBody>(
+        '/api/getSectorMedians',
+        { stock_symbol: 'no spaces!', extra: 1 },
+        { token: a.accessToken },
+      );
+      expect(bad.status).toBe(400);
+      expect(bad.body.message).toMatch(/[A-Za-z]/);
+    },
+  );
 });

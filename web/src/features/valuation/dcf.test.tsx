@@ -87,6 +87,22 @@ beforeEach(() => {
           valuation_output: [],
         });
       }
+      if (path === '/api/getSectorMedians')
+        return json(200, {
+          data: {
+            stock_symbol: 'AAPL',
+            sector: 'Technology',
+            sectorCompanies: 40,
+            medians: {
+              pe: { median: 28.5, companies: 35 },
+              pb: { median: 6, companies: 38 },
+              ps: { median: 5.25, companies: 40 },
+              evEbitda: { median: null, companies: 0 },
+              fcfYield: { median: 3.1, companies: 30 },
+            },
+            asOf: '2026-03-10T15:00:00.000Z',
+          },
+        });
       if (path === '/api/common_api') {
         const url = String(body.url);
         if (url.startsWith('cash-flow-statement') && url.includes('period=quarter'))
@@ -220,5 +236,26 @@ describe('DCF panel', () => {
       scenarios: { bear: { discount_rate: 11 }, bull: { discount_rate: 7 } },
     });
     expect(checkValuation(saved as unknown as ValuationModelInput).ok).toBe(true);
+  });
+
+  it('shows ten years of FCF per share with its growth, and the FCF yield against the sector median', async () => {
+    await openDcf();
+    const context = screen.getByRole('region', { name: 'History and peers' });
+    const table = within(context).getByRole('table');
+    // 11 years, 2024 back to 2014; 2024: (110 bn - 11 bn) / 15.4 bn = 6.43.
+    expect(within(table).getAllByRole('columnheader')).toHaveLength(11);
+    expect(within(table).getAllByRole('columnheader')[0]!.textContent).toBe('2024');
+    expect(within(table).getAllByRole('cell')[0]!.textContent).toBe('6.43');
+    expect(context.querySelector('[data-context-growth]')?.textContent).toMatch(
+      /3 Yr 10\.01% · 5 Yr 10\.\d\d% · 10 Yr 10\.\d\d%/,
+    );
+    // FCF yield now: 7.01 / 190.5 = 3.68 %, against the sector's median of 3.10 %.
+    await waitFor(() =>
+      expect(context.querySelector('[data-context-peers]')?.textContent).toBe(
+        'vs peers: AAPL FCF yield 3.68% · Technology median 3.10% (30 companies)',
+      ),
+    );
+    fireEvent.change(field('free_cash_flow_per_share'), { target: { value: '9.525' } });
+    expect(context.querySelector('[data-context-peers]')?.textContent).toContain('FCF yield 5.00%');
   });
 });

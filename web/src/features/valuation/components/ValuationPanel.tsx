@@ -17,6 +17,7 @@ import {
   VALUATION_BOUNDS,
   type Moat,
   type Prefill,
+  type PrefillData,
   type ValuationResult,
   type WindowFigure,
 } from '../../../../../shared/valuation';
@@ -45,6 +46,7 @@ import { MrMarketFace, UserAvatar } from './Characters';
 import { Gauge } from './Gauge';
 import { ImpliedGrowth } from './ImpliedGrowth';
 import { Scenarios } from './Scenarios';
+import { ContextPanel } from './ContextPanel';
 import { DcfSensitivityGrid } from './DcfSensitivityGrid';
 import { SensitivityGrid } from './SensitivityGrid';
 
@@ -103,6 +105,7 @@ export function ValuationPanel(props: ValuationPanelProps) {
       form={form}
       setForm={setForm}
       prefill={prefill}
+      marketData={data.data}
       dataMissing={data.isError}
     />
   );
@@ -119,11 +122,13 @@ function ValuationForm({
   form,
   setForm,
   prefill,
+  marketData,
   dataMissing,
 }: ValuationPanelProps & {
   form: ValuationFormState;
   setForm: (update: (f: ValuationFormState | null) => ValuationFormState | null) => void;
   prefill: Prefill;
+  marketData: Omit<PrefillData, 'price'> | undefined;
   dataMissing: boolean;
 }) {
   const toast = useToast();
@@ -272,6 +277,8 @@ function ValuationForm({
           </p>
         )}
       </section>
+
+      <ContextPanel symbol={symbol} typeId={typeId} data={marketData} input={input} />
 
       {input.valuation_type_id === 5 ? (
         <DcfSensitivityGrid input={input} />
