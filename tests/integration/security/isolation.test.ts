@@ -30,8 +30,7 @@ const ID_LIKE = /(id|symbol)$/i;
 const NOT_OWNED: Record<string, string> = {
   'addValuation.valuation_type_id': 'one of the valuation methodologies, the same for all',
   'addValuation.stock_symbol': 'a market symbol: the stock being valued',
-  'buyPitch.valuation_type_id':
-    'one of the valuation methodologies, checked against the pitch',
+  'buyPitch.valuation_type_id': 'one of the valuation methodologies, checked against the pitch',
   'buyPitch.stock_symbol': 'a market symbol, checked against the pitch',
   'buyPitch.valuation_output_id': 'the version of the pitch named by valuation_id (stale: 409)',
   'placeOrder.stock_symbol': 'a market symbol: the stock bought or sold',
