@@ -222,6 +222,18 @@ describe('DCF pitches through the valuation routes', () => {
     expect(row.expectedMultiple).not.toBeNull();
   });
 
+  it('sets an intrinsic-value alert on a DCF pitch at its intrinsic value, to the cent', async () => {
+    const pitch = await pitchOf(a, 5, 'AAPL');
+    const res = await api.post<{ data: { threshold: number; valuation_id: string | null } }>(
+      '/api/alerts/add',
+      { kind: 'intrinsic', valuation_id: pitch.id, direction: 'below' },
+      { token: a.accessToken },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.data.valuation_id).toBe(pitch.id);
+    expect(res.body.data.threshold).toBe(Math.round(pitch.intrinsic_value_per_share * 100) / 100);
+  });
+
   it(
     "answers the median multiples of the stock's sector (vs peers), and refuses a bad symbol",
     { timeout: 60_000 },
