@@ -84,7 +84,7 @@ export function versionOf(record: ValuationRecord, version: number, at: string):
     stock_name: record.stock_name,
     market_price: record.market_price,
     holding_period: record.holding_period,
-    forward_multiple: record.forward_multiple,
+    forward_multiple: record.forward_multiple ?? null,
     inputs,
     intrinsic_value_per_share: record.intrinsic_value_per_share,
     premium: record.premium,

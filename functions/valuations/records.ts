@@ -22,14 +22,23 @@ const OUTPUT_FIELDS = [
   'ebitda_at_endof_hold',
   'enterprise_value',
   'intrinsic_value_of_business',
+  'fcf_at_end_of_stage_one',
+  'pv_stage_one',
+  'terminal_value',
+  'pv_terminal_value',
+  'terminal_value_share',
+  'implied_growth',
 ] as const;
+
+/** The recomputed outputs, and for a DCF the growth its price implies (null: N/A). */
+export type ServerOutputs = StoredOutputs & { implied_growth?: number | null };
 
 export interface NewRecordArgs {
   id: string;
   valuationOutputId: string;
   payload: ValuationPayload;
   /** Recomputed by the server with the shared math (they agree with the payload's). */
-  outputs: StoredOutputs;
+  outputs: ServerOutputs;
   quotePrice: number;
   stockName: string | null;
   pitchStatus: PitchStatus;

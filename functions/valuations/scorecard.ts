@@ -6,7 +6,7 @@ import {
   scorecardSummary,
   type ReportedFigure,
 } from '../../shared/tracking/scorecard';
-import type { IncomeRow, RatiosRow } from '../../shared/valuation/prefill';
+import type { CashFlowRow, IncomeRow, RatiosRow } from '../../shared/valuation/prefill';
 import { logger } from '../lib/logger';
 import { marketService, type MarketService } from '../market/service';
 import { cachedQuotes } from './quotes';
@@ -17,19 +17,23 @@ import { nowMs } from '../lib/clock';
  * The pitch scorecard of one user (docs/decisions/092-pitch-scorecard.md): the tracked
  * pitches, the cached quote of each symbol, and per distinct symbol at most two cached reads
  * (the annual income statements for P/E and EV/EBITDA, the annual ratios for P/B and P/S), all
- * symbols in parallel. Market data that cannot be read gives null figures with a reason, never
+ * symbols in parallel; a DCF pitch also reads the annual cash flow statements (its metric is
+ * FCF per share). Market data that cannot be read gives null figures with a reason, never
  * an error answer.
  */
 
 /** Rows asked for: the valuation panels ask for as many, so both share one cached item. */
 export const SCORECARD_ROWS = 11;
 
-const NEEDS_INCOME = new Set([1, 4]);
+const NEEDS_INCOME = new Set([1, 4, 5]);
 const NEEDS_RATIOS = new Set([2, 3]);
+/** DCF: FCF per share = (operating cash flow - capex) / diluted shares (decision 127). */
+const NEEDS_CASH_FLOW = new Set([5]);
 
 export interface SymbolReports {
   annualIncome: IncomeRow[] | null;
   annualRatios: RatiosRow[] | null;
+  annualCashFlow: CashFlowRow[] | null;
 }
 
 async function settle<T>(what: string, symbol: string, read: () => Promise<T>): Promise<T | null> {
@@ -48,7 +52,8 @@ export async function reportsOf(
 ): Promise<SymbolReports> {
   const wantsIncome = [...typeIds].some((t) => NEEDS_INCOME.has(t));
   const wantsRatios = [...typeIds].some((t) => NEEDS_RATIOS.has(t));
-  const [income, ratios] = await Promise.all([
+  const wantsCashFlow = [...typeIds].some((t) => NEEDS_CASH_FLOW.has(t));
+  const [income, ratios, cashFlow] = await Promise.all([
     wantsIncome
       ? settle('annual income statements', symbol, async () => {
           const env = await service.statements('income', symbol, 'annual', SCORECARD_ROWS);
@@ -61,8 +66,14 @@ export async function reportsOf(
           return env.data as unknown as RatiosRow[];
         })
       : null,
+    wantsCashFlow
+      ? settle('annual cash flow statements', symbol, async () => {
+          const env = await service.statements('cashflow', symbol, 'annual', SCORECARD_ROWS);
+          return env.data as CashFlowRow[];
+        })
+      : null,
   ]);
-  return { annualIncome: income, annualRatios: ratios };
+  return { annualIncome: income, annualRatios: ratios, annualCashFlow: cashFlow };
 }
 
 export function figuresFor(
@@ -70,6 +81,13 @@ export function figuresFor(
   reports: SymbolReports | undefined,
 ): ReportedFigure[] | null {
   if (!reports) return null;
+  if (NEEDS_CASH_FLOW.has(typeId)) {
+    if (reports.annualIncome === null || reports.annualCashFlow === null) return null;
+    return reportedFigures(typeId, {
+      annualIncome: reports.annualIncome,
+      annualCashFlow: reports.annualCashFlow,
+    });
+  }
   const rows = NEEDS_INCOME.has(typeId) ? reports.annualIncome : reports.annualRatios;
   if (rows === null) return null;
   return reportedFigures(

@@ -9,6 +9,7 @@ import {
 import {
   checkValuation,
   computeValuation,
+  dcfImpliedGrowth,
   MODELS,
   toStoredOutputs,
   valuationPayloadSchema,
@@ -16,7 +17,7 @@ import {
 } from '../../shared/valuation';
 import { BadRequestError, ConflictError } from '../lib/errors';
 import { currentQuote, type CurrentQuote } from './quotes';
-import { buildRecord, type StoredValuation } from './records';
+import { buildRecord, type ServerOutputs, type StoredValuation } from './records';
 import { addShareVersion } from '../sharing/store';
 import { createValuation, getValuation, replaceValuation, type ValuationStore } from './store';
 import { nowIso } from '../lib/clock';
@@ -30,13 +31,16 @@ import { nowIso } from '../lib/clock';
 
 export const newValuationId = (): string => randomUUID();
 
-function checked(payload: ValuationPayload) {
+function checked(payload: ValuationPayload): ServerOutputs {
   const check = checkValuation(payload);
   if (!check.ok) {
     const details = Object.fromEntries(check.fields.map((f) => [f, check.message]));
     throw new BadRequestError(check.message, Object.keys(details).length ? details : undefined);
   }
-  return check.outputs;
+  if (payload.valuation_type_id !== 5) return check.outputs;
+  // The growth the price implies is the server's own figure (a client's is not trusted or needed).
+  const implied = dcfImpliedGrowth(payload);
+  return { ...check.outputs, implied_growth: implied.ok ? implied.growthPercent : null };
 }
 
 function assertNearQuote(price: number, quote: CurrentQuote): void {

@@ -4,6 +4,7 @@ import {
   addValuationRequest,
   buyPitchRequest,
   pitchScorecardRequest,
+  sectorMediansRequest,
   trackedPitchesRequest,
   trackPitchRequest,
   updateTrackedPitchRequest,
@@ -21,7 +22,7 @@ export const valuationRoutes = defineRoutes([
     handler: 'api/getValuationTypes',
     request: emptyRequest,
     needs: [],
-    summary: 'The four valuation methodologies',
+    summary: 'The valuation methodologies (P/E, P/B, P/S, EV/EBITDA, DCF)',
   },
   {
     id: 'addValuation',
@@ -176,5 +177,16 @@ export const valuationRoutes = defineRoutes([
     needs: ['tableWrite', 'marketData'],
     summary: 'The tracked pitches scored against their expected path (growth and multiple)',
     lists: 'valuation',
+  },
+  {
+    id: 'getSectorMedians',
+    method: 'POST',
+    path: '/api/getSectorMedians',
+    auth: true,
+    handler: 'api/getSectorMedians',
+    request: sectorMediansRequest,
+    needs: ['tableWrite', 'marketData'],
+    summary:
+      "The median multiples (P/E, P/B, P/S, FCF yield) of a stock's sector, from the screener snapshot",
   },
 ]);

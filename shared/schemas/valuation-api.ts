@@ -5,6 +5,8 @@ import { SCORECARD_STATUS } from '../tracking/scorecard';
 import { trackedUpdatePayload } from '../tracking/schemas';
 import { inputErrorMap } from './errors';
 import {
+  dcfPayloadSchema,
+  dcfScenariosSchema,
   evEbitdaPayloadSchema,
   moatSchema,
   pbPayloadSchema,
@@ -100,8 +102,9 @@ export const addValuationRequest = z.discriminatedUnion(
     z.extend(pbPayloadSchema, { pitch_status: saveStatus }),
     z.extend(psPayloadSchema, { pitch_status: saveStatus }),
     z.extend(evEbitdaPayloadSchema, { pitch_status: saveStatus }),
+    z.extend(dcfPayloadSchema, { pitch_status: saveStatus }),
   ],
-  { error: 'Choose a valuation methodology (1 P/E, 2 P/B, 3 P/S, 4 EV/EBITDA)' },
+  { error: 'Choose a valuation methodology (1 P/E, 2 P/B, 3 P/S, 4 EV/EBITDA, 5 DCF)' },
 );
 export type AddValuationRequest = z.infer<typeof addValuationRequest>;
 
@@ -191,7 +194,7 @@ export const buyPitchRequest = z
     portfolio_id: idString,
     valuation_type_id: z
       .number({ error: 'Choose a valuation methodology' })
-      .check(z.int(), z.gte(1), z.lte(4)),
+      .check(z.int(), z.gte(1), z.lte(5)),
     valuation_id: valuationId,
     valuation_output_id: z.optional(idString),
     invest_by: z.optional(investBy),
@@ -232,7 +235,13 @@ const optionalNum = z.optional(z.nullable(z.number()));
 export const valuationRecordSchema = z.object({
   id: z.string(),
   valuation_id: z.string(),
-  valuation_type_id: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+  valuation_type_id: z.union([
+    z.literal(1),
+    z.literal(2),
+    z.literal(3),
+    z.literal(4),
+    z.literal(5),
+  ]),
   stock_symbol: z.string(),
   stock_name: z.nullable(z.string()),
   /** The market price the outputs were computed at (the price at save). */
@@ -242,7 +251,8 @@ export const valuationRecordSchema = z.object({
   /** Pitched: the price at save; tracked: the price at tracking (the cost per share). */
   tracked_market_price: z.nullable(z.number()),
   holding_period: num,
-  forward_multiple: num,
+  /** Every multiples model (1 to 4); a DCF has none. */
+  forward_multiple: optionalNum,
   // P/E
   earnings_per_share: optionalNum,
   growth_ratein_eps: optionalNum,
@@ -264,6 +274,19 @@ export const valuationRecordSchema = z.object({
   ebitda_at_endof_hold: optionalNum,
   enterprise_value: optionalNum,
   intrinsic_value_of_business: optionalNum,
+  // DCF (per share; rates in percent; decision 127)
+  free_cash_flow_per_share: optionalNum,
+  stage_one_growth: optionalNum,
+  stage_one_years: optionalNum,
+  terminal_growth: optionalNum,
+  discount_rate: optionalNum,
+  fcf_at_end_of_stage_one: optionalNum,
+  pv_stage_one: optionalNum,
+  terminal_value: optionalNum,
+  pv_terminal_value: optionalNum,
+  terminal_value_share: optionalNum,
+  /** The stage-one growth at which the value equals the price at save; null is N/A. */
+  implied_growth: optionalNum,
   // outputs
   intrinsic_value_per_share: num,
   premium: num,
@@ -273,7 +296,7 @@ export const valuationRecordSchema = z.object({
   moats: z.array(moatSchema),
   comment: z.string(),
   /** Bear / base / bull (docs/decisions/091); absent on valuations saved without them. */
-  scenarios: z.optional(z.nullable(scenariosSchema)),
+  scenarios: z.optional(z.nullable(z.union([scenariosSchema, dcfScenariosSchema]))),
   pitch_status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
   /** Names the current set of outputs; a new one on every save. */
   valuation_output_id: z.string(),
@@ -320,6 +343,12 @@ export const valuationOutputSchema = z.object({
   ebitda_at_endof_hold: optionalNum,
   enterprise_value: optionalNum,
   intrinsic_value_of_business: optionalNum,
+  fcf_at_end_of_stage_one: optionalNum,
+  pv_stage_one: optionalNum,
+  terminal_value: optionalNum,
+  pv_terminal_value: optionalNum,
+  terminal_value_share: optionalNum,
+  implied_growth: optionalNum,
 });
 export type ValuationOutput = z.infer<typeof valuationOutputSchema>;
 
@@ -393,6 +422,32 @@ export const trackedPitchesResponse = z.object({
 export type TrackedPitchesResponse = z.infer<typeof trackedPitchesResponse>;
 
 export const deletePitchResponse = z.object({ message: z.string(), valuation_id: z.string() });
+
+/* ---------------------------------------------------------------- vs peers */
+
+/** POST /api/getSectorMedians: the stock whose sector's median multiples are wanted (decision 127). */
+export const sectorMediansRequest = z.strictObject({ stock_symbol: stockSymbol });
+export type SectorMediansRequest = z.infer<typeof sectorMediansRequest>;
+
+const peerMedian = z.object({ median: z.nullable(z.number()), companies: z.number() });
+
+/** The sector's medians from the screener snapshot; `sector` null when the stock is not in it. */
+export const sectorMediansResponse = z.object({
+  data: z.object({
+    stock_symbol: z.string(),
+    sector: z.nullable(z.string()),
+    sectorCompanies: z.number(),
+    medians: z.object({
+      pe: peerMedian,
+      pb: peerMedian,
+      ps: peerMedian,
+      evEbitda: peerMedian,
+      fcfYield: peerMedian,
+    }),
+    asOf: z.string(),
+  }),
+});
+export type SectorMediansResponse = z.infer<typeof sectorMediansResponse>;
 
 /* ---------------------------------------------------------------- pitch scorecard */
 

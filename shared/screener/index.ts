@@ -2,3 +2,4 @@ export * from './columns';
 export * from './compute';
 export * from './engine';
 export * from './filters';
+export * from './peers';

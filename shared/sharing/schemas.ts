@@ -112,7 +112,8 @@ export const sharedVersionSchema = z.object({
   stock_name: z.nullable(z.string()),
   market_price: z.number(),
   holding_period: z.number(),
-  forward_multiple: z.number(),
+  /** None for a DCF (type 5). */
+  forward_multiple: nullableNum,
   /** The model's own inputs by field name (shared/valuation MODELS fieldLabels). */
   inputs: z.record(z.string(), nullableNum),
   intrinsic_value_per_share: z.number(),

@@ -1,5 +1,5 @@
 import { D, dec, toOutput, type Dec } from '../valuation/decimal';
-import type { IncomeRow, RatiosRow } from '../valuation/prefill';
+import { rowYear, type CashFlowRow, type IncomeRow, type RatiosRow } from '../valuation/prefill';
 
 /**
  * The pitch scorecard (docs/decisions/092-pitch-scorecard.md): for a tracked pitch, the return
@@ -57,8 +57,10 @@ export interface ScorecardPitch {
   valuation_type_id: number;
   tracked_market_price: Num;
   trackedAt?: string | null;
-  forward_multiple: Num;
+  /** The multiples models' forward multiple (a DCF has none: see `forwardMultipleOf`). */
+  forward_multiple?: Num;
   holding_period: Num;
+  intrinsic_value_per_share?: Num;
   earnings_per_share?: Num;
   growth_ratein_eps?: Num;
   book_value_per_share?: Num;
@@ -70,6 +72,8 @@ export interface ScorecardPitch {
   debt?: Num;
   cash_and_cash_equivalents?: Num;
   shares_outstanding?: Num;
+  free_cash_flow_per_share?: Num;
+  stage_one_growth?: Num;
 }
 
 /** A figure the provider reported for a period ending on `periodEnd` (YYYY-MM-DD), in the model's unit. */
@@ -164,9 +168,33 @@ function modelParts(pitch: ScorecardPitch): ModelParts | null {
         bridge: { debt: dec(debt), cash: dec(cash), shares: dec(shares) },
       };
     }
+    case 5:
+      return {
+        metric: pitch.free_cash_flow_per_share,
+        growth: pitch.stage_one_growth,
+        bridge: null,
+      };
     default:
       return null;
   }
+}
+
+/**
+ * The multiple the pitch expects at the end of the hold. The multiples models state it; a DCF
+ * (decision 127) implies it: the price it expects (its intrinsic value) over the FCF per share
+ * it expects then, IV / (FCF0 x (1 + g)^hold), so the expected path ends at its intrinsic value
+ * as the other models' paths end at theirs.
+ */
+export function forwardMultipleOf(pitch: ScorecardPitch): Dec | null {
+  if (pitch.valuation_type_id !== 5)
+    return usable(pitch.forward_multiple) ? dec(pitch.forward_multiple) : null;
+  const { intrinsic_value_per_share: iv, free_cash_flow_per_share: fcf } = pitch;
+  const g = pitch.stage_one_growth;
+  const hold = pitch.holding_period;
+  if (!usable(iv) || !usable(fcf) || !usable(g) || !usable(hold) || fcf <= 0 || g < -100)
+    return null;
+  const fcfAtHold = dec(fcf).times(dec(g).div(100).plus(1).pow(hold));
+  return fcfAtHold.gt(0) ? dec(iv).div(fcfAtHold) : null;
 }
 
 /** Price per share implied by multiple M on metric m. */
@@ -198,7 +226,11 @@ const DAY = /^\d{4}-\d{2}-\d{2}/;
  */
 export function reportedFigures(
   typeId: number,
-  data: { annualIncome?: readonly IncomeRow[]; annualRatios?: readonly RatiosRow[] },
+  data: {
+    annualIncome?: readonly IncomeRow[];
+    annualRatios?: readonly RatiosRow[];
+    annualCashFlow?: readonly CashFlowRow[];
+  },
 ): ReportedFigure[] {
   const pick = (): { date?: string | null; value: Num }[] => {
     switch (typeId) {
@@ -213,6 +245,26 @@ export function reportedFigures(
           date: r.date,
           value: usable(r.ebitda) ? dec(r.ebitda).div(1_000_000).toNumber() : null,
         }));
+      case 5: {
+        // FCF per share: operating cash flow minus the size of capex, over that year's diluted shares.
+        const shares = new Map<number, number>();
+        for (const r of data.annualIncome ?? []) {
+          const y = rowYear(r);
+          if (y !== null && usable(r.weightedAverageShsOutDil) && r.weightedAverageShsOutDil > 0)
+            shares.set(y, r.weightedAverageShsOutDil);
+        }
+        return (data.annualCashFlow ?? []).map((r) => {
+          const y = rowYear(r);
+          const n = y === null ? undefined : shares.get(y);
+          const ok = usable(r.operatingCashFlow) && usable(r.capitalExpenditure) && n !== undefined;
+          return {
+            date: r.date,
+            value: ok
+              ? dec(r.operatingCashFlow!).minus(dec(r.capitalExpenditure!).abs()).div(n).toNumber()
+              : null,
+          };
+        });
+      }
       default:
         return [];
     }
@@ -306,7 +358,8 @@ export function scorePitch(
     why(SCORECARD_REASONS.noTrackedAt);
     return row;
   }
-  if (!parts || hold === null || !usable(pitch.forward_multiple)) {
+  const forward = forwardMultipleOf(pitch);
+  if (!parts || hold === null || forward === null) {
     why(SCORECARD_REASONS.badInputs);
     return row;
   }
@@ -380,9 +433,7 @@ export function scorePitch(
   const tDec = D.min(dec(elapsed).div(YEAR_MS), dec(hold));
   row.yearsTracked = out(tDec);
   const expectedMetric = m0.times(onePlusG.pow(tDec));
-  const expectedMultiple = m0Multiple.plus(
-    dec(pitch.forward_multiple).minus(m0Multiple).times(tDec).div(hold),
-  );
+  const expectedMultiple = m0Multiple.plus(forward.minus(m0Multiple).times(tDec).div(hold));
   const expectedPrice = priceOf(parts, expectedMultiple, expectedMetric);
   row.expectedMetric = out(expectedMetric);
   row.expectedMultiple = out(expectedMultiple);

@@ -1,5 +1,6 @@
 import type { ValuationTypeId } from '../domain/valuation-types';
 import { D, dec, toOutput, type Dec } from './decimal';
+import { DCF_BOUNDS, DCF_MESSAGES, dcfDecimal, TERMINAL_SHARE_WARNING_PERCENT } from './dcf';
 import {
   characterMoods,
   decimalOutcomes,
@@ -14,11 +15,14 @@ import {
 
 /* ------------------------------------------------------------------ inputs */
 
-interface CommonInput {
-  forward_multiple: number;
+interface PriceAndHold {
   market_price: number;
   /** Years; fractional allowed. */
   holding_period: number;
+}
+
+interface CommonInput extends PriceAndHold {
+  forward_multiple: number;
 }
 
 export interface PEInput extends CommonInput {
@@ -50,14 +54,32 @@ export interface EVEBITDAInput extends CommonInput {
   shares_outstanding: number;
 }
 
+/**
+ * Two-stage discounted cash flow (issue 23, decision 127): free cash flow per share grows at
+ * the stage-one rate for N whole years, then at the terminal rate for ever, discounted at r.
+ * Rates in percent a year.
+ */
+export interface DCFInput extends PriceAndHold {
+  valuation_type_id: 5;
+  free_cash_flow_per_share: number;
+  stage_one_growth: number;
+  /** Whole years, 1 to 20. */
+  stage_one_years: number;
+  terminal_growth: number;
+  discount_rate: number;
+}
+
+/** The four multiples models (they share a forward multiple). */
+export type MultipleModelInput = PEInput | PBInput | PSInput | EVEBITDAInput;
+
 /** The figures a valuation is computed from (the saved payload carries more: symbol, moats, comment). */
-export type ValuationModelInput = PEInput | PBInput | PSInput | EVEBITDAInput;
+export type ValuationModelInput = MultipleModelInput | DCFInput;
 
 /* ------------------------------------------------------------ model table */
 
 export interface ModelDefinition {
   id: ValuationTypeId;
-  name: 'P/E' | 'P/B' | 'P/S' | 'EV/EBITDA';
+  name: 'P/E' | 'P/B' | 'P/S' | 'EV/EBITDA' | 'DCF';
   /** Field holding the base figure that is grown over the hold period. */
   baseField: string;
   growthField: string;
@@ -133,6 +155,23 @@ export const MODELS = {
     },
     endOfHoldLabel: 'EBITDA At End Of Hold',
   },
+  5: {
+    id: 5,
+    name: 'DCF',
+    baseField: 'free_cash_flow_per_share',
+    growthField: 'stage_one_growth',
+    /** FCF per share in the last year of stage one (FCF_N). */
+    endOfHoldField: 'fcf_at_end_of_stage_one',
+    fieldLabels: {
+      free_cash_flow_per_share: 'Free Cash Flow Per Share',
+      stage_one_growth: 'Stage One Growth Rate',
+      stage_one_years: 'Stage One Years',
+      terminal_growth: 'Terminal Growth Rate',
+      discount_rate: 'Discount Rate',
+      ...COMMON_LABELS,
+    },
+    endOfHoldLabel: 'FCF Per Share At End Of Stage One',
+  },
 } as const satisfies Record<ValuationTypeId, ModelDefinition>;
 
 /* ------------------------------------------------------------ the math */
@@ -185,6 +224,22 @@ export interface ValuationResult {
   moods: CharacterMoods;
   /** 0..100: the margin of safety when price <= intrinsic, else 0. */
   gauge: number;
+  /** DCF only (null for the multiples models): the two parts of the value and the terminal value's weight. */
+  dcf: DcfOutputs | null;
+}
+
+/** The DCF's own outputs (per share). */
+export interface DcfOutputs {
+  /** PV of stage one: the sum of FCF_t / (1 + r)^t. */
+  pvStageOne: number;
+  /** TV = FCF_N x (1 + gT) / (r - gT), at the end of stage one. */
+  terminalValue: number;
+  /** TV / (1 + r)^N. */
+  pvTerminalValue: number;
+  /** PVTV / IV x 100. */
+  terminalValueSharePercent: number;
+  /** The share is above TERMINAL_SHARE_WARNING_PERCENT (75 %). */
+  terminalValueWarning: boolean;
 }
 
 export type ValuationProblemKind =
@@ -196,7 +251,11 @@ export type ValuationProblemKind =
   | 'price-not-positive'
   | 'shares-not-positive'
   | 'intrinsic-not-positive'
-  | 'out-of-range';
+  | 'out-of-range'
+  | 'stage-one-years'
+  | 'discount-rate-not-positive'
+  | 'terminal-growth-below-minus-100'
+  | 'discount-not-above-terminal';
 
 export interface ValuationProblem {
   ok: false;
@@ -259,7 +318,6 @@ export function computeValuation(input: ValuationModelInput): ValuationComputati
   const base = dec(record[model.baseField]!);
   const growth = dec(record[model.growthField]!);
   const hold = dec(input.holding_period);
-  const multiple = dec(input.forward_multiple);
   const price = dec(input.market_price);
 
   if (base.lte(0))
@@ -288,32 +346,77 @@ export function computeValuation(input: ValuationModelInput): ValuationComputati
       'market_price',
     );
 
-  const endOfHold = growOverHold(base, growth, hold);
+  let endOfHold: Dec;
   let intrinsic: Dec;
   let enterpriseValue: Dec | null = null;
   let businessValue: Dec | null = null;
-  if (input.valuation_type_id === 4) {
-    const shares = dec(input.shares_outstanding);
-    if (shares.lte(0)) {
+  let dcf: { pv1: Dec; tv: Dec; pvtv: Dec; share: Dec } | null = null;
+  if (input.valuation_type_id === 5) {
+    const years = input.stage_one_years;
+    if (
+      !Number.isInteger(years) ||
+      years < DCF_BOUNDS.stageOneYearsMin ||
+      years > DCF_BOUNDS.stageOneYearsMax
+    )
+      return problem('stage-one-years', DCF_MESSAGES.stageOneYears, false, 'stage_one_years');
+    const r = dec(input.discount_rate);
+    const gT = dec(input.terminal_growth);
+    if (r.lte(0))
       return problem(
-        'shares-not-positive',
-        VALUATION_MESSAGES.sharesNotPositive,
+        'discount-rate-not-positive',
+        DCF_MESSAGES.discountRateNotPositive,
         false,
-        'shares_outstanding',
+        'discount_rate',
       );
-    }
-    const ev = evEbitdaValues(
-      endOfHold,
-      multiple,
-      dec(input.debt),
-      dec(input.cash_and_cash_equivalents),
-      shares,
-    );
-    enterpriseValue = ev.enterpriseValue;
-    businessValue = ev.intrinsicValueOfBusiness;
-    intrinsic = ev.intrinsicValuePerShare;
+    if (gT.lt(DCF_BOUNDS.terminalGrowthMin))
+      return problem(
+        'terminal-growth-below-minus-100',
+        VALUATION_MESSAGES.growthBelowMinus100,
+        false,
+        'terminal_growth',
+      );
+    if (r.lte(gT))
+      return problem(
+        'discount-not-above-terminal',
+        DCF_MESSAGES.discountNotAboveTerminal(input.discount_rate, input.terminal_growth),
+        false,
+        'discount_rate',
+      );
+    const figures = dcfDecimal(base, growth, years, gT, r);
+    endOfHold = figures.fcfFinalYear;
+    intrinsic = figures.intrinsic;
+    dcf = {
+      pv1: figures.pvStageOne,
+      tv: figures.terminalValue,
+      pvtv: figures.pvTerminalValue,
+      share: intrinsic.gt(0) ? figures.pvTerminalValue.div(intrinsic).times(100) : new D(0),
+    };
   } else {
-    intrinsic = endOfHold.times(multiple);
+    const multiple = dec(input.forward_multiple);
+    endOfHold = growOverHold(base, growth, hold);
+    if (input.valuation_type_id === 4) {
+      const shares = dec(input.shares_outstanding);
+      if (shares.lte(0)) {
+        return problem(
+          'shares-not-positive',
+          VALUATION_MESSAGES.sharesNotPositive,
+          false,
+          'shares_outstanding',
+        );
+      }
+      const ev = evEbitdaValues(
+        endOfHold,
+        multiple,
+        dec(input.debt),
+        dec(input.cash_and_cash_equivalents),
+        shares,
+      );
+      enterpriseValue = ev.enterpriseValue;
+      businessValue = ev.intrinsicValueOfBusiness;
+      intrinsic = ev.intrinsicValuePerShare;
+    } else {
+      intrinsic = endOfHold.times(multiple);
+    }
   }
 
   if (!intrinsic.isFinite())
@@ -337,6 +440,10 @@ export function computeValuation(input: ValuationModelInput): ValuationComputati
     ['cumulative_loss', sideLabels.gain, outcomes.expectedGainPercent],
     ['irr', 'IRR', outcomes.irrPercent],
     ['moic', 'MOIC', outcomes.moic],
+    ['pv_stage_one', 'PV Of Stage One', dcf?.pv1 ?? null],
+    ['terminal_value', 'Terminal Value', dcf?.tv ?? null],
+    ['pv_terminal_value', 'PV Of Terminal Value', dcf?.pvtv ?? null],
+    ['terminal_value_share', 'Terminal Value Share', dcf?.share ?? null],
   ];
   const numbers: (number | null)[] = [];
   for (const [field, label, value] of exposed) {
@@ -357,7 +464,24 @@ export function computeValuation(input: ValuationModelInput): ValuationComputati
     expectedGainPercent,
     irrPercent,
     moic,
-  ] = numbers as [number, number | null, number | null, number, number, number, number, number];
+    pvStageOne,
+    terminalValue,
+    pvTerminalValue,
+    terminalValueSharePercent,
+  ] = numbers as [
+    number,
+    number | null,
+    number | null,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number | null,
+    number | null,
+    number | null,
+    number | null,
+  ];
   const atOrBelow = outcomes.priceAtOrBelowIntrinsic;
   return {
     ok: true,
@@ -374,6 +498,16 @@ export function computeValuation(input: ValuationModelInput): ValuationComputati
     labels: { ...sideLabels, holdPeriod: holdPeriodSuffix(input.holding_period) },
     moods: characterMoods(premiumPercent, atOrBelow),
     gauge: gaugeValue(premiumPercent, atOrBelow),
+    dcf:
+      dcf === null
+        ? null
+        : {
+            pvStageOne: pvStageOne!,
+            terminalValue: terminalValue!,
+            pvTerminalValue: pvTerminalValue!,
+            terminalValueSharePercent: terminalValueSharePercent!,
+            terminalValueWarning: dcf.share.gt(TERMINAL_SHARE_WARNING_PERCENT),
+          },
   };
 }
 

@@ -7,7 +7,15 @@ import {
   type WindowFigure,
   type YearValue,
 } from './history';
-import type { EVEBITDAInput, PBInput, PEInput, PSInput, ValuationModelInput } from './models';
+import { DCF_DEFAULTS } from './dcf';
+import type {
+  DCFInput,
+  EVEBITDAInput,
+  PBInput,
+  PEInput,
+  PSInput,
+  ValuationModelInput,
+} from './models';
 
 /*
  * Minimal shapes of the market-data rows the panels read (field names as the provider's
@@ -42,7 +50,19 @@ export interface BalanceRow {
   cashAndCashEquivalents?: Num;
 }
 
+export interface CashFlowRow {
+  date?: string | null;
+  fiscalYear?: string | number | null;
+  operatingCashFlow?: Num;
+  /** As the provider reports it: a negative figure (cash spent); its size is what is subtracted. */
+  capitalExpenditure?: Num;
+}
+
 export interface PrefillData {
+  /** Annual cash-flow statements (DCF: the last annual FCF and the FCF history). */
+  annualCashFlow?: readonly CashFlowRow[];
+  /** Quarterly cash-flow statements: the latest 4 give the trailing twelve months (DCF). */
+  quarterlyCashFlow?: readonly CashFlowRow[];
   /** Annual income statements (the panels fetch 11). */
   annualIncome?: readonly IncomeRow[];
   /** Annual ratios (the panels fetch 11). */
@@ -105,7 +125,7 @@ export function newestFirst<
     .map((entry) => entry.row);
 }
 
-function series<T extends { fiscalYear?: string | number | null; date?: string | null }>(
+export function yearSeries<T extends { fiscalYear?: string | number | null; date?: string | null }>(
   rows: readonly T[] | undefined,
   pick: (row: T) => Num,
 ): YearValue[] {
@@ -160,6 +180,7 @@ export function prefillValuation(typeId: 1, data: PrefillData): Prefill<PEInput>
 export function prefillValuation(typeId: 2, data: PrefillData): Prefill<PBInput>;
 export function prefillValuation(typeId: 3, data: PrefillData): Prefill<PSInput>;
 export function prefillValuation(typeId: 4, data: PrefillData): Prefill<EVEBITDAInput>;
+export function prefillValuation(typeId: 5, data: PrefillData): Prefill<DCFInput>;
 export function prefillValuation(typeId: ValuationTypeId, data: PrefillData): Prefill;
 export function prefillValuation(typeId: ValuationTypeId, data: PrefillData): Prefill {
   const fill = new Filler();
@@ -172,8 +193,10 @@ export function prefillValuation(typeId: ValuationTypeId, data: PrefillData): Pr
   switch (typeId) {
     case 1: {
       const base = latest(annualIncome, (r) => r.epsDiluted);
-      const growthHistory = historicalGrowth(series(annualIncome, (r) => r.epsDiluted));
-      const multipleHistory = averageMultiples(series(annualRatios, (r) => r.priceToEarningsRatio));
+      const growthHistory = historicalGrowth(yearSeries(annualIncome, (r) => r.epsDiluted));
+      const multipleHistory = averageMultiples(
+        yearSeries(annualRatios, (r) => r.priceToEarningsRatio),
+      );
       const values: PEInput = {
         valuation_type_id: 1,
         earnings_per_share: fill.take('earnings_per_share', base?.value),
@@ -191,8 +214,8 @@ export function prefillValuation(typeId: ValuationTypeId, data: PrefillData): Pr
     }
     case 2: {
       const base = latest(annualRatios, (r) => r.bookValuePerShare);
-      const growthHistory = historicalGrowth(series(annualRatios, (r) => r.bookValuePerShare));
-      const multipleHistory = averageMultiples(series(annualRatios, (r) => r.priceToBookRatio));
+      const growthHistory = historicalGrowth(yearSeries(annualRatios, (r) => r.bookValuePerShare));
+      const multipleHistory = averageMultiples(yearSeries(annualRatios, (r) => r.priceToBookRatio));
       const values: PBInput = {
         valuation_type_id: 2,
         book_value_per_share: fill.take('book_value_per_share', base?.value),
@@ -210,8 +233,10 @@ export function prefillValuation(typeId: ValuationTypeId, data: PrefillData): Pr
     }
     case 3: {
       const base = latest(annualRatios, (r) => r.revenuePerShare);
-      const growthHistory = historicalGrowth(series(annualRatios, (r) => r.revenuePerShare));
-      const multipleHistory = averageMultiples(series(annualRatios, (r) => r.priceToSalesRatio));
+      const growthHistory = historicalGrowth(yearSeries(annualRatios, (r) => r.revenuePerShare));
+      const multipleHistory = averageMultiples(
+        yearSeries(annualRatios, (r) => r.priceToSalesRatio),
+      );
       const values: PSInput = {
         valuation_type_id: 3,
         revenue_per_share: fill.take('revenue_per_share', base?.value),
@@ -232,9 +257,9 @@ export function prefillValuation(typeId: ValuationTypeId, data: PrefillData): Pr
     }
     case 4: {
       const base = latest(annualIncome, (r) => r.ebitda);
-      const growthHistory = historicalGrowth(series(annualIncome, (r) => r.ebitda));
+      const growthHistory = historicalGrowth(yearSeries(annualIncome, (r) => r.ebitda));
       const multipleHistory = averageMultiples(
-        series(annualRatios, (r) => r.enterpriseValueMultiple),
+        yearSeries(annualRatios, (r) => r.enterpriseValueMultiple),
       );
       const debt = latest(data.quarterlyBalance, (r) => r.totalDebt);
       const cash = latest(data.quarterlyBalance, (r) => r.cashAndCashEquivalents);
@@ -261,5 +286,76 @@ export function prefillValuation(typeId: ValuationTypeId, data: PrefillData): Pr
         multipleHistory,
       };
     }
+    case 5: {
+      const base = freeCashFlowPerShare(data);
+      const growthHistory = historicalGrowth(fcfPerShareSeries(data));
+      const values: DCFInput = {
+        valuation_type_id: 5,
+        free_cash_flow_per_share: fill.take('free_cash_flow_per_share', base?.value),
+        stage_one_growth: fill.take('stage_one_growth', fromHistory(growthHistory)),
+        stage_one_years: DCF_DEFAULTS.stageOneYears,
+        terminal_growth: DCF_DEFAULTS.terminalGrowth,
+        discount_rate: DCF_DEFAULTS.discountRate,
+        ...common(),
+      };
+      return {
+        values,
+        defaulted: fill.defaulted,
+        baseYear: base?.year ?? null,
+        growthHistory,
+        multipleHistory: [],
+      };
+    }
   }
+}
+
+/** Operating cash flow minus the size of capital expenditure (the provider reports capex negative). */
+function freeCashFlowOf(row: CashFlowRow): number | null {
+  if (!usable(row.operatingCashFlow) || !usable(row.capitalExpenditure)) return null;
+  return dec(row.operatingCashFlow).minus(dec(row.capitalExpenditure).abs()).toNumber();
+}
+
+/** FCF per share rounded to the cent the form shows. */
+function perShare(fcf: number, shares: number): number {
+  return roundTo(dec(fcf).div(shares), 2);
+}
+
+/**
+ * DCF base figure: trailing-twelve-month FCF (the latest 4 quarters' operating cash flow minus
+ * capital expenditure) over the latest quarterly diluted shares; without 4 usable quarters, the
+ * latest annual FCF over that year's diluted shares. Rounded to cents. `year` is the fiscal
+ * year of the newest period used.
+ */
+export function freeCashFlowPerShare(
+  data: PrefillData,
+): { value: number; year: number | null; ttm: boolean } | null {
+  const quarters = newestFirst(data.quarterlyCashFlow ?? []).slice(0, 4);
+  const quarterShares = latest(data.quarterlyIncome, (r) => r.weightedAverageShsOutDil);
+  if (quarters.length === 4 && quarterShares && quarterShares.value > 0) {
+    const flows = quarters.map(freeCashFlowOf);
+    if (flows.every((f): f is number => f !== null)) {
+      const sum = flows.reduce((a, f) => a.plus(f), dec(0)).toNumber();
+      return { value: perShare(sum, quarterShares.value), year: rowYear(quarters[0]!), ttm: true };
+    }
+  }
+  const series = fcfPerShareSeries(data);
+  const newest = series[0];
+  if (!newest || !usable(newest.value)) return null;
+  return { value: newest.value, year: newest.year, ttm: false };
+}
+
+/** Annual FCF per share, newest first: each year's FCF over that year's diluted shares. */
+export function fcfPerShareSeries(data: PrefillData): YearValue[] {
+  const sharesByYear = new Map<number, number>();
+  for (const row of data.annualIncome ?? []) {
+    const year = rowYear(row);
+    if (year !== null && usable(row.weightedAverageShsOutDil) && row.weightedAverageShsOutDil > 0)
+      sharesByYear.set(year, row.weightedAverageShsOutDil);
+  }
+  return newestFirst(data.annualCashFlow ?? []).map((row) => {
+    const year = rowYear(row);
+    const fcf = freeCashFlowOf(row);
+    const shares = year === null ? undefined : sharesByYear.get(year);
+    return { year, value: fcf === null || shares === undefined ? null : perShare(fcf, shares) };
+  });
 }

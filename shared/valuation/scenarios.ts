@@ -5,7 +5,8 @@ import { growthOf, withGrowthAndMultiple } from './sensitivity';
 
 /**
  * Bear / base / bull: three sets of assumptions with probabilities. The base case is the
- * valuation's own input; bear and bull replace its growth rate and forward multiple. Each
+ * valuation's own input; bear and bull replace its growth rate and forward multiple (for a
+ * DCF: its stage-one growth and discount rate). Each
  * case is valued by `computeValuation`; the weighted value is the probability-weighted sum
  * of the three intrinsic values per share (exact in decimal, rounded like every output).
  */
@@ -16,6 +17,18 @@ export interface ScenarioCaseInput {
   probability: number;
 }
 
+/** The second assumption bear and bull change: the forward multiple, or the DCF's discount rate (decision 127). */
+export type ScenarioLever = 'forward_multiple' | 'discount_rate';
+
+export function scenarioLever(typeId: number): ScenarioLever {
+  return typeId === 5 ? 'discount_rate' : 'forward_multiple';
+}
+
+/** The lever's value in a valuation input (NaN when it has none). */
+export function leverOf(input: ValuationModelInput): number {
+  return input.valuation_type_id === 5 ? input.discount_rate : input.forward_multiple;
+}
+
 /** The model input of one case. */
 export function scenarioInput(
   input: ValuationModelInput,
@@ -23,15 +36,24 @@ export function scenarioInput(
   name: ScenarioCaseName,
 ): ValuationModelInput {
   if (name === 'base') return input;
-  const c = scenarios[name];
-  return withGrowthAndMultiple(input, c.growth, c.forward_multiple);
+  const c = scenarios[name] as {
+    growth: number;
+    forward_multiple?: number;
+    discount_rate?: number;
+  };
+  if (input.valuation_type_id === 5)
+    return { ...input, stage_one_growth: c.growth, discount_rate: c.discount_rate ?? Number.NaN };
+  return withGrowthAndMultiple(input, c.growth, c.forward_multiple ?? Number.NaN);
 }
 
 export interface ScenarioCaseValue {
   name: ScenarioCaseName;
   label: string;
   growthPercent: number;
-  forwardMultiple: number;
+  /** The multiples models' forward multiple; null for a DCF. */
+  forwardMultiple: number | null;
+  /** The DCF's discount rate (percent); null for the multiples models. */
+  discountRate: number | null;
   probability: number;
   computed: ValuationComputation;
 }
@@ -52,7 +74,8 @@ export function scenarioValues(input: ValuationModelInput, scenarios: Scenarios)
       name,
       label: SCENARIO_LABELS[name],
       growthPercent: growthOf(caseInput),
-      forwardMultiple: caseInput.forward_multiple,
+      forwardMultiple: caseInput.valuation_type_id === 5 ? null : caseInput.forward_multiple,
+      discountRate: caseInput.valuation_type_id === 5 ? caseInput.discount_rate : null,
       probability: scenarios[name].probability,
       computed: computeValuation(caseInput),
     };

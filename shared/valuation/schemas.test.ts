@@ -120,8 +120,8 @@ describe('valuation input schema', () => {
   });
 
   it('refuses an unknown methodology', () => {
-    expect(messages({ ...pe, valuation_type_id: 5 })).toEqual([
-      'Choose a valuation methodology (1 P/E, 2 P/B, 3 P/S, 4 EV/EBITDA)',
+    expect(messages({ ...pe, valuation_type_id: 6 })).toEqual([
+      'Choose a valuation methodology (1 P/E, 2 P/B, 3 P/S, 4 EV/EBITDA, 5 DCF)',
     ]);
   });
 

@@ -5,6 +5,7 @@ import { stockSymbol } from '../schemas/common';
 import { D } from './decimal';
 import { MODELS } from './models';
 import { VALUATION_MESSAGES } from './outcomes';
+import { DCF_BOUNDS, DCF_MESSAGES } from './dcf';
 
 /**
  * Bounds of the valuation inputs. Each keeps the number meaningful and finite:
@@ -109,49 +110,95 @@ function probability(label: string) {
   );
 }
 
+/** The second assumption a bear or bull case changes besides growth: the forward multiple, or the DCF's discount rate. */
+function multipleLever(label: string) {
+  return positive(
+    `${label} forward multiple`,
+    VALUATION_BOUNDS.multipleMax,
+    `Enter a ${label.toLowerCase()} forward multiple above 0`,
+  );
+}
+
+function discountLever(label: string) {
+  return positive(
+    `${label} discount rate`,
+    DCF_BOUNDS.discountRateMax,
+    `Enter a ${label.toLowerCase()} discount rate above 0%`,
+  );
+}
+
 function scenarioCase(name: 'bear' | 'bull') {
   const label = SCENARIO_LABELS[name];
   return z.strictObject(
     {
       growth: growth(`${label} growth rate`),
-      forward_multiple: positive(
-        `${label} forward multiple`,
-        VALUATION_BOUNDS.multipleMax,
-        `Enter a ${label.toLowerCase()} forward multiple above 0`,
-      ),
+      forward_multiple: multipleLever(label),
       probability: probability(label),
     },
     { error: `Enter the ${label.toLowerCase()}: growth rate, forward multiple and probability` },
   );
 }
 
+function dcfScenarioCase(name: 'bear' | 'bull') {
+  const label = SCENARIO_LABELS[name];
+  return z.strictObject(
+    {
+      growth: growth(`${label} stage one growth rate`),
+      discount_rate: discountLever(label),
+      probability: probability(label),
+    },
+    {
+      error: `Enter the ${label.toLowerCase()}: stage one growth rate, discount rate and probability`,
+    },
+  );
+}
+
+const probabilitiesAddUp = z.superRefine(
+  (
+    s: {
+      bear: { probability: number };
+      base: { probability: number };
+      bull: { probability: number };
+    },
+    ctx,
+  ) => {
+    const sum = new D(s.bear.probability).plus(s.base.probability).plus(s.bull.probability);
+    if (!sum.eq(100))
+      ctx.addIssue({
+        code: 'custom',
+        message: SCENARIO_MESSAGES.probabilitiesSum(sum.toString()),
+        path: ['probability'],
+      });
+  },
+);
+
+const baseCase = z.strictObject(
+  { probability: probability(SCENARIO_LABELS.base) },
+  { error: 'Enter the base case probability' },
+);
+
+/** Bear / base / bull of the multiples models: bear and bull change growth and forward multiple. */
 export const scenariosSchema = z
   .strictObject(
-    {
-      bear: scenarioCase('bear'),
-      base: z.strictObject(
-        { probability: probability(SCENARIO_LABELS.base) },
-        { error: 'Enter the base case probability' },
-      ),
-      bull: scenarioCase('bull'),
-    },
+    { bear: scenarioCase('bear'), base: baseCase, bull: scenarioCase('bull') },
     { error: 'Scenarios are a bear, a base and a bull case' },
   )
-  .check(
-    z.superRefine((s, ctx) => {
-      const sum = new D(s.bear.probability).plus(s.base.probability).plus(s.bull.probability);
-      if (!sum.eq(100))
-        ctx.addIssue({
-          code: 'custom',
-          message: SCENARIO_MESSAGES.probabilitiesSum(sum.toString()),
-          path: ['probability'],
-        });
-    }),
-  );
-export type Scenarios = z.infer<typeof scenariosSchema>;
+  .check(probabilitiesAddUp);
+export type MultipleScenarios = z.infer<typeof scenariosSchema>;
 
-const common = {
-  scenarios: z.optional(scenariosSchema),
+/** Bear / base / bull of the DCF: bear and bull change the stage-one growth and the discount rate. */
+export const dcfScenariosSchema = z
+  .strictObject(
+    { bear: dcfScenarioCase('bear'), base: baseCase, bull: dcfScenarioCase('bull') },
+    { error: 'Scenarios are a bear, a base and a bull case' },
+  )
+  .check(probabilitiesAddUp);
+export type DcfScenarios = z.infer<typeof dcfScenariosSchema>;
+
+/** Either kind; which one a valuation carries follows its valuation_type_id. */
+export type Scenarios = MultipleScenarios | DcfScenarios;
+
+const identity = {
   stock_symbol: stockSymbol,
   stock_name: z.optional(
     storedText({
@@ -190,6 +237,8 @@ const common = {
   ),
 };
 
+const common = { scenarios: z.optional(scenariosSchema), ...identity };
+
 function multiple(label: string) {
   return positive(label, VALUATION_BOUNDS.multipleMax, 'Enter a forward multiple above 0');
 }
@@ -198,6 +247,7 @@ const l1 = MODELS[1].fieldLabels;
 const l2 = MODELS[2].fieldLabels;
 const l3 = MODELS[3].fieldLabels;
 const l4 = MODELS[4].fieldLabels;
+const l5 = MODELS[5].fieldLabels;
 
 export const peInputSchema = z.object({
   valuation_type_id: z.literal(1),
@@ -241,11 +291,56 @@ export const evEbitdaInputSchema = z.object({
   ),
 });
 
-/** The assumptions of a valuation, by methodology (valuation_type_id 1 P/E, 2 P/B, 3 P/S, 4 EV/EBITDA). */
+/**
+ * DCF (issue 23, decision 127): FCF per share above 0; stage-one growth as the other growth
+ * rates; whole stage-one years 1 to 20; discount rate above 0 up to 100 % and above the
+ * terminal growth rate; terminal growth from -100 % up to 100 %.
+ */
+export const dcfInputSchema = z
+  .object({
+    valuation_type_id: z.literal(5),
+    scenarios: z.optional(dcfScenariosSchema),
+    ...identity,
+    free_cash_flow_per_share: base(l5.free_cash_flow_per_share, VALUATION_BOUNDS.perShareMax),
+    stage_one_growth: growth(l5.stage_one_growth),
+    stage_one_years: number(l5.stage_one_years).check(
+      z.int(DCF_MESSAGES.stageOneYears),
+      z.gte(DCF_BOUNDS.stageOneYearsMin, DCF_MESSAGES.stageOneYears),
+      z.lte(DCF_BOUNDS.stageOneYearsMax, DCF_MESSAGES.stageOneYears),
+    ),
+    terminal_growth: number(l5.terminal_growth).check(
+      z.gte(DCF_BOUNDS.terminalGrowthMin, VALUATION_MESSAGES.growthBelowMinus100),
+      z.lte(
+        DCF_BOUNDS.terminalGrowthMax,
+        `${l5.terminal_growth} can be at most ${DCF_BOUNDS.terminalGrowthMax}%`,
+      ),
+    ),
+    discount_rate: positive(
+      l5.discount_rate,
+      DCF_BOUNDS.discountRateMax,
+      DCF_MESSAGES.discountRateNotPositive,
+    ),
+  })
+  .check(
+    z.superRefine((v, ctx) => {
+      if (!new D(v.discount_rate).gt(v.terminal_growth))
+        ctx.addIssue({
+          code: 'custom',
+          message: DCF_MESSAGES.discountNotAboveTerminal(v.discount_rate, v.terminal_growth),
+          path: ['discount_rate'],
+          input: v.discount_rate,
+        });
+    }),
+  );
+
+const METHODOLOGY_CHOICE =
+  'Choose a valuation methodology (1 P/E, 2 P/B, 3 P/S, 4 EV/EBITDA, 5 DCF)';
+
+/** The assumptions of a valuation, by methodology (valuation_type_id 1 P/E, 2 P/B, 3 P/S, 4 EV/EBITDA, 5 DCF). */
 export const valuationInputSchema = z.discriminatedUnion(
   'valuation_type_id',
-  [peInputSchema, pbInputSchema, psInputSchema, evEbitdaInputSchema],
-  { error: 'Choose a valuation methodology (1 P/E, 2 P/B, 3 P/S, 4 EV/EBITDA)' },
+  [peInputSchema, pbInputSchema, psInputSchema, evEbitdaInputSchema, dcfInputSchema],
+  { error: METHODOLOGY_CHOICE },
 );
 export type ValuationInput = z.infer<typeof valuationInputSchema>;
 
@@ -277,16 +372,27 @@ export const evEbitdaOutputsSchema = z.object({
   enterprise_value: output('Enterprise value'),
   intrinsic_value_of_business: output('Intrinsic value of business'),
 });
+/** DCF outputs a client sends; the implied growth is the server's own (it is not sent back to it). */
+export const dcfOutputsSchema = z.object({
+  ...commonOutputs,
+  fcf_at_end_of_stage_one: output('FCF per share at end of stage one'),
+  pv_stage_one: output('PV of stage one'),
+  terminal_value: output('Terminal value'),
+  pv_terminal_value: output('PV of terminal value'),
+  terminal_value_share: output('Terminal value share'),
+  implied_growth: z.optional(z.nullable(output('Implied growth'))),
+});
 
 export const pePayloadSchema = z.extend(peInputSchema, peOutputsSchema.shape);
 export const pbPayloadSchema = z.extend(pbInputSchema, pbOutputsSchema.shape);
 export const psPayloadSchema = z.extend(psInputSchema, psOutputsSchema.shape);
 export const evEbitdaPayloadSchema = z.extend(evEbitdaInputSchema, evEbitdaOutputsSchema.shape);
+export const dcfPayloadSchema = z.extend(dcfInputSchema, dcfOutputsSchema.shape);
 
 /** A valuation as saved: assumptions plus the outputs the screen showed. */
 export const valuationPayloadSchema = z.discriminatedUnion(
   'valuation_type_id',
-  [pePayloadSchema, pbPayloadSchema, psPayloadSchema, evEbitdaPayloadSchema],
-  { error: 'Choose a valuation methodology (1 P/E, 2 P/B, 3 P/S, 4 EV/EBITDA)' },
+  [pePayloadSchema, pbPayloadSchema, psPayloadSchema, evEbitdaPayloadSchema, dcfPayloadSchema],
+  { error: METHODOLOGY_CHOICE },
 );
 export type ValuationPayload = z.infer<typeof valuationPayloadSchema>;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { computeValuation, type ValuationModelInput, type ValuationResult } from './models';
+import {
+  computeValuation,
+  type MultipleModelInput,
+  type ValuationModelInput,
+  type ValuationResult,
+} from './models';
 import {
   DEFAULT_TARGET_IRR,
   growthStep,
@@ -160,7 +165,7 @@ describe('implied growth', () => {
   });
 
   it('plugged back over fractional holds and every per-share model, reproduces the price to 8 decimals', () => {
-    const cases: ValuationModelInput[] = [
+    const cases: MultipleModelInput[] = [
       { ...pe, market_price: 87.35, holding_period: 3.5 },
       {
         valuation_type_id: 2,

@@ -1,5 +1,13 @@
 import { D, dec, toOutput, type Dec } from './decimal';
-import { evEbitdaValues, growOverHold, MODELS, type ValuationModelInput } from './models';
+import { DCF_BOUNDS, dcfDecimal, dcfImpliedGrowth, dcfTerminalValue } from './dcf';
+import {
+  evEbitdaValues,
+  growOverHold,
+  MODELS,
+  type DCFInput,
+  type MultipleModelInput,
+  type ValuationModelInput,
+} from './models';
 import { decimalOutcomes } from './outcomes';
 import { VALUATION_BOUNDS } from './schemas';
 
@@ -47,16 +55,16 @@ export function multipleStep(forwardMultiple: number): Dec {
 
 /** The input with another growth rate and forward multiple (every other assumption kept). */
 export function withGrowthAndMultiple(
-  input: ValuationModelInput,
+  input: MultipleModelInput,
   growthPercent: number,
   forwardMultiple: number,
-): ValuationModelInput {
+): MultipleModelInput {
   const growthField = MODELS[input.valuation_type_id].growthField;
   return {
     ...input,
     [growthField]: growthPercent,
     forward_multiple: forwardMultiple,
-  } as ValuationModelInput;
+  } as MultipleModelInput;
 }
 
 export function growthOf(input: ValuationModelInput): number {
@@ -90,12 +98,13 @@ export interface SensitivityGrid {
 /**
  * IRR and intrinsic value per share over growth x forward multiple, centred on the user's
  * inputs: 2 round steps each side (25 cells). Null when the input itself has no growth
- * rate or multiple that is a finite number.
+ * rate or multiple that is a finite number, and for a DCF (its grid is `dcfSensitivityGrid`).
  */
 export function sensitivityGrid(
   input: ValuationModelInput,
   targetIrrPercent: number = DEFAULT_TARGET_IRR,
 ): SensitivityGrid | null {
+  if (input.valuation_type_id === 5) return null;
   const growth = growthOf(input);
   const multiple = input.forward_multiple;
   if (!Number.isFinite(growth) || !Number.isFinite(multiple) || !Number.isFinite(targetIrrPercent))
@@ -218,6 +227,10 @@ function notMeaningful(message: string): ImpliedGrowth {
  * outside the growth bounds (-100 % .. 10,000 %).
  */
 export function impliedGrowth(input: ValuationModelInput): ImpliedGrowth {
+  if (input.valuation_type_id === 5) {
+    const found = dcfImpliedGrowth(input);
+    return found.ok ? found : notMeaningful(found.message);
+  }
   const model = MODELS[input.valuation_type_id];
   const record = input as unknown as Record<string, number>;
   const values = Object.keys(model.fieldLabels)
@@ -248,4 +261,143 @@ export function impliedGrowth(input: ValuationModelInput): ImpliedGrowth {
   if (n === null || growth.lt(VALUATION_BOUNDS.growthMin) || growth.gt(VALUATION_BOUNDS.growthMax))
     return notMeaningful(IMPLIED_GROWTH_MESSAGES.outOfRange);
   return { ok: true, growthPercent: n };
+}
+
+/* ------------------------------------------------------------ DCF grid */
+
+export interface DcfSensitivityCell {
+  discountRatePercent: number;
+  terminalGrowthPercent: number;
+  /** null when these rates give no valuation (a discount rate at or below the terminal growth). */
+  intrinsicValuePerShare: number | null;
+  irrPercent: number | null;
+  meetsTarget: boolean;
+  current: boolean;
+}
+
+export interface DcfSensitivityGrid {
+  /** Discount rates of the rows, low to high (percent). */
+  discountRates: number[];
+  /** Terminal growth rates of the columns, low to high (percent). */
+  terminalGrowthRates: number[];
+  /** rows[i][j]: discountRates[i] with terminalGrowthRates[j]. */
+  rows: DcfSensitivityCell[][];
+  targetIrrPercent: number;
+  discountStep: number;
+  terminalStep: number;
+}
+
+/** Discount-rate step: a round step of at least half a point and a tenth of the rate. */
+export function discountStep(discountRatePercent: number): Dec {
+  return niceStep(D.max('0.5', dec(discountRatePercent).abs().div(10)));
+}
+
+/** Terminal-growth step: a round step of at least a quarter point and a fifth of the rate. */
+export function terminalStep(terminalGrowthPercent: number): Dec {
+  return niceStep(D.max('0.25', dec(terminalGrowthPercent).abs().div(5)));
+}
+
+/**
+ * The DCF's grid (issue 23): intrinsic value per share and IRR by discount rate (rows) and
+ * terminal growth (columns), 2 round steps each side of the user's rates (25 cells). The
+ * stage-one part depends on the row only, so it is summed once per row. Null when a figure
+ * every cell shares (FCF0, growth, years, price, hold) is missing or gives no valuation.
+ */
+export function dcfSensitivityGrid(
+  input: DCFInput,
+  targetIrrPercent: number = DEFAULT_TARGET_IRR,
+): DcfSensitivityGrid | null {
+  const values = [
+    input.free_cash_flow_per_share,
+    input.stage_one_growth,
+    input.stage_one_years,
+    input.terminal_growth,
+    input.discount_rate,
+    input.market_price,
+    input.holding_period,
+    targetIrrPercent,
+  ];
+  if (values.some((v) => typeof v !== 'number' || !Number.isFinite(v))) return null;
+  const years = input.stage_one_years;
+  if (
+    !Number.isInteger(years) ||
+    years < DCF_BOUNDS.stageOneYearsMin ||
+    years > DCF_BOUNDS.stageOneYearsMax
+  )
+    return null;
+  const fcf0 = dec(input.free_cash_flow_per_share);
+  const growth = dec(input.stage_one_growth);
+  const price = dec(input.market_price);
+  const hold = dec(input.holding_period);
+  if (fcf0.lte(0) || price.lte(0) || hold.lte(0) || growth.lt(-100)) return null;
+  const rStep = discountStep(input.discount_rate);
+  const tStep = terminalStep(input.terminal_growth);
+  const n = SENSITIVITY_STEPS_EACH_SIDE;
+  const offsets = Array.from({ length: 2 * n + 1 }, (_, i) => i - n);
+  const discountRates = offsets.map((k) =>
+    dec(input.discount_rate).plus(rStep.times(k)).toNumber(),
+  );
+  const terminalGrowthRates = offsets.map((k) =>
+    dec(input.terminal_growth).plus(tStep.times(k)).toNumber(),
+  );
+  const target = dec(targetIrrPercent);
+  const rows = discountRates.map((r, i) => {
+    const rDec = dec(r);
+    const rowUsable = rDec.gt(0) && rDec.lte(DCF_BOUNDS.discountRateMax);
+    // Stage one and the discount factor of year N depend on r only: once per row.
+    let stage: ReturnType<typeof dcfDecimal> | null = null;
+    return terminalGrowthRates.map((gT, j): DcfSensitivityCell => {
+      const current = offsets[i] === 0 && offsets[j] === 0;
+      const empty: DcfSensitivityCell = {
+        discountRatePercent: r,
+        terminalGrowthPercent: gT,
+        intrinsicValuePerShare: null,
+        irrPercent: null,
+        meetsTarget: false,
+        current,
+      };
+      const gTDec = dec(gT);
+      if (!rowUsable || gTDec.lt(DCF_BOUNDS.terminalGrowthMin) || rDec.lte(gTDec)) return empty;
+      stage ??= dcfDecimal(fcf0, growth, years, gTDec, rDec);
+      const tv = dcfTerminalValue(stage.fcfFinalYear, gTDec, rDec);
+      const intrinsic = stage.pvStageOne.plus(tv.div(stage.discountFactorFinalYear));
+      if (!intrinsic.isFinite() || intrinsic.lte(0)) return empty;
+      const value = toOutput(intrinsic);
+      const irr = toOutput(decimalOutcomes(price, intrinsic, hold).irrPercent);
+      if (value === null || irr === null) return empty;
+      return {
+        ...empty,
+        intrinsicValuePerShare: value,
+        irrPercent: irr,
+        meetsTarget: dec(irr).gte(target),
+      };
+    });
+  });
+  return {
+    discountRates,
+    terminalGrowthRates,
+    rows,
+    targetIrrPercent,
+    discountStep: rStep.toNumber(),
+    terminalStep: tStep.toNumber(),
+  };
+}
+
+/** The DCF grid against another target IRR, without recomputing a cell. */
+export function withDcfTargetIrr(
+  grid: DcfSensitivityGrid,
+  targetIrrPercent: number,
+): DcfSensitivityGrid {
+  if (!Number.isFinite(targetIrrPercent) || targetIrrPercent === grid.targetIrrPercent) return grid;
+  const target = dec(targetIrrPercent);
+  return {
+    ...grid,
+    targetIrrPercent,
+    rows: grid.rows.map((row) =>
+      row.map((cell) => ({
+        ...cell,
+        meetsTarget: cell.irrPercent !== null && dec(cell.irrPercent).gte(target),
+      })),
+    ),
+  };
 }

@@ -16,6 +16,12 @@ export interface StoredOutputs {
   ebitda_at_endof_hold?: number;
   enterprise_value?: number;
   intrinsic_value_of_business?: number;
+  /** DCF (per share; the share in percent). */
+  fcf_at_end_of_stage_one?: number;
+  pv_stage_one?: number;
+  terminal_value?: number;
+  pv_terminal_value?: number;
+  terminal_value_share?: number;
   intrinsic_value_per_share: number;
   premium: number;
   cumulative_loss: number;
@@ -37,6 +43,12 @@ export function toStoredOutputs(result: ValuationResult): StoredOutputs {
   if (result.enterpriseValue !== null) outputs.enterprise_value = result.enterpriseValue;
   if (result.intrinsicValueOfBusiness !== null)
     outputs.intrinsic_value_of_business = result.intrinsicValueOfBusiness;
+  if (result.dcf) {
+    outputs.pv_stage_one = result.dcf.pvStageOne;
+    outputs.terminal_value = result.dcf.terminalValue;
+    outputs.pv_terminal_value = result.dcf.pvTerminalValue;
+    outputs.terminal_value_share = result.dcf.terminalValueSharePercent;
+  }
   return outputs;
 }
 

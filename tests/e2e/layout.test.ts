@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { apiClient } from '../support/api';
 import { createSignedInUser, type TestUser } from '../support/users';
 import { logIn, newPage } from './support/browser';
-import { savePePitch } from './support/pitches';
+import { saveDcfPitch, savePePitch } from './support/pitches';
 
 /**
  * Screens hold up on a phone: at 390 px (and 320 px) no page scrolls sideways, whatever it
@@ -24,6 +24,7 @@ const SCREENSHOTS =
 const api = apiClient();
 let user: TestUser;
 let pitchId = '';
+let dcfPitchId = '';
 
 /** How far the page itself scrolls sideways (0 when it fits). */
 const sidewaysOverflow = (page: Page) =>
@@ -38,6 +39,7 @@ beforeAll(async () => {
     comment: 'A pitch read on a phone',
   });
   pitchId = record.id;
+  dcfPitchId = (await saveDcfPitch(user, 'MSFT')).id;
   const track = await api.post(
     '/api/update-pitch',
     {
@@ -155,8 +157,13 @@ describe.each([320, 390, 768, 1366])('at %i px wide', (width) => {
     const { page, open, errors } = await newPage({ width, height: 844 });
     await open('/login');
     await logIn(page, user);
-    // A saved pitch opens the company view and the valuation panel of /Market.
-    await checkPages(page, open, [...PAGES, `/Market/${pitchId}`], 'signed-in');
+    // A saved pitch opens the company view and the valuation panel of /Market (P/E and DCF).
+    await checkPages(
+      page,
+      open,
+      [...PAGES, `/Market/${pitchId}`, `/Market/${dcfPitchId}`],
+      'signed-in',
+    );
     expect(errors).toEqual([]);
   }, 180_000);
 

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { newPage } from './support/browser';
 
-test('a guest opens the app and sees the four valuation methodologies from the API', async () => {
+test('a guest opens the app and sees the five valuation methodologies from the API', async () => {
   const { page, open, errors } = await newPage();
   await open('/');
   await expect.poll(() => page.title()).toContain('Mr. Market');
@@ -10,7 +10,7 @@ test('a guest opens the app and sees the four valuation methodologies from the A
       has: page.getByRole('heading', { name: 'Valuation methodologies' }),
     }),
   );
-  for (const name of ['P/E', 'P/B', 'P/S', 'EV/EBITDA']) {
+  for (const name of ['P/E', 'P/B', 'P/S', 'EV/EBITDA', 'DCF']) {
     await expect.poll(() => list.getByText(name, { exact: true }).count()).toBeGreaterThan(0);
   }
   expect(errors).toEqual([]);

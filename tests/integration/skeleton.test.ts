@@ -24,7 +24,7 @@ describe('the local API serves the route table like the HTTP API in AWS', () => 
     expect(res.body).toMatchObject({ status: 'ok', table: 'reachable' });
   });
 
-  it('getValuationTypes lists the four valuation methodologies', async () => {
+  it('getValuationTypes lists the five valuation methodologies', async () => {
     const res = await api.get<{ data: { id: number; valuation_name: string }[] }>(
       '/api/getValuationTypes',
     );
@@ -34,6 +34,7 @@ describe('the local API serves the route table like the HTTP API in AWS', () => 
       { id: 2, valuation_name: 'P/B' },
       { id: 3, valuation_name: 'P/S' },
       { id: 4, valuation_name: 'EV/EBITDA' },
+      { id: 5, valuation_name: 'DCF' },
     ]);
   });
 

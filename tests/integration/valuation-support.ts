@@ -31,10 +31,22 @@ export async function quotePrice(symbol: string): Promise<number> {
 
 /** Inputs of each methodology, at a given market price. */
 export function inputsFor(
-  type: 1 | 2 | 3 | 4,
+  type: 1 | 2 | 3 | 4 | 5,
   symbol: string,
   price: number,
 ): ValuationModelInput & { stock_symbol: string } {
+  if (type === 5)
+    return {
+      valuation_type_id: 5,
+      stock_symbol: symbol,
+      market_price: price,
+      holding_period: 3,
+      free_cash_flow_per_share: 7.25,
+      stage_one_growth: 8,
+      stage_one_years: 10,
+      terminal_growth: 2.5,
+      discount_rate: 9,
+    };
   const common = {
     stock_symbol: symbol,
     market_price: price,
@@ -84,7 +96,7 @@ export function payloadOf(
 
 export async function pitchOf(
   user: TestUser,
-  type: 1 | 2 | 3 | 4 = 1,
+  type: 1 | 2 | 3 | 4 | 5 = 1,
   symbol = 'AAPL',
   extra: Record<string, unknown> = {},
 ) {

@@ -5,7 +5,12 @@ import {
   savedValuationResponse,
   type ValuationRecord,
 } from '../../../shared/schemas/valuation-api';
-import { computeValuation, toStoredOutputs, type PEInput } from '../../../shared/valuation';
+import {
+  computeValuation,
+  toStoredOutputs,
+  type DCFInput,
+  type PEInput,
+} from '../../../shared/valuation';
 import { apiClient } from '../../support/api';
 import type { TestUser } from '../../support/users';
 
@@ -82,3 +87,28 @@ export async function portfolioCell(
 
 /** "$1,234.50" -> 1234.5 */
 export const dollars = (text: string) => Number(text.replace(/[^0-9.-]/g, ''));
+
+/** A saved DCF pitch (valuation type 5) at the symbol's cached price, FCF a 25th of the price. */
+export async function saveDcfPitch(user: TestUser, symbol: string): Promise<ValuationRecord> {
+  const price = await quotePrice(symbol);
+  const inputs: DCFInput = {
+    valuation_type_id: 5,
+    market_price: price,
+    free_cash_flow_per_share: Number((price / 25).toFixed(2)),
+    stage_one_growth: 9,
+    stage_one_years: 10,
+    terminal_growth: 2.5,
+    discount_rate: 9,
+    holding_period: 5,
+  };
+  const result = computeValuation(inputs);
+  if (!result.ok) throw new Error(result.message);
+  const res = await apiClient().post(
+    '/api/addValuation',
+    { ...inputs, stock_symbol: symbol, moats: [], comment: '', ...toStoredOutputs(result) },
+    { token: user.accessToken },
+  );
+  if (res.status !== 200)
+    throw new Error(`addValuation answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return savedValuationResponse.parse(res.body).data;
+}

@@ -28,15 +28,15 @@ const ID_LIKE = /(id|symbol)$/i;
  * caller's, and why. Anything else id-looking must be declared in the route's `owns`.
  */
 const NOT_OWNED: Record<string, string> = {
-  'addValuation.valuation_type_id': 'one of the four valuation methodologies, the same for all',
+  'addValuation.valuation_type_id': 'one of the valuation methodologies, the same for all',
   'addValuation.stock_symbol': 'a market symbol: the stock being valued',
-  'buyPitch.valuation_type_id':
-    'one of the four valuation methodologies, checked against the pitch',
+  'buyPitch.valuation_type_id': 'one of the valuation methodologies, checked against the pitch',
   'buyPitch.stock_symbol': 'a market symbol, checked against the pitch',
   'buyPitch.valuation_output_id': 'the version of the pitch named by valuation_id (stale: 409)',
   'placeOrder.stock_symbol': 'a market symbol: the stock bought or sold',
   'addWatchList.stock_symbol': 'a market symbol added to the caller’s own watchlist',
   'addAlert.stock_symbol': 'a market symbol: the stock of a price alert',
+  'getSectorMedians.stock_symbol': "a market symbol: the stock whose sector's medians are read",
 };
 
 /** Kinds whose id is a market symbol: other users and market answers name the same symbol. */

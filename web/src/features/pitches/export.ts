@@ -31,4 +31,14 @@ export const PITCH_CSV_COLUMNS: CsvColumn<PitchExportRow>[] = [
   { header: 'Comment', value: (r) => r.record.comment },
   { header: 'Created At', value: (r) => r.record.createdAt },
   { header: 'Updated At', value: (r) => r.record.updatedAt },
+  // DCF inputs and its own outputs (empty for the multiples models; decision 127).
+  { header: 'Free Cash Flow Per Share', value: (r) => r.record.free_cash_flow_per_share },
+  { header: 'Stage One Growth (%)', value: (r) => r.record.stage_one_growth },
+  { header: 'Stage One Years', value: (r) => r.record.stage_one_years },
+  { header: 'Terminal Growth (%)', value: (r) => r.record.terminal_growth },
+  { header: 'Discount Rate (%)', value: (r) => r.record.discount_rate },
+  { header: 'PV Of Stage One', value: (r) => r.record.pv_stage_one },
+  { header: 'PV Of Terminal Value', value: (r) => r.record.pv_terminal_value },
+  { header: 'Terminal Value Share (%)', value: (r) => r.record.terminal_value_share },
+  { header: 'Implied Growth (%)', value: (r) => r.record.implied_growth },
 ];

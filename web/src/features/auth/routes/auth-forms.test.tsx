@@ -87,7 +87,7 @@ describe('sign-up form', () => {
     );
     fireEvent.click(button('Learn More'));
     expect(screen.getByRole('dialog', { name: 'Learn More' }).textContent).toContain(
-      'P/E, P/B, P/S and EV/EBITDA',
+      'P/E, P/B, P/S, EV/EBITDA and DCF',
     );
   });
 

@@ -92,7 +92,7 @@ export function Component() {
         <Dialog title="Learn More" onClose={() => setLearnMore(false)}>
           <p>
             Mr. Market lets you access fundamental data on NYSE and NASDAQ stocks, value stocks with
-            P/E, P/B, P/S and EV/EBITDA models, and track the stocks you pitched.
+            P/E, P/B, P/S, EV/EBITDA and DCF models, and track the stocks you pitched.
           </p>
         </Dialog>
       )}

@@ -22,9 +22,9 @@ export function Component() {
         <p>
           Mr. Market is a research tool for individual investors. It shows fundamental data for
           stocks listed on NYSE and NASDAQ, lets you value them with your own assumptions (P/E, P/B,
-          P/S and EV/EBITDA models), save those valuations as pitches, track them, keep a watchlist,
-          run a screener and hold paper portfolios. Portfolios in Mr. Market are simulations: no
-          money, securities or brokerage accounts are involved.
+          P/S, EV/EBITDA and DCF models), save those valuations as pitches, track them, keep a
+          watchlist, run a screener and hold paper portfolios. Portfolios in Mr. Market are
+          simulations: no money, securities or brokerage accounts are involved.
         </p>
       </LegalSection>
 

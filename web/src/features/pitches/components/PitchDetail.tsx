@@ -175,6 +175,13 @@ function ReadOnlyForm({ record }: { record: ValuationRecord }) {
     fields.push(['Enterprise Value', text(record.enterprise_value)]);
     fields.push(['Intrinsic Value Of Business (Equity)', text(record.intrinsic_value_of_business)]);
   }
+  if (record.valuation_type_id === 5) {
+    fields.push(['PV Of Stage One', text(record.pv_stage_one)]);
+    fields.push(['Terminal Value', text(record.terminal_value)]);
+    fields.push(['PV Of Terminal Value', text(record.pv_terminal_value)]);
+    fields.push(['Terminal Value Share (%)', text(record.terminal_value_share)]);
+    fields.push(['Implied Growth At Save (%)', text(record.implied_growth)]);
+  }
   fields.push(['Intrinsic Value Per Share', text(record.intrinsic_value_per_share)]);
   return (
     <form className="pitch-form" aria-label="My Assumptions" onSubmit={(e) => e.preventDefault()}>

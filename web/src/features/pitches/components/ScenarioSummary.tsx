@@ -21,6 +21,7 @@ export function ScenarioSummary({ record, price }: { record: ValuationRecord; pr
     [record, scenarios, price],
   );
   if (!scenarios || !values) return null;
+  const dcf = record.valuation_type_id === 5;
   return (
     <section className="pitch-scenarios" aria-label="Bear / Base / Bull">
       <h3 className="pitch-scenarios__title">Bear / Base / Bull</h3>
@@ -32,7 +33,7 @@ export function ScenarioSummary({ record, price }: { record: ValuationRecord; pr
           <tr>
             <th scope="col">Case</th>
             <th scope="col">Growth</th>
-            <th scope="col">Multiple</th>
+            <th scope="col">{dcf ? 'Discount Rate' : 'Multiple'}</th>
             <th scope="col">Probability</th>
             <th scope="col">Intrinsic Value</th>
           </tr>
@@ -42,7 +43,7 @@ export function ScenarioSummary({ record, price }: { record: ValuationRecord; pr
             <tr key={c.name}>
               <th scope="row">{c.label}</th>
               <td>{formatPercent(c.growthPercent)}</td>
-              <td>{formatMultiple(c.forwardMultiple)}</td>
+              <td>{dcf ? formatPercent(c.discountRate) : formatMultiple(c.forwardMultiple)}</td>
               <td>{formatPercent(c.probability)}</td>
               <td data-scenario-value={c.name}>
                 {c.computed.ok ? `$${formatAmount(c.computed.intrinsicValuePerShare)}` : 'N/A'}

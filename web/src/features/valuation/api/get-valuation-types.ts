@@ -14,7 +14,7 @@ export const valuationTypesQuery = () =>
   queryOptions({
     queryKey: ['valuationTypes'],
     queryFn: ({ signal }) => getValuationTypes(signal),
-    // The four methodologies are fixed: fetch once per visit.
+    // The methodologies are fixed: fetch once per visit.
     staleTime: Infinity,
   });
 

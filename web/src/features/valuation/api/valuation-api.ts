@@ -10,6 +10,7 @@ import {
 } from '../../../../../shared/schemas/valuation-api';
 import type {
   BalanceRow,
+  CashFlowRow,
   IncomeRow,
   PrefillData,
   RatiosRow,
@@ -61,34 +62,57 @@ export function balanceRows(rows: MarketRow[]): BalanceRow[] {
   }));
 }
 
-/** What the panels read on opening (spec/001 section 7): 11 annual statements and ratios, the latest quarter. */
+export function cashFlowRows(rows: MarketRow[]): CashFlowRow[] {
+  return rows.map((r) => ({
+    date: r.date,
+    fiscalYear: year(r),
+    operatingCashFlow: num(r.operatingCashFlow, r.netCashProvidedByOperatingActivities),
+    capitalExpenditure: num(r.capitalExpenditure),
+  }));
+}
+
+/**
+ * What the panels read on opening (spec/001 section 7): 11 annual statements and ratios, the
+ * latest quarter; a DCF also reads 11 annual and the latest 4 quarterly cash flow statements
+ * (its FCF per share, trailing twelve months, and FCF history).
+ */
 export async function getPrefillData(
   symbol: string,
   signal?: AbortSignal,
+  options: { cashFlow?: boolean } = {},
 ): Promise<Omit<PrefillData, 'price'>> {
-  const [annualIncome, annualRatios, quarterlyBalance, quarterlyIncome] = await Promise.all([
-    proxyRows(`income-statement/${symbol}?period=annual&limit=11`, signal),
-    proxyRows(`ratios/${symbol}?period=annual&limit=11`, signal),
-    proxyRows(`balance-sheet-statement/${symbol}?period=quarter&limit=4`, signal),
-    proxyRows(`income-statement/${symbol}?period=quarter&limit=4`, signal),
-  ]);
+  const [annualIncome, annualRatios, quarterlyBalance, quarterlyIncome, annualCash, quarterCash] =
+    await Promise.all([
+      proxyRows(`income-statement/${symbol}?period=annual&limit=11`, signal),
+      proxyRows(`ratios/${symbol}?period=annual&limit=11`, signal),
+      proxyRows(`balance-sheet-statement/${symbol}?period=quarter&limit=4`, signal),
+      proxyRows(`income-statement/${symbol}?period=quarter&limit=4`, signal),
+      options.cashFlow
+        ? proxyRows(`cash-flow-statement/${symbol}?period=annual&limit=11`, signal)
+        : Promise.resolve(null),
+      options.cashFlow
+        ? proxyRows(`cash-flow-statement/${symbol}?period=quarter&limit=4`, signal)
+        : Promise.resolve(null),
+    ]);
   return {
     annualIncome: incomeRows(annualIncome),
     annualRatios: ratiosRows(annualRatios),
     quarterlyBalance: balanceRows(quarterlyBalance),
     quarterlyIncome: incomeRows(quarterlyIncome),
+    ...(annualCash ? { annualCashFlow: cashFlowRows(annualCash) } : {}),
+    ...(quarterCash ? { quarterlyCashFlow: cashFlowRows(quarterCash) } : {}),
   };
 }
 
-export const prefillDataQuery = (symbol: string) =>
+export const prefillDataQuery = (symbol: string, cashFlow = false) =>
   queryOptions({
-    queryKey: ['valuation', 'prefill', symbol],
-    queryFn: ({ signal }) => getPrefillData(symbol, signal),
+    queryKey: ['valuation', 'prefill', symbol, cashFlow ? 'with-cash-flow' : 'base'],
+    queryFn: ({ signal }) => getPrefillData(symbol, signal, { cashFlow }),
     staleTime: 60 * 60_000,
   });
 
-export function usePrefillData(symbol: string) {
-  return useQuery(prefillDataQuery(symbol));
+export function usePrefillData(symbol: string, cashFlow = false) {
+  return useQuery(prefillDataQuery(symbol, cashFlow));
 }
 
 /* ------------------------------------------------------------ valuations */

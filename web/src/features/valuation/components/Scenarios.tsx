@@ -2,7 +2,9 @@ import { useId, useMemo, useState } from 'react';
 import { formatNumber } from '../../../../../shared/format/money';
 import {
   growthOf,
+  leverOf,
   SCENARIO_LABELS,
+  scenarioLever,
   scenarioValues,
   type ValuationModelInput,
 } from '../../../../../shared/valuation';
@@ -16,11 +18,12 @@ import {
 
 const money = (n: number) => formatNumber(n, 2);
 type Editable = 'bear' | 'bull';
-type Field = 'growth' | 'forward_multiple' | 'probability';
+type Field = 'growth' | 'lever' | 'probability';
 
 /**
  * Bear / base / bull: collapsed until asked for. The base case is the form's own
- * assumptions; bear and bull carry their own growth rate and forward multiple; the three
+ * assumptions; bear and bull carry their own growth rate and forward multiple (a DCF's:
+ * stage-one growth and discount rate); the three
  * probabilities add up to 100%. Shows each case's intrinsic value and the weighted value.
  */
 export function Scenarios({
@@ -45,12 +48,15 @@ export function Scenarios({
     onChange({ ...text, [name]: { ...text[name], [field]: value } } as ScenarioText);
   };
   const baseGrowth = growthOf(input);
+  const baseLever = leverOf(input);
+  const dcf = input.valuation_type_id === 5;
+  const leverName = scenarioLever(input.valuation_type_id);
 
   const input1 = (name: Editable, field: Field, label: string) => (
     <input
       type="text"
       inputMode="decimal"
-      name={`scenario_${name}_${field}`}
+      name={`scenario_${name}_${field === 'lever' ? leverName : field}`}
       aria-label={`${SCENARIO_LABELS[name]} ${label}`}
       value={text?.[name][field] ?? ''}
       onChange={(e) => set(name, field, e.target.value)}
@@ -106,20 +112,16 @@ export function Scenarios({
                 </thead>
                 <tbody>
                   <tr>
-                    <th scope="row">Growth rate (%)</th>
+                    <th scope="row">{dcf ? 'Stage one growth (%)' : 'Growth rate (%)'}</th>
                     <td>{input1('bear', 'growth', 'growth rate')}</td>
                     <td>{Number.isFinite(baseGrowth) ? money(baseGrowth) : '—'}</td>
                     <td>{input1('bull', 'growth', 'growth rate')}</td>
                   </tr>
                   <tr>
-                    <th scope="row">Forward multiple (x)</th>
-                    <td>{input1('bear', 'forward_multiple', 'forward multiple')}</td>
-                    <td>
-                      {Number.isFinite(input.forward_multiple)
-                        ? money(input.forward_multiple)
-                        : '—'}
-                    </td>
-                    <td>{input1('bull', 'forward_multiple', 'forward multiple')}</td>
+                    <th scope="row">{dcf ? 'Discount rate (%)' : 'Forward multiple (x)'}</th>
+                    <td>{input1('bear', 'lever', dcf ? 'discount rate' : 'forward multiple')}</td>
+                    <td>{Number.isFinite(baseLever) ? money(baseLever) : '—'}</td>
+                    <td>{input1('bull', 'lever', dcf ? 'discount rate' : 'forward multiple')}</td>
                   </tr>
                   <tr>
                     <th scope="row">Probability (%)</th>

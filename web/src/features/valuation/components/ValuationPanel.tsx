@@ -8,6 +8,7 @@ import {
   type ValuationRecord,
 } from '../../../../../shared/schemas/valuation-api';
 import {
+  DCF_MESSAGES,
   holdPeriodSuffix,
   MODELS,
   MOATS,
@@ -16,6 +17,7 @@ import {
   VALUATION_BOUNDS,
   type Moat,
   type Prefill,
+  type PrefillData,
   type ValuationResult,
   type WindowFigure,
 } from '../../../../../shared/valuation';
@@ -44,6 +46,8 @@ import { MrMarketFace, UserAvatar } from './Characters';
 import { Gauge } from './Gauge';
 import { ImpliedGrowth } from './ImpliedGrowth';
 import { Scenarios } from './Scenarios';
+import { ContextPanel } from './ContextPanel';
+import { DcfSensitivityGrid } from './DcfSensitivityGrid';
 import { SensitivityGrid } from './SensitivityGrid';
 
 /** After a pitch the app moves on after about a second (the toast shows meanwhile). */
@@ -70,7 +74,7 @@ export interface ValuationPanelProps {
 /** The valuation panel of one methodology, prefilled from market data (or from the saved valuation). */
 export function ValuationPanel(props: ValuationPanelProps) {
   const { symbol, typeId, marketPrice, record } = props;
-  const data = usePrefillData(symbol);
+  const data = usePrefillData(symbol, typeId === 5);
   const [prefill, setPrefill] = useState<Prefill | null>(null);
   const [form, setForm] = useState<ValuationFormState | null>(() =>
     record ? formFromRecord(record) : null,
@@ -101,6 +105,7 @@ export function ValuationPanel(props: ValuationPanelProps) {
       form={form}
       setForm={setForm}
       prefill={prefill}
+      marketData={data.data}
       dataMissing={data.isError}
     />
   );
@@ -117,11 +122,13 @@ function ValuationForm({
   form,
   setForm,
   prefill,
+  marketData,
   dataMissing,
 }: ValuationPanelProps & {
   form: ValuationFormState;
   setForm: (update: (f: ValuationFormState | null) => ValuationFormState | null) => void;
   prefill: Prefill;
+  marketData: Omit<PrefillData, 'price'> | undefined;
   dataMissing: boolean;
 }) {
   const toast = useToast();
@@ -238,7 +245,10 @@ function ValuationForm({
             onText={(text) => setText(field.name, text)}
             onBlur={() => {
               const n = parseField(form.text[field.name] ?? '');
-              if (Number.isFinite(n) && (field.kind === 'growth' || field.kind === 'multiple'))
+              if (
+                Number.isFinite(n) &&
+                (field.kind === 'growth' || field.kind === 'multiple' || field.kind === 'rate')
+              )
                 setForm((f) =>
                   f ? { ...f, text: { ...f.text, [field.name]: fieldText(field.kind, n) } } : f,
                 );
@@ -268,7 +278,13 @@ function ValuationForm({
         )}
       </section>
 
-      <SensitivityGrid input={input} />
+      <ContextPanel symbol={symbol} typeId={typeId} data={marketData} input={input} />
+
+      {input.valuation_type_id === 5 ? (
+        <DcfSensitivityGrid input={input} />
+      ) : (
+        <SensitivityGrid input={input} />
+      )}
 
       <Scenarios
         form={form}
@@ -406,18 +422,28 @@ function AssumptionField({
   extra?: ReactNode;
 }) {
   let label = field.label;
-  if (typeId === 3 && field.kind === 'base' && baseYear !== null) label = `${label} (${baseYear}A)`;
+  if ((typeId === 3 || typeId === 5) && field.kind === 'base' && baseYear !== null)
+    label = `${label} (${baseYear})`;
   const suffix =
-    field.kind === 'growth'
+    field.kind === 'growth' || field.kind === 'rate'
       ? '%'
-      : field.kind === 'multiple'
-        ? 'x'
-        : field.kind === 'millions'
-          ? 'M'
-          : field.kind === 'hold'
-            ? holdPeriodSuffix(Number.isFinite(holdPeriod) ? holdPeriod : 1)
-            : null;
-  const hint = field.kind === 'hold' ? 'Typical hold periods: 3, 5, 7 or 10 years' : undefined;
+      : field.kind === 'years'
+        ? 'years'
+        : field.kind === 'multiple'
+          ? 'x'
+          : field.kind === 'millions'
+            ? 'M'
+            : field.kind === 'hold'
+              ? holdPeriodSuffix(Number.isFinite(holdPeriod) ? holdPeriod : 1)
+              : null;
+  const hint =
+    field.kind === 'hold'
+      ? 'Typical hold periods: 3, 5, 7 or 10 years'
+      : field.kind === 'years'
+        ? 'Whole years, 1 to 20'
+        : field.name === 'discount_rate'
+          ? 'Must be above the terminal growth rate'
+          : undefined;
   return (
     <div className={`valuation-field valuation-field--${field.kind}`}>
       <label className="valuation-field__row" title={hint}>
@@ -486,6 +512,15 @@ function Outputs({
   const rows: [string, string][] = [
     [model.endOfHoldLabel, ev ? millions(result.endOfHoldValue) : money(result.endOfHoldValue)],
   ];
+  if (result.dcf) {
+    rows.push(['PV Of Stage One', money(result.dcf.pvStageOne)]);
+    rows.push(['Terminal Value', money(result.dcf.terminalValue)]);
+    rows.push(['PV Of Terminal Value', money(result.dcf.pvTerminalValue)]);
+    rows.push([
+      'Terminal Value Share Of Intrinsic Value',
+      pct(result.dcf.terminalValueSharePercent),
+    ]);
+  }
   if (ev) {
     rows.push(['Enterprise Value', millions(result.enterpriseValue ?? 0)]);
     rows.push([
@@ -503,14 +538,21 @@ function Outputs({
   rows.push([ev ? 'Expected IRR' : 'IRR', pct(result.irrPercent)]);
   rows.push([ev ? 'Expected MOIC' : 'MOIC', `${formatNumber(result.moic, 2)}x`]);
   return (
-    <dl className="valuation-outputs">
-      {rows.map(([label, value]) => (
-        <div key={label} className="valuation-outputs__row">
-          <dt>{label}</dt>
-          <dd data-output={label}>{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <>
+      <dl className="valuation-outputs">
+        {rows.map(([label, value]) => (
+          <div key={label} className="valuation-outputs__row">
+            <dt>{label}</dt>
+            <dd data-output={label}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {result.dcf?.terminalValueWarning && (
+        <p className="notice notice--info" role="status" data-terminal-warning>
+          {DCF_MESSAGES.terminalShareWarning}
+        </p>
+      )}
+    </>
   );
 }
 

@@ -1,7 +1,7 @@
 import { Loading } from '../../../components/Loading';
 import { useValuationTypes } from '../api/get-valuation-types';
 
-/** What each multiple compares, keyed by the name the API returns. */
+/** What each methodology compares, keyed by the name the API returns. */
 const DESCRIPTIONS: Record<string, { long: string; text: string }> = {
   'P/E': {
     long: 'Price to earnings',
@@ -18,6 +18,10 @@ const DESCRIPTIONS: Record<string, { long: string; text: string }> = {
   'EV/EBITDA': {
     long: 'Enterprise value to EBITDA',
     text: 'Value the whole business on its operating earnings, then net off debt and cash.',
+  },
+  DCF: {
+    long: 'Discounted cash flow',
+    text: 'Value the free cash flow per share it can grow, discounted to today, and see what growth the price implies.',
   },
 };
 

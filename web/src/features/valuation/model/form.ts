@@ -2,7 +2,10 @@ import type { ValuationTypeId } from '../../../../../shared/domain/valuation-typ
 import {
   computeValuation,
   DEFAULT_SCENARIO_PROBABILITIES,
+  dcfScenariosSchema,
+  discountStep,
   growthOf,
+  scenarioLever,
   growthStep,
   MODELS,
   multipleStep,
@@ -35,17 +38,21 @@ export interface ValuationFormState {
   scenarios: ScenarioText | null;
 }
 
-/** The typed text of the scenario fields; the base case's growth and multiple are the form's own. */
+/**
+ * The typed text of the scenario fields; the base case's are the form's own. `lever` is the
+ * second assumption a case changes: the forward multiple, or a DCF's discount rate.
+ */
 export interface ScenarioText {
-  bear: { growth: string; forward_multiple: string; probability: string };
+  bear: { growth: string; lever: string; probability: string };
   base: { probability: string };
-  bull: { growth: string; forward_multiple: string; probability: string };
+  bull: { growth: string; lever: string; probability: string };
 }
 
 export interface FieldSpec {
   name: string;
   label: string;
-  kind: 'base' | 'growth' | 'multiple' | 'millions' | 'price' | 'hold';
+  /** 'rate': a DCF's terminal growth or discount rate (percent); 'years': its whole stage-one years. */
+  kind: 'base' | 'growth' | 'multiple' | 'millions' | 'price' | 'hold' | 'rate' | 'years';
 }
 
 /** The assumption fields of each methodology, in the form's order. */
@@ -58,6 +65,8 @@ export function fieldsOf(typeId: ValuationTypeId): FieldSpec[] {
     if (name === 'forward_multiple') return 'multiple';
     if (name === 'market_price') return 'price';
     if (name === 'holding_period') return 'hold';
+    if (name === 'terminal_growth' || name === 'discount_rate') return 'rate';
+    if (name === 'stage_one_years') return 'years';
     return 'millions';
   };
   return Object.keys(labels).map((name) => ({ name, label: labels[name]!, kind: kind(name) }));
@@ -66,7 +75,7 @@ export function fieldsOf(typeId: ValuationTypeId): FieldSpec[] {
 /** Text shown for a number in a field: growth and multiples with 2 decimals, others as they are. */
 export function fieldText(kind: FieldSpec['kind'], value: number): string {
   if (!Number.isFinite(value)) return '';
-  if (kind === 'growth' || kind === 'multiple') return value.toFixed(2);
+  if (kind === 'growth' || kind === 'multiple' || kind === 'rate') return value.toFixed(2);
   return String(value);
 }
 
@@ -102,19 +111,23 @@ export function formFromValues(
 
 const two = (n: number) => fieldText('growth', n);
 
+type AnyCase = {
+  growth: number;
+  forward_multiple?: number;
+  discount_rate?: number;
+  probability: number;
+};
+const caseText = (c: AnyCase) => ({
+  growth: two(c.growth),
+  lever: two(c.forward_multiple ?? c.discount_rate ?? Number.NaN),
+  probability: String(c.probability),
+});
+
 export function scenarioTextOf(s: Scenarios): ScenarioText {
   return {
-    bear: {
-      growth: two(s.bear.growth),
-      forward_multiple: two(s.bear.forward_multiple),
-      probability: String(s.bear.probability),
-    },
+    bear: caseText(s.bear),
     base: { probability: String(s.base.probability) },
-    bull: {
-      growth: two(s.bull.growth),
-      forward_multiple: two(s.bull.forward_multiple),
-      probability: String(s.bull.probability),
-    },
+    bull: caseText(s.bull),
   };
 }
 
@@ -124,10 +137,30 @@ export function scenarioTextOf(s: Scenarios): ScenarioText {
  */
 export function defaultScenarios(input: ValuationModelInput): Scenarios {
   const g = Number.isFinite(growthOf(input)) ? growthOf(input) : 0;
-  const m = Number.isFinite(input.forward_multiple) ? input.forward_multiple : 1;
   const gs = growthStep(g).times(2).toNumber();
-  const ms = multipleStep(m).times(2).toNumber();
   const p = DEFAULT_SCENARIO_PROBABILITIES;
+  if (input.valuation_type_id === 5) {
+    // DCF: the bear case grows slower at a higher discount rate, the bull faster at a lower one
+    // (kept above the terminal growth rate).
+    const r = Number.isFinite(input.discount_rate) ? input.discount_rate : 9;
+    const gT = Number.isFinite(input.terminal_growth) ? input.terminal_growth : 2.5;
+    const rs = discountStep(r).times(2).toNumber();
+    return {
+      bear: {
+        growth: Math.max(g - gs, -99),
+        discount_rate: Math.min(r + rs, 100),
+        probability: p.bear,
+      },
+      base: { probability: p.base },
+      bull: {
+        growth: g + gs,
+        discount_rate: Math.max(r - rs, (r + gT) / 2, 0.01),
+        probability: p.bull,
+      },
+    };
+  }
+  const m = Number.isFinite(input.forward_multiple) ? input.forward_multiple : 1;
+  const ms = multipleStep(m).times(2).toNumber();
   return {
     bear: {
       growth: Math.max(g - gs, -99),
@@ -145,16 +178,18 @@ export type ScenarioParse = { ok: true; scenarios: Scenarios } | { ok: false; me
 export function parseScenarios(form: ValuationFormState): ScenarioParse | null {
   if (!form.scenarios) return null;
   const t = form.scenarios;
-  const parsed = scenariosSchema.safeParse({
+  const lever = scenarioLever(form.typeId);
+  const schema = form.typeId === 5 ? dcfScenariosSchema : scenariosSchema;
+  const parsed = schema.safeParse({
     bear: {
       growth: parseField(t.bear.growth),
-      forward_multiple: parseField(t.bear.forward_multiple),
+      [lever]: parseField(t.bear.lever),
       probability: parseField(t.bear.probability),
     },
     base: { probability: parseField(t.base.probability) },
     bull: {
       growth: parseField(t.bull.growth),
-      forward_multiple: parseField(t.bull.forward_multiple),
+      [lever]: parseField(t.bull.lever),
       probability: parseField(t.bull.probability),
     },
   });
