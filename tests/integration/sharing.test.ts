@@ -195,6 +195,19 @@ describe('sharing a pitch', () => {
     expect((bad.body as { message: string }).message).toBe(SHARING_MESSAGES.slug);
   });
 
+  it('a DCF pitch is shared with every assumption; the scorecard says why it has no split', async () => {
+    const pitch = await pitchOf(a, 5, 'AAPL');
+    const shared = await share(a, pitch.id);
+    const { view } = await publicPitch(shared.slug);
+    expect(view.current.valuation_type_id).toBe(5);
+    expect(view.current.forward_multiple).toBeNull();
+    expect(Object.keys(view.current.inputs)).toContain('discount_rate');
+    expect(view.current.inputs.discount_rate).toBe(pitch.discount_rate);
+    expect(view.scorecard.reasons.length).toBeGreaterThan(0);
+    expect((await api.get(`/p/${shared.slug}`)).status).toBe(200);
+    expect((await api.get(`/api/public/pitch/${shared.slug}/preview.svg`)).status).toBe(200);
+  });
+
   it('a tracked pitch is shared from its tracking day and cost', async () => {
     const pitch = await pitchOf(a, 1, 'AAPL');
     const tracked = await api.post(
