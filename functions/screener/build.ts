@@ -79,6 +79,8 @@ export function newYorkDay(ms: number): string {
 }
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const perShare = (amount: number | null, shares: number | null): number | null =>
+  amount !== null && shares !== null && shares > 0 ? amount / shares : null;
 
 function defaultEarnings(): (symbol: string) => Promise<unknown[]> {
   let source: StableSource | undefined;
@@ -113,6 +115,10 @@ export async function fetchFundamentals(
   };
   const revenue = (i: number) => num(years[i]?.revenue);
   const b = (balance[0] ?? {}) as Record<string, unknown>;
+  const dilutedShares = num(years[0]?.weightedAverageShsOutDil);
+  const debt = num(b.totalDebt);
+  const cash = num(b.cashAndCashEquivalents);
+  const netDebt = num(b.netDebt) ?? (debt !== null && cash !== null ? debt - cash : null);
   const equity = num(b.totalStockholdersEquity);
   const currentLiabilities = num(b.totalCurrentLiabilities);
   const quickAssets =
@@ -139,6 +145,8 @@ export async function fetchFundamentals(
     bookValuePerShareTtm: num(ttm.bookValuePerShareTTM),
     fcfPerShareTtm: num(ttm.freeCashFlowPerShareTTM),
     cashPerShareTtm: num(ttm.cashPerShareTTM),
+    ebitdaPerShare: perShare(num(years[0]?.ebitda), dilutedShares),
+    netDebtPerShare: perShare(netDebt, dilutedShares),
     dividendPerShareTtm: num(ttm.dividendPerShareTTM),
     epsGrowthPastYear: growthPercent(eps(0), eps(1)),
     epsGrowthPast5Years: cagrPercent(eps(0), eps(5), 5),

@@ -65,6 +65,8 @@ const FUND_FIELDS = [
   'bookValuePerShareTtm',
   'fcfPerShareTtm',
   'cashPerShareTtm',
+  'ebitdaPerShare',
+  'netDebtPerShare',
   'dividendPerShareTtm',
   'epsGrowthPastYear',
   'epsGrowthPast5Years',

@@ -23,6 +23,8 @@ export interface ScreenerRow {
   ps: number | null;
   pb: number | null;
   pfcf: number | null;
+  /** (price + net debt per share) / EBITDA per share: not in a result tab; sortable, and the peers' median. */
+  evEbitda: number | null;
   pc: number | null;
   peg: number | null;
   epsGrowthPastYear: number | null;
@@ -71,6 +73,7 @@ export const COLUMN_LABELS: Record<ScreenerColumn, string> = {
   ps: 'P/S',
   pb: 'P/B',
   pfcf: 'P/FCF',
+  evEbitda: 'EV/EBITDA',
   pc: 'P/C',
   peg: 'PEG',
   epsGrowthPastYear: 'EPS growth past year',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   NO_FUNDAMENTALS,
+  evEbitdaOf,
   averageVolume,
   cagrPercent,
   changePercentOf,
@@ -169,5 +170,20 @@ describe('ratio arithmetic', () => {
       100,
     ]);
     expect(r.perfYtd).toBeCloseTo(-20, 12);
+  });
+});
+
+describe('EV/EBITDA at the current price', () => {
+  it('is (price + net debt per share) / EBITDA per share', () => {
+    // (50 + 10) / 6 = 10; with net cash of 5 a share: (50 - 5) / 6 = 7.5.
+    expect(evEbitdaOf(50, 6, 10)).toBe(10);
+    expect(evEbitdaOf(50, 6, -5)).toBe(7.5);
+  });
+  it('is N/A over EBITDA at or below zero, a non-positive EV or a missing figure', () => {
+    expect(evEbitdaOf(50, 0, 10)).toBeNull();
+    expect(evEbitdaOf(50, -2, 10)).toBeNull();
+    expect(evEbitdaOf(50, 6, -60)).toBeNull();
+    expect(evEbitdaOf(50, 6, null)).toBeNull();
+    expect(evEbitdaOf(null, 6, 1)).toBeNull();
   });
 });

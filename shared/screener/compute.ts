@@ -15,6 +15,18 @@ export function priceMultiple(price: Num, perShare: Num): number | null {
   return price / perShare;
 }
 
+/**
+ * EV/EBITDA at the current price, per share: (price + net debt) / EBITDA. N/A without a price,
+ * over EBITDA at or below zero, or when net cash exceeds the market value (EV at or below zero).
+ * A snapshot built before these fields existed has neither (N/A).
+ */
+export function evEbitdaOf(price: Num, ebitdaPerShare: Num, netDebtPerShare: Num): number | null {
+  if (!ok(price) || price <= 0 || !ok(ebitdaPerShare) || ebitdaPerShare <= 0) return null;
+  if (!ok(netDebtPerShare)) return null;
+  const ev = price + netDebtPerShare;
+  return ev > 0 ? ev / ebitdaPerShare : null;
+}
+
 /** Year-on-year growth in percent; N/A when the earlier value is missing, zero or negative. */
 export function growthPercent(latest: Num, earlier: Num): number | null {
   if (!ok(latest) || !ok(earlier) || earlier <= 0) return null;
@@ -173,6 +185,10 @@ export interface Fundamentals {
   bookValuePerShareTtm: number | null;
   fcfPerShareTtm: number | null;
   cashPerShareTtm: number | null;
+  /** EBITDA of the last fiscal year per diluted share (for EV/EBITDA at the current price). */
+  ebitdaPerShare: number | null;
+  /** Net debt (total debt less cash) of the latest balance sheet per diluted share. */
+  netDebtPerShare: number | null;
   dividendPerShareTtm: number | null;
   epsGrowthPastYear: number | null;
   epsGrowthPast5Years: number | null;
@@ -212,6 +228,8 @@ export const NO_FUNDAMENTALS: Fundamentals = {
   bookValuePerShareTtm: null,
   fcfPerShareTtm: null,
   cashPerShareTtm: null,
+  ebitdaPerShare: null,
+  netDebtPerShare: null,
   dividendPerShareTtm: null,
   epsGrowthPastYear: null,
   epsGrowthPast5Years: null,
@@ -257,6 +275,7 @@ export function computeRow(listing: Listing, f: Fundamentals): ScreenerRow {
     pb: priceMultiple(price, f.bookValuePerShareTtm),
     pfcf: priceMultiple(price, f.fcfPerShareTtm),
     pc: priceMultiple(price, f.cashPerShareTtm),
+    evEbitda: evEbitdaOf(price, f.ebitdaPerShare ?? null, f.netDebtPerShare ?? null),
     peg: pegRatio(pe, f.epsGrowthPast5Years),
     epsGrowthPastYear: f.epsGrowthPastYear,
     epsGrowthPast5Years: f.epsGrowthPast5Years,

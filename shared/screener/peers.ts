@@ -9,7 +9,8 @@ import type { ScreenerRow } from './columns';
  *   base at or below zero) is left out, so the median is of meaningful multiples only.
  * - DCF: the median FCF yield, 100 / (P/FCF), over the companies with a positive P/FCF (the
  *   snapshot keeps P/FCF only over positive free cash flow).
- * - EV/EBITDA: the snapshot has no EV/EBITDA column, so it has no median (null).
+ * - EV/EBITDA: the snapshot's EV/EBITDA at the current price (last fiscal year's EBITDA, the
+ *   latest net debt), over the companies with a positive one.
  */
 
 export type PeerMetric = 'pe' | 'pb' | 'ps' | 'evEbitda' | 'fcfYield';
@@ -74,7 +75,7 @@ export function sectorMedians(rows: readonly ScreenerRow[], sector: string | nul
       pe: of(peers.map((r) => r.pe)),
       pb: of(peers.map((r) => r.pb)),
       ps: of(peers.map((r) => r.ps)),
-      evEbitda: { median: null, companies: 0 },
+      evEbitda: of(peers.map((r) => r.evEbitda)),
       fcfYield: of(
         peers.map((r) => (r.pfcf !== null && r.pfcf > 0 ? toOutput(hundred.div(r.pfcf)) : null)),
       ),

@@ -92,9 +92,7 @@ export function ContextPanel({
             ? ' · sector median unavailable'
             : peers.data.sector === null
               ? ' · not in the screener universe'
-              : metric === 'evEbitda'
-                ? ` · ${peers.data.sector} median: ${NOT_AVAILABLE} (the screener has no EV/EBITDA)`
-                : ` · ${peers.data.sector} median ${shown(sectorMedian?.median ?? null)} (${sectorMedian?.companies ?? 0} companies)`}
+              : ` · ${peers.data.sector} median ${shown(sectorMedian?.median ?? null)} (${sectorMedian?.companies ?? 0} companies)`}
       </p>
     </section>
   );
