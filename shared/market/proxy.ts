@@ -44,8 +44,9 @@ const SYMBOL = /^\^?[A-Z][A-Z0-9.-]{0,9}$/;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const SEARCH_TEXT = /^[\p{L}\p{N} .,&'-]{1,40}$/u;
 
+/** Refuses a read; the message is shown to the user, so it starts as a sentence. */
 function fail(message: string): never {
-  throw new ProxyPathError(message);
+  throw new ProxyPathError(message.charAt(0).toUpperCase() + message.slice(1));
 }
 
 function symbolOf(raw: string): string {
@@ -312,9 +313,9 @@ const MAX_PARAM_LENGTH = 600;
 /** One read from the GET form's parameters (as API Gateway decodes them), or ProxyPathError. */
 export function readFromQuery(params: Readonly<Record<string, string | undefined>>): ProxyRead {
   const kind = params.kind;
-  if (kind === undefined || kind === '') fail('kind is required');
+  if (kind === undefined || kind === '') fail('Choose the kind of market data to read (kind)');
   if (!(READ_KINDS as readonly string[]).includes(kind))
-    fail(`kind must be one of ${READ_KINDS.join(', ')}`);
+    fail(`The kind must be one of ${READ_KINDS.join(', ')}`);
   const k = kind as ProxyRead['kind'];
   const allowed = READ_PARAMS[k];
   const p = new Map<string, string>();
@@ -326,12 +327,12 @@ export function readFromQuery(params: Readonly<Record<string, string | undefined
   }
   const symbol = () => {
     const raw = p.get('symbol');
-    if (!raw) fail('symbol is required');
+    if (!raw) fail('Enter a stock symbol');
     return symbolOf(raw);
   };
   const symbols = (max: number) => {
     const raw = p.get('symbols');
-    if (!raw) fail('symbols is required');
+    if (!raw) fail('Enter one or more stock symbols');
     return symbolList(raw, max);
   };
   const statementPeriod = () => {
@@ -367,7 +368,7 @@ export function readFromQuery(params: Readonly<Record<string, string | undefined
     case 'statement': {
       const statement = p.get('statement');
       if (!statement || !(STATEMENT_KINDS as readonly string[]).includes(statement))
-        fail('statement must be income, balance or cashflow');
+        fail('The statement must be income, balance or cashflow');
       return {
         kind: 'statement',
         statement: statement as StatementKind,

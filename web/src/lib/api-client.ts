@@ -1,5 +1,7 @@
 import routePaths from 'virtual:route-paths';
 import type { RouteId } from '../../../shared/routes';
+import { canonicalQuery, type QueryValue } from '../../../shared/market/edge-cache';
+import { EDGE_CACHED_PATH_PREFIX } from '../../../shared/routes/types';
 import { getAccessToken } from './auth';
 import { ApiError } from './api-error';
 import { apiBaseUrl } from './config';
@@ -117,13 +119,22 @@ export async function api<T = unknown>(
   const route = ROUTE_PATHS.get(routeId);
   if (!route) throw new Error(`No route with id "${routeId}" in the route table`);
   const { path, rest } = fillPath(route.path, input);
-  const [base, token] = await Promise.all([apiBaseUrl(), getAccessToken()]);
+  // The edge-cached public reads (decision 126) go without the token, with their canonical
+  // query: one address per read, the same for every viewer.
+  const edgeCached = route.method === 'GET' && path.startsWith(EDGE_CACHED_PATH_PREFIX);
+  const [base, token] = await Promise.all([
+    apiBaseUrl(),
+    edgeCached ? undefined : getAccessToken(),
+  ]);
 
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
   let url = `${base}${path}`;
   let body: string | undefined;
-  if (route.method === 'GET') {
+  if (edgeCached) {
+    const query = canonicalQuery(rest as Record<string, QueryValue>);
+    if (query) url += `?${query}`;
+  } else if (route.method === 'GET') {
     url += toQuery(rest);
   } else {
     headers['content-type'] = 'application/json';

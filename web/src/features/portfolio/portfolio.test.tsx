@@ -160,7 +160,7 @@ beforeEach(() => {
           asOf: '2025-01-02T00:00:00Z',
         });
       }
-      case '/api/getWeeklyData':
+      case '/api/market/weekly':
         return json(
           200,
           envelope([
@@ -168,7 +168,7 @@ beforeEach(() => {
             { date: '2024-12-27', close: 185 },
           ]),
         );
-      case '/api/getDailyData':
+      case '/api/market/daily':
         return json(
           200,
           envelope([
@@ -177,7 +177,7 @@ beforeEach(() => {
             { date: '2025-01-02', close: 188 },
           ]),
         );
-      case '/api/getHistoricalData':
+      case '/api/market/historical':
         return json(
           200,
           envelope([
