@@ -189,9 +189,10 @@ describe('public market reads cached at the edge (decision 126)', () => {
     const request = byRef(market.OriginRequestPolicyId);
     expect(request.Type).toBe('AWS::CloudFront::OriginRequestPolicy');
     const config = request.Properties!.OriginRequestPolicyConfig;
+    // The viewer's address (per-client limits of cache misses), nothing that names the user.
     expect(config.HeadersConfig).toEqual({
       HeaderBehavior: 'whitelist',
-      Headers: ['x-viewer-address'],
+      Headers: ['CloudFront-Viewer-Address', 'x-viewer-address'],
     });
     expect(config.CookiesConfig).toEqual({ CookieBehavior: 'none' });
     expect(config.QueryStringsConfig).toEqual({ QueryStringBehavior: 'all' });

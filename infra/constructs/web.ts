@@ -230,8 +230,13 @@ export class Web extends Construct {
       {
         comment: 'Mr. Market public market reads: the query string and the viewer address only',
         queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
-        // Set by the ViewerAddress function: the per-client limits of cache misses count by it.
-        headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList('x-viewer-address'),
+        // The viewer's address, by which the functions hold a client's cache misses to its
+        // share of the provider's calls (functions/lib/client.ts reads CloudFront's header;
+        // the ViewerAddress function also writes it in x-viewer-address, as on /api/*).
+        headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(
+          'CloudFront-Viewer-Address',
+          'x-viewer-address',
+        ),
         cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
       },
     );
