@@ -73,6 +73,8 @@ describe('api client requests', () => {
     expect(init.method).toBe('GET');
     // One copy at the edge for every viewer: nothing in the request names the user.
     expect((init.headers as Record<string, string>).authorization).toBeUndefined();
+    // The browser keeps no copy and serves none stale: only CloudFront caches.
+    expect(init.cache).toBe('no-store');
   });
 
   it('sends POST input as a JSON body', async () => {

@@ -120,7 +120,9 @@ export async function api<T = unknown>(
   if (!route) throw new Error(`No route with id "${routeId}" in the route table`);
   const { path, rest } = fillPath(route.path, input);
   // The edge-cached public reads (decision 126) go without the token, with their canonical
-  // query: one address per read, the same for every viewer.
+  // query: one address per read, the same for every viewer. The browser's own HTTP cache is
+  // left out of them (`cache: 'no-store'`): their stale-while-revalidate is meant for CloudFront,
+  // and the app's query cache already decides when to ask again.
   const edgeCached = route.method === 'GET' && path.startsWith(EDGE_CACHED_PATH_PREFIX);
   const [base, token] = await Promise.all([
     apiBaseUrl(),
@@ -147,7 +149,13 @@ export async function api<T = unknown>(
   let res: Response | undefined;
   for (let attempt = 1; ; attempt++) {
     try {
-      res = await fetch(url, { method: route.method, headers, body, signal: options.signal });
+      res = await fetch(url, {
+        method: route.method,
+        headers,
+        body,
+        signal: options.signal,
+        ...(edgeCached ? { cache: 'no-store' as const } : {}),
+      });
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') throw error;
       res = undefined;
