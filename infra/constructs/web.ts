@@ -17,6 +17,7 @@ import {
   cognitoOrigin,
   contentSecurityPolicy,
 } from '../security-headers';
+import { EDGE_CACHED_PATH_PATTERN } from '../../shared/routes/types';
 import { REPO_ROOT } from './house-function';
 import { acknowledge, nagArnRef } from './nag';
 import { PROFILE_IMAGE_PREFIX } from './storage';
@@ -55,6 +56,9 @@ export const VIEWER_ADDRESS_CODE = `function handler(event) {
   return request;
 }`;
 
+/** Longest CloudFront keeps a public market read, whatever its answer's s-maxage says. */
+export const MARKET_READS_MAX_TTL_SECONDS = 24 * 60 * 60;
+
 export interface WebProps {
   /**
    * The origin secret (a dynamic reference CloudFormation resolves): CloudFront sends it in
@@ -87,8 +91,10 @@ export interface WebProps {
 
 /**
  * The site: a private bucket with the web build behind CloudFront (Origin Access Control),
- * the SPA fallback, `/api/*` routed to the HTTP API uncached, profile photos served
- * read-only from their bucket, and security headers on every response.
+ * the SPA fallback, `/api/*` routed to the HTTP API uncached except the public market reads
+ * under `/api/market/*` (cached for the lifetime their answers give, keyed on the path and
+ * query string only: decision 126), profile photos served read-only from their bucket, and
+ * security headers on every response.
  */
 export class Web extends Construct {
   readonly bucket: s3.Bucket;
@@ -96,6 +102,9 @@ export class Web extends Construct {
   readonly distribution: cloudfront.Distribution;
   readonly spaFallback: cloudfront.Function;
   readonly viewerAddress: cloudfront.Function;
+  /** Cache key and lifetimes of the public market reads (`/api/market/*`). */
+  readonly marketReadsCachePolicy: cloudfront.CachePolicy;
+  readonly marketReadsOriginRequestPolicy: cloudfront.OriginRequestPolicy;
   readonly usesPlaceholder: boolean;
   readonly shellDeployment: s3deploy.BucketDeployment;
   /** The hashed assets (absent when web/dist was not built). */
@@ -188,6 +197,50 @@ export class Web extends Construct {
           }
         : {};
 
+    const apiOrigin = new origins.HttpOrigin(props.apiDomain, {
+      protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+      customHeaders: {
+        'x-origin-verify': props.originVerifySecret,
+        'x-origin-verify-revision': String(props.originVerifyRevision ?? 1),
+      },
+    });
+    const viewerAddress = [
+      { function: this.viewerAddress, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+    ];
+
+    // Public market reads (decision 126): one copy per path and query string, whoever asks;
+    // the Authorization header and cookies are neither in the key nor sent to the API. How
+    // long a copy lives is the answer's own s-maxage (shared/market/edge-cache.ts): nothing
+    // is kept by default, and an answer that says no-store (errors) is not kept at all.
+    this.marketReadsCachePolicy = new cloudfront.CachePolicy(this, 'MarketReadsCache', {
+      comment: 'Mr. Market public market reads: path and query string only; TTL from s-maxage',
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.all(),
+      headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.seconds(MARKET_READS_MAX_TTL_SECONDS),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+    this.marketReadsOriginRequestPolicy = new cloudfront.OriginRequestPolicy(
+      this,
+      'MarketReadsOriginRequest',
+      {
+        comment: 'Mr. Market public market reads: the query string and the viewer address only',
+        queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
+        // The viewer's address, by which the functions hold a client's cache misses to its
+        // share of the provider's calls (functions/lib/client.ts reads CloudFront's header;
+        // the ViewerAddress function also writes it in x-viewer-address, as on /api/*).
+        headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(
+          'CloudFront-Viewer-Address',
+          'x-viewer-address',
+        ),
+        cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
+      },
+    );
+
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Mr. Market',
       defaultRootObject: 'index.html',
@@ -207,27 +260,26 @@ export class Web extends Construct {
           { function: this.spaFallback, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
         ],
       },
+      // In this order: CloudFront takes the first pattern that matches.
       additionalBehaviors: {
+        [EDGE_CACHED_PATH_PATTERN]: {
+          origin: apiOrigin,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+          cachedMethods: cloudfront.CachedMethods.CACHE_GET_HEAD,
+          cachePolicy: this.marketReadsCachePolicy,
+          originRequestPolicy: this.marketReadsOriginRequestPolicy,
+          responseHeadersPolicy: headers,
+          functionAssociations: viewerAddress,
+        },
         '/api/*': {
-          origin: new origins.HttpOrigin(props.apiDomain, {
-            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
-            originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
-            customHeaders: {
-              'x-origin-verify': props.originVerifySecret,
-              'x-origin-verify-revision': String(props.originVerifyRevision ?? 1),
-            },
-          }),
+          origin: apiOrigin,
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: headers,
-          functionAssociations: [
-            {
-              function: this.viewerAddress,
-              eventType: cloudfront.FunctionEventType.VIEWER_REQUEST,
-            },
-          ],
+          functionAssociations: viewerAddress,
         },
         [`/${PROFILE_IMAGE_PREFIX}*`]: {
           origin: origins.S3BucketOrigin.withOriginAccessControl(props.profileImages, {

@@ -1,13 +1,14 @@
 import { accountRoutes } from './account';
 import { alertRoutes } from './alerts';
 import { marketRoutes } from './market';
+import { marketReadRoutes } from './market-reads';
 import { portfolioRoutes } from './portfolio';
 import { systemRoutes } from './system';
 import type { RouteDef } from './types';
 import { valuationRoutes } from './valuation';
 import { watchlistRoutes } from './watchlist';
 
-export type { RouteDef, RouteNeed, HttpMethod, OwnedKind, OwnedField } from './types';
+export type { RouteDef, RouteNeed, HttpMethod, OwnedKind, OwnedField, EdgeCacheDef } from './types';
 
 /**
  * The one route table. CDK creates a Lambda and an HTTP API route per entry, the local
@@ -17,6 +18,7 @@ const ALL = [
   ...systemRoutes,
   ...accountRoutes,
   ...marketRoutes,
+  ...marketReadRoutes,
   ...valuationRoutes,
   ...portfolioRoutes,
   ...watchlistRoutes,
