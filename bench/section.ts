@@ -26,6 +26,7 @@ const modules: Record<string, () => Promise<{ run(report: (f: Figure) => void): 
     web: () => import('./web'),
     lighthouse: () => import('./lighthouse'),
     interaction: () => import('./interaction'),
+    'edge-cache': () => import('./edge-cache'),
   };
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const)

@@ -210,6 +210,7 @@ describe('API: one Lambda and one HTTP API route per route-table entry', () => {
       'contact',
       'verifyAccount',
       'commonApi',
+      'marketRead',
     ].map((id) => routeKey(ROUTES.find((r) => r.id === id)!));
     expect(Object.keys(configured).sort()).toEqual([...strict].sort());
     expect(Object.keys(settings).sort()).toEqual([...strict].sort());

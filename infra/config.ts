@@ -45,6 +45,8 @@ export const DEFAULT_ROUTE_THROTTLES: Readonly<Record<string, RouteThrottle>> = 
   'GET /api/verify_account/{code}': { rateLimit: 20, burstLimit: 40 },
   'POST /api/contact': { rateLimit: 5, burstLimit: 10 },
   'POST /api/common_api': { rateLimit: 150, burstLimit: 300 },
+  /** The proxy's GET form: only CloudFront's cache misses reach it (decision 126). */
+  'GET /api/market/read': { rateLimit: 150, burstLimit: 300 },
 };
 
 const shape = {

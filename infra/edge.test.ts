@@ -15,6 +15,13 @@ import { EDGE_RATE_LIMITS } from './constructs/firewall';
 import type { HouseFunction } from './constructs/house-function';
 import { JOB_CONCURRENCY } from './constructs/jobs';
 import { REPO_ROOT } from './constructs/house-function';
+import { MARKET_READS_MAX_TTL_SECONDS, SHARED_PAGES_MAX_TTL_SECONDS } from './constructs/web';
+import { ROUTES } from '../shared/routes';
+import {
+  EDGE_CACHED_PATH_PATTERN,
+  EDGE_CACHED_PATH_PREFIX,
+  SHARED_PAGE_PATH_PATTERNS,
+} from '../shared/routes/types';
 
 /**
  * The edge and the template's operating limits (decision 122): AWS WAF in us-east-1 in front of
@@ -134,6 +141,130 @@ describe('the API only through CloudFront', () => {
     expect(fn.Properties!.FunctionCode).toContain(
       "request.headers['x-viewer-address'] = { value: event.viewer.ip }",
     );
+  });
+});
+
+describe('public market reads cached at the edge (decision 126)', () => {
+  const behaviours = () => distributionConfig().CacheBehaviors as any[];
+  const marketBehaviour = () =>
+    behaviours().find((b) => b.PathPattern === EDGE_CACHED_PATH_PATTERN);
+  const byRef = (ref: unknown) => {
+    const id = (ref as { Ref?: string; 'Fn::GetAtt'?: [string, string] }).Ref;
+    return resources(built.stateless)[id!]!;
+  };
+  /** What CloudFront's pattern matches: `*` is any run of characters. */
+  const matches = (pattern: string, path: string) =>
+    new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`).test(
+      path,
+    );
+
+  it('has one cached behaviour for /api/market/*, listed before /api/* so it wins', () => {
+    const patterns = behaviours().map((b) => b.PathPattern);
+    expect(EDGE_CACHED_PATH_PATTERN).toBe(`${EDGE_CACHED_PATH_PREFIX}*`);
+    expect(patterns.indexOf(EDGE_CACHED_PATH_PATTERN)).toBeGreaterThanOrEqual(0);
+    expect(patterns.indexOf(EDGE_CACHED_PATH_PATTERN)).toBeLessThan(patterns.indexOf('/api/*'));
+    const market = marketBehaviour();
+    expect(market.AllowedMethods).toEqual(['GET', 'HEAD']);
+    expect(market.CachedMethods).toEqual(['GET', 'HEAD']);
+    expect(market.ViewerProtocolPolicy).toBe('https-only');
+  });
+
+  it('keys the cache on the path and query string only: no Authorization, no header, no cookie', () => {
+    const policy = byRef(marketBehaviour().CachePolicyId);
+    expect(policy.Type).toBe('AWS::CloudFront::CachePolicy');
+    const config = policy.Properties!.CachePolicyConfig;
+    const key = config.ParametersInCacheKeyAndForwardedToOrigin;
+    expect(key.HeadersConfig).toEqual({ HeaderBehavior: 'none' });
+    expect(key.CookiesConfig).toEqual({ CookieBehavior: 'none' });
+    expect(key.QueryStringsConfig).toEqual({ QueryStringBehavior: 'all' });
+    expect(JSON.stringify(key).toLowerCase()).not.toContain('authorization');
+    // Lifetimes come from the answer's s-maxage: nothing by default, at most a day.
+    expect([config.MinTTL, config.DefaultTTL, config.MaxTTL]).toEqual([
+      0,
+      0,
+      MARKET_READS_MAX_TTL_SECONDS,
+    ]);
+    expect(key.EnableAcceptEncodingGzip).toBe(true);
+    expect(key.EnableAcceptEncodingBrotli).toBe(true);
+  });
+
+  it('sends the API the query and the viewer address only, with the origin secret, through the WAF', () => {
+    const market = marketBehaviour();
+    const request = byRef(market.OriginRequestPolicyId);
+    expect(request.Type).toBe('AWS::CloudFront::OriginRequestPolicy');
+    const config = request.Properties!.OriginRequestPolicyConfig;
+    // The viewer's address (per-client limits of cache misses), nothing that names the user.
+    expect(config.HeadersConfig).toEqual({
+      HeaderBehavior: 'whitelist',
+      Headers: ['CloudFront-Viewer-Address', 'x-viewer-address'],
+    });
+    expect(config.CookiesConfig).toEqual({ CookieBehavior: 'none' });
+    expect(config.QueryStringsConfig).toEqual({ QueryStringBehavior: 'all' });
+    // The same origin as /api/* (its x-origin-verify secret) and the same viewer-address function.
+    const api = behaviours().find((b) => b.PathPattern === '/api/*');
+    expect(market.TargetOriginId).toBe(api.TargetOriginId);
+    expect(market.FunctionAssociations).toEqual(api.FunctionAssociations);
+    const origin = (distributionConfig().Origins as any[]).find(
+      (o) => o.Id === market.TargetOriginId,
+    );
+    expect(origin.OriginCustomHeaders.map((h: any) => h.HeaderName)).toContain('x-origin-verify');
+    expect(market.ResponseHeadersPolicyId).toEqual(api.ResponseHeadersPolicyId);
+    expect(distributionConfig().WebACLId).toBeDefined();
+  });
+
+  it('catches exactly the edge-cached routes of the table: public GET reads, never a signed-in route', () => {
+    const patterns = [EDGE_CACHED_PATH_PATTERN, ...SHARED_PAGE_PATH_PATTERNS];
+    const caught = ROUTES.filter((r) => patterns.some((p) => matches(p, r.path)));
+    expect(caught.length).toBeGreaterThan(0);
+    for (const r of caught) {
+      expect(r.method, r.id).toBe('GET');
+      expect(r.auth, r.id).toBe(false);
+      expect(r.edgeCache, r.id).toBeDefined();
+    }
+    expect(ROUTES.filter((r) => r.edgeCache).map((r) => r.id)).toEqual(caught.map((r) => r.id));
+    // The HTTP API routes CDK made for them: GET, no authorizer.
+    for (const r of caught) {
+      const route = built.stateless.api.routes.get(r.id)!;
+      const props = resources(Stack.of(route))[idOf(route.node.defaultChild as CfnResource)]!
+        .Properties!;
+      expect(props.RouteKey, r.id).toBe(`GET ${r.path}`);
+      expect(props.AuthorizationType ?? 'NONE', r.id).toBe('NONE');
+    }
+  });
+});
+
+describe('shared pitches and public records cached at the edge briefly (decision 128)', () => {
+  const behaviours = () => distributionConfig().CacheBehaviors as any[];
+  const byRef = (ref: unknown) => resources(built.stateless)[(ref as { Ref: string }).Ref]!;
+
+  it('has a cached behaviour per shared-page pattern before /api/*, keyed on the path alone', () => {
+    const patterns = behaviours().map((b) => b.PathPattern);
+    const api = behaviours().find((b) => b.PathPattern === '/api/*');
+    expect(SHARED_PAGE_PATH_PATTERNS).toEqual(['/api/public/*', '/p/*']);
+    for (const pattern of SHARED_PAGE_PATH_PATTERNS) {
+      expect(patterns.indexOf(pattern), pattern).toBeGreaterThanOrEqual(0);
+      expect(patterns.indexOf(pattern), pattern).toBeLessThan(patterns.indexOf('/api/*'));
+      const b = behaviours().find((x) => x.PathPattern === pattern);
+      expect(b.AllowedMethods).toEqual(['GET', 'HEAD']);
+      expect(b.TargetOriginId).toBe(api.TargetOriginId);
+      expect(b.FunctionAssociations).toEqual(api.FunctionAssociations);
+      expect(b.ResponseHeadersPolicyId).toEqual(api.ResponseHeadersPolicyId);
+      const config = byRef(b.CachePolicyId).Properties!.CachePolicyConfig;
+      const key = config.ParametersInCacheKeyAndForwardedToOrigin;
+      expect(key.QueryStringsConfig).toEqual({ QueryStringBehavior: 'none' });
+      expect(key.HeadersConfig).toEqual({ HeaderBehavior: 'none' });
+      expect(key.CookiesConfig).toEqual({ CookieBehavior: 'none' });
+      expect(JSON.stringify(key).toLowerCase()).not.toContain('authorization');
+      expect([config.MinTTL, config.DefaultTTL, config.MaxTTL]).toEqual([
+        0,
+        0,
+        SHARED_PAGES_MAX_TTL_SECONDS,
+      ]);
+      const request = byRef(b.OriginRequestPolicyId).Properties!.OriginRequestPolicyConfig;
+      expect(request.QueryStringsConfig).toEqual({ QueryStringBehavior: 'none' });
+      expect(request.CookiesConfig).toEqual({ CookieBehavior: 'none' });
+      expect(JSON.stringify(request.HeadersConfig).toLowerCase()).not.toContain('authorization');
+    }
   });
 });
 

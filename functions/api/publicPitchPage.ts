@@ -2,7 +2,7 @@ import { sharingRoutes } from '../../shared/routes/sharing';
 import type { shareSlugRequest } from '../../shared/sharing/schemas';
 import { NotFoundError } from '../lib/errors';
 import { respondRaw, route, routeIn } from '../lib/http';
-import { HTML_HEADERS, PUBLIC_SHARE_HEADERS, notSharedHtml, pitchPageHtml } from '../sharing/page';
+import { HTML_HEADERS, notSharedHtml, pitchPageHtml } from '../sharing/page';
 import { publicPitch } from '../sharing/views';
 import { valuationStore } from '../valuations/store';
 
@@ -15,7 +15,7 @@ export const handler = route<typeof shareSlugRequest>(
   async ({ input }) => {
     try {
       const view = await publicPitch(valuationStore(), input.slug);
-      return respondRaw(200, pitchPageHtml(view), { ...HTML_HEADERS, ...PUBLIC_SHARE_HEADERS });
+      return respondRaw(200, pitchPageHtml(view), HTML_HEADERS);
     } catch (error) {
       if (error instanceof NotFoundError) return respondRaw(404, notSharedHtml(), HTML_HEADERS);
       throw error;

@@ -1,7 +1,7 @@
 import { sharingRoutes } from '../../shared/routes/sharing';
 import type { shareSlugRequest } from '../../shared/sharing/schemas';
 import { respondRaw, route, routeIn } from '../lib/http';
-import { PUBLIC_SHARE_HEADERS, SVG_HEADERS, pitchPreviewSvg } from '../sharing/page';
+import { SVG_HEADERS, pitchPreviewSvg } from '../sharing/page';
 import { publicPitch } from '../sharing/views';
 import { valuationStore } from '../valuations/store';
 
@@ -10,6 +10,6 @@ export const handler = route<typeof shareSlugRequest>(
   routeIn(sharingRoutes, 'publicPitchPreview'),
   async ({ input }) => {
     const view = await publicPitch(valuationStore(), input.slug);
-    return respondRaw(200, pitchPreviewSvg(view), { ...SVG_HEADERS, ...PUBLIC_SHARE_HEADERS });
+    return respondRaw(200, pitchPreviewSvg(view), SVG_HEADERS);
   },
 );

@@ -49,6 +49,29 @@ describe('who the client is', () => {
     expect(cameThroughOrigin(event({ 'x-origin-verify': SECRET.toUpperCase() }))).toBe(false);
   });
 
+  it("reads the address the site's CloudFront Function wrote (x-viewer-address) first", () => {
+    withSecret(SECRET);
+    const v4 = event({
+      'x-origin-verify': SECRET,
+      'x-viewer-address': '198.51.100.23',
+      'cloudfront-viewer-address': '203.0.113.9:4431',
+    });
+    expect(clientAddress(v4)).toBe('198.51.100.23');
+    const v6 = event({ 'x-origin-verify': SECRET, 'x-viewer-address': '2001:DB8:1:2::A' });
+    expect(clientAddress(v6)).toBe('2001:db8:1:2::/64');
+    // Not an address: the CloudFront header, else the connection.
+    const junk = event(
+      { 'x-origin-verify': SECRET, 'x-viewer-address': '1.2.3.4, 5.6.7.8' },
+      '127.0.0.9',
+    );
+    expect(clientAddress(junk)).toBe('127.0.0.9');
+    // Without the origin secret configured, neither header is believed.
+    withSecret(undefined);
+    expect(clientAddress(event({ 'x-viewer-address': '198.51.100.23' }, '127.0.0.2'))).toBe(
+      '127.0.0.2',
+    );
+  });
+
   it('counts an IPv6 viewer by its /64, the block one subscriber holds', () => {
     withSecret(SECRET);
     const a = event({

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { timingSafeEqual } from 'node:crypto';
+import { isIP } from 'node:net';
 import type { ApiEvent } from './http';
 import { config } from './config';
 
@@ -13,6 +14,12 @@ import { config } from './config';
 export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
 /** CloudFront's header with the viewer's address and port (`198.51.100.7:53122`, `[2001:db8::1]:443`). */
 export const VIEWER_ADDRESS_HEADER = 'cloudfront-viewer-address';
+/**
+ * The viewer's address alone, written by the site's viewer-request CloudFront Function from
+ * `event.viewer.ip` (infra/constructs/web.ts): a viewer header, so every API behaviour's origin
+ * request policy forwards it, and overwritten there, so a client cannot choose it.
+ */
+export const FUNCTION_VIEWER_ADDRESS_HEADER = 'x-viewer-address';
 
 function header(event: ApiEvent, name: string): string | undefined {
   for (const [key, value] of Object.entries(event.headers ?? {})) {
@@ -54,8 +61,14 @@ export function addressOf(viewer: string): string | undefined {
  * An IPv6 caller counts by its /64, the block one subscriber usually holds.
  */
 export function clientAddress(event: ApiEvent): string {
-  const viewer = config().ORIGIN_VERIFY_SECRET ? header(event, VIEWER_ADDRESS_HEADER) : undefined;
-  const address = (viewer && addressOf(viewer)) || event.requestContext.http.sourceIp || 'unknown';
+  const viaSite = Boolean(config().ORIGIN_VERIFY_SECRET);
+  const plain = viaSite ? header(event, FUNCTION_VIEWER_ADDRESS_HEADER)?.trim() : undefined;
+  const viewer = viaSite ? header(event, VIEWER_ADDRESS_HEADER) : undefined;
+  const address =
+    (plain && isIP(plain) ? plain.toLowerCase() : undefined) ||
+    (viewer && addressOf(viewer)) ||
+    event.requestContext.http.sourceIp ||
+    'unknown';
   if (!address.includes(':')) return address;
   const groups = expandIpv6(address);
   return groups ? `${groups.slice(0, 4).join(':')}::/64` : address;

@@ -17,6 +17,13 @@ import { isRevoked, revocationOf } from './revocation';
 import { publishMetrics, recordResponse } from './metrics';
 import { cameThroughOrigin, clientAddress, withClient } from './client';
 import { clientLimitOf, takeClientLimit, takeWriteLimit, writeLimitOf } from './rate-limit';
+import {
+  CANONICAL_REDIRECT_SECONDS,
+  canonicalQuery,
+  edgeCacheControl,
+  isCanonicalQuery,
+} from '../../shared/market/edge-cache';
+import { marketNowMs } from './clock';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
@@ -43,7 +50,8 @@ export type HandlerReturn =
   unknown | { statusCode: number; body: unknown; headers?: Record<string, string> };
 
 /**
- * Every JSON answer: never cached, never sniffed as another type, and as a document it may
+ * Every JSON answer: never cached (unless an edge-cached route's success says otherwise:
+ * edgeHeaders), never sniffed as another type, and as a document it may
  * load nothing and be framed nowhere (the same values as API_SECURITY_HEADERS in
  * infra/security-headers.ts, which functions/ does not import; a test checks they agree).
  */
@@ -182,6 +190,40 @@ export function routeIn<const T extends readonly RouteDef[]>(
 }
 
 /**
+ * `Cache-Control` of a successful answer of an edge-cached route, for its kind of data at the
+ * market's moment (a stale answer briefly); none for any other route (JSON_HEADERS: no-store).
+ */
+export function edgeHeaders(def: RouteDef, input: unknown, body: unknown): Record<string, string> {
+  const edge = def.edgeCache;
+  if (!edge) return {};
+  const kind = typeof edge.kind === 'function' ? edge.kind(input) : edge.kind;
+  const stale =
+    typeof body === 'object' && body !== null && (body as { stale?: unknown }).stale === true;
+  return { 'cache-control': edgeCacheControl(kind, marketNowMs(), { stale }) };
+}
+
+/**
+ * The redirect of an edge-cached request whose query is not the canonical one of its input
+ * (another order, lower-case symbols, defaults left out): one address per read, one copy at
+ * the edge. The redirect itself is cached (it never changes); undefined when canonical.
+ */
+export function canonicalRedirect(
+  def: RouteDef,
+  event: ApiEvent,
+  input: unknown,
+): ApiResult | undefined {
+  if (!def.edgeCache) return undefined;
+  const canonical = canonicalQuery(def.edgeCache.query(input));
+  if (isCanonicalQuery(event.rawQueryString ?? '', canonical)) return undefined;
+  const location = canonical ? `${def.path}?${canonical}` : def.path;
+  return json(
+    308,
+    { message: 'This address has a canonical form', location },
+    { location, 'cache-control': `public, s-maxage=${CANONICAL_REDIRECT_SECONDS}` },
+  );
+}
+
+/**
  * Wraps a route's handler (its entry from `routeIn`): checks the signed-in
  * user, validates the input with the route's schema, and maps results and errors to HTTP.
  */
@@ -190,6 +232,8 @@ export function route<S extends z.ZodMiniType>(
   fn: (args: HandlerArgs<z.output<S>>) => Promise<HandlerReturn> | HandlerReturn,
 ) {
   const schema = def.request as S;
+  if (def.edgeCache && (def.method !== 'GET' || def.auth))
+    throw new Error(`Route ${def.id}: only a public GET route may be edge-cached`);
   const base = async (event: ApiEvent, context: Context): Promise<ApiResult> => {
     // In AWS only CloudFront may call (it adds the secret header); decision 122.
     if (!cameThroughOrigin(event)) return json(403, { message: LIMIT_MESSAGES.notThroughSite });
@@ -223,6 +267,8 @@ export function route<S extends z.ZodMiniType>(
     const input = (await schema.parseAsync(requestInput(event, def), {
       error: inputErrorMap,
     })) as z.output<S>;
+    const redirect = canonicalRedirect(def, event, input);
+    if (redirect) return redirect;
     // A POST sent again with the same Idempotency-Key gets the first response (decision 083);
     // such a replay does not count against the write limit (a refusal is never stored).
     return idempotent(
@@ -243,11 +289,17 @@ export function route<S extends z.ZodMiniType>(
             );
         }
         const result = await fn({ input, user, event, context });
-        if (isResponse(result))
-          return 'raw' in result
-            ? { statusCode: result.statusCode, headers: result.headers, body: result.body }
-            : json(result.statusCode, result.body, result.headers);
-        return json(200, result ?? {});
+        if (isResponse(result)) {
+          if (!('raw' in result)) return json(result.statusCode, result.body, result.headers);
+          // A page or an image of an edge-cached route keeps its lifetime on success too.
+          const edge = result.statusCode === 200 ? edgeHeaders(def, input, undefined) : {};
+          return {
+            statusCode: result.statusCode,
+            headers: { ...result.headers, ...edge },
+            body: result.body,
+          };
+        }
+        return json(200, result ?? {}, edgeHeaders(def, input, result));
       },
       (result) => json(200, result ?? {}),
     );

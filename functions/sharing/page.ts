@@ -16,9 +16,6 @@ import { config } from '../lib/config';
  * display name can never become markup.
  */
 
-/** Extra headers of the public share answers (the edge cache lifetimes join them: decision 128). */
-export const PUBLIC_SHARE_HEADERS: Record<string, string> = {};
-
 export const BOOT_SCRIPT = '/share-boot.js';
 
 const money = (n: number | null) => (n === null ? 'n/a' : `$${n.toFixed(2)}`);
@@ -130,6 +127,10 @@ export function pitchPreviewSvg(view: PublicPitchResponse): string {
   });
 }
 
+/**
+ * Headers of the page and the image: `no-store` unless the route wrapper gives a success the
+ * share routes' edge lifetime (shared/market/edge-cache.ts, kind `share`; decision 128).
+ */
 export const HTML_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
   'cache-control': 'no-store',

@@ -8,6 +8,7 @@ import type { RouteDef } from '../../shared/routes';
 import { accountRoutes } from '../../shared/routes/account';
 import { alertRoutes } from '../../shared/routes/alerts';
 import { marketRoutes } from '../../shared/routes/market';
+import { marketReadRoutes } from '../../shared/routes/market-reads';
 import { portfolioRoutes } from '../../shared/routes/portfolio';
 import { sharingRoutes } from '../../shared/routes/sharing';
 import { systemRoutes } from '../../shared/routes/system';
@@ -25,6 +26,8 @@ import { HouseFunction } from './house-function';
 export const PUBLIC_CONCURRENCY: Readonly<Record<string, number>> = {
   Account: 20,
   Market: 25,
+  /** The edge-cached GET forms: CloudFront answers most of their requests (decision 126). */
+  MarketReads: 10,
 };
 /** The cap of a public route of any other group (health, contact, valuation types, unsubscribe). */
 export const OTHER_PUBLIC_CONCURRENCY = 5;
@@ -55,6 +58,7 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
   { name: 'System', file: 'shared/routes/system.ts', routes: systemRoutes },
   { name: 'Account', file: 'shared/routes/account.ts', routes: accountRoutes },
   { name: 'Market', file: 'shared/routes/market.ts', routes: marketRoutes },
+  { name: 'MarketReads', file: 'shared/routes/market-reads.ts', routes: marketReadRoutes },
   { name: 'Valuation', file: 'shared/routes/valuation.ts', routes: valuationRoutes },
   { name: 'Portfolio', file: 'shared/routes/portfolio.ts', routes: portfolioRoutes },
   { name: 'Watchlist', file: 'shared/routes/watchlist.ts', routes: watchlistRoutes },

@@ -17,6 +17,7 @@ import {
   cognitoOrigin,
   contentSecurityPolicy,
 } from '../security-headers';
+import { EDGE_CACHED_PATH_PATTERN, SHARED_PAGE_PATH_PATTERNS } from '../../shared/routes/types';
 import { REPO_ROOT } from './house-function';
 import { acknowledge, nagArnRef } from './nag';
 import { PROFILE_IMAGE_PREFIX } from './storage';
@@ -55,6 +56,12 @@ export const VIEWER_ADDRESS_CODE = `function handler(event) {
   return request;
 }`;
 
+/** Longest CloudFront keeps a public market read, whatever its answer's s-maxage says. */
+export const MARKET_READS_MAX_TTL_SECONDS = 24 * 60 * 60;
+
+/** Longest CloudFront keeps a shared pitch's or public record's answer (decision 128). */
+export const SHARED_PAGES_MAX_TTL_SECONDS = 60;
+
 export interface WebProps {
   /**
    * The origin secret (a dynamic reference CloudFormation resolves): CloudFront sends it in
@@ -87,8 +94,10 @@ export interface WebProps {
 
 /**
  * The site: a private bucket with the web build behind CloudFront (Origin Access Control),
- * the SPA fallback, `/api/*` routed to the HTTP API uncached, profile photos served
- * read-only from their bucket, and security headers on every response.
+ * the SPA fallback, `/api/*` routed to the HTTP API uncached except the public market reads
+ * under `/api/market/*` (cached for the lifetime their answers give, keyed on the path and
+ * query string only: decision 126), profile photos served read-only from their bucket, and
+ * security headers on every response.
  */
 export class Web extends Construct {
   readonly bucket: s3.Bucket;
@@ -96,6 +105,12 @@ export class Web extends Construct {
   readonly distribution: cloudfront.Distribution;
   readonly spaFallback: cloudfront.Function;
   readonly viewerAddress: cloudfront.Function;
+  /** Cache key and lifetimes of the public market reads (`/api/market/*`). */
+  readonly marketReadsCachePolicy: cloudfront.CachePolicy;
+  readonly marketReadsOriginRequestPolicy: cloudfront.OriginRequestPolicy;
+  /** Cache key and lifetimes of the shared pitches and public records (`/api/public/*`, `/p/*`). */
+  readonly sharedPagesCachePolicy: cloudfront.CachePolicy;
+  readonly sharedPagesOriginRequestPolicy: cloudfront.OriginRequestPolicy;
   readonly usesPlaceholder: boolean;
   readonly shellDeployment: s3deploy.BucketDeployment;
   /** The hashed assets (absent when web/dist was not built). */
@@ -188,28 +203,87 @@ export class Web extends Construct {
           }
         : {};
 
-    // The HTTP API, uncached: `/api/*`, and `/p/*` (a shared pitch's page with its link-preview
-    // tags, written by the API: docs/decisions/128).
-    const apiBehavior: cloudfront.BehaviorOptions = {
-      origin: new origins.HttpOrigin(props.apiDomain, {
-        protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
-        originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
-        customHeaders: {
-          'x-origin-verify': props.originVerifySecret,
-          'x-origin-verify-revision': String(props.originVerifyRevision ?? 1),
-        },
-      }),
-      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
-      allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
-      cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
-      originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+    const apiOrigin = new origins.HttpOrigin(props.apiDomain, {
+      protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+      customHeaders: {
+        'x-origin-verify': props.originVerifySecret,
+        'x-origin-verify-revision': String(props.originVerifyRevision ?? 1),
+      },
+    });
+    const viewerAddress = [
+      { function: this.viewerAddress, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+    ];
+
+    // Public market reads (decision 126): one copy per path and query string, whoever asks;
+    // the Authorization header and cookies are neither in the key nor sent to the API. How
+    // long a copy lives is the answer's own s-maxage (shared/market/edge-cache.ts): nothing
+    // is kept by default, and an answer that says no-store (errors) is not kept at all.
+    this.marketReadsCachePolicy = new cloudfront.CachePolicy(this, 'MarketReadsCache', {
+      comment: 'Mr. Market public market reads: path and query string only; TTL from s-maxage',
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.all(),
+      headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.seconds(MARKET_READS_MAX_TTL_SECONDS),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+    this.marketReadsOriginRequestPolicy = new cloudfront.OriginRequestPolicy(
+      this,
+      'MarketReadsOriginRequest',
+      {
+        comment: 'Mr. Market public market reads: the query string and the viewer address only',
+        queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
+        // The viewer's address, by which the functions hold a client's cache misses to its
+        // share of the provider's calls (functions/lib/client.ts reads CloudFront's header;
+        // the ViewerAddress function also writes it in x-viewer-address, as on /api/*).
+        headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(
+          'CloudFront-Viewer-Address',
+          'x-viewer-address',
+        ),
+        cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
+      },
+    );
+
+    // Shared pitches and public records (decision 128): one copy per path, whoever asks; no
+    // query string, header or cookie in the key or sent to the API. Their answers live for
+    // seconds (shared/market/edge-cache.ts, kind `share`), so a stopped share needs no
+    // invalidation; a minute at most whatever an answer says.
+    this.sharedPagesCachePolicy = new cloudfront.CachePolicy(this, 'SharedPagesCache', {
+      comment: 'Mr. Market shared pitches and public records: path only; TTL from s-maxage',
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.none(),
+      headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.seconds(SHARED_PAGES_MAX_TTL_SECONDS),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+    this.sharedPagesOriginRequestPolicy = new cloudfront.OriginRequestPolicy(
+      this,
+      'SharedPagesOriginRequest',
+      {
+        comment: 'Mr. Market shared pitches and public records: the viewer address only',
+        queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.none(),
+        headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(
+          'CloudFront-Viewer-Address',
+          'x-viewer-address',
+        ),
+        cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
+      },
+    );
+    const sharedPages: cloudfront.BehaviorOptions = {
+      origin: apiOrigin,
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+      cachedMethods: cloudfront.CachedMethods.CACHE_GET_HEAD,
+      cachePolicy: this.sharedPagesCachePolicy,
+      originRequestPolicy: this.sharedPagesOriginRequestPolicy,
       responseHeadersPolicy: headers,
-      functionAssociations: [
-        {
-          function: this.viewerAddress,
-          eventType: cloudfront.FunctionEventType.VIEWER_REQUEST,
-        },
-      ],
+      functionAssociations: viewerAddress,
     };
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
@@ -231,9 +305,28 @@ export class Web extends Construct {
           { function: this.spaFallback, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
         ],
       },
+      // In this order: CloudFront takes the first pattern that matches.
       additionalBehaviors: {
-        '/api/*': apiBehavior,
-        '/p/*': apiBehavior,
+        [EDGE_CACHED_PATH_PATTERN]: {
+          origin: apiOrigin,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+          cachedMethods: cloudfront.CachedMethods.CACHE_GET_HEAD,
+          cachePolicy: this.marketReadsCachePolicy,
+          originRequestPolicy: this.marketReadsOriginRequestPolicy,
+          responseHeadersPolicy: headers,
+          functionAssociations: viewerAddress,
+        },
+        ...Object.fromEntries(SHARED_PAGE_PATH_PATTERNS.map((pattern) => [pattern, sharedPages])),
+        '/api/*': {
+          origin: apiOrigin,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: headers,
+          functionAssociations: viewerAddress,
+        },
         [`/${PROFILE_IMAGE_PREFIX}*`]: {
           origin: origins.S3BucketOrigin.withOriginAccessControl(props.profileImages, {
             originAccessLevels: [cloudfront.AccessLevel.READ],

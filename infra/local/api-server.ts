@@ -70,10 +70,14 @@ export async function loadHandlers(
   return handlers;
 }
 
-/** The server's own answers (no route, refused token, too large...), with the API's security headers. */
+/**
+ * The server's own answers (no route, refused token, too large...), with the API's security
+ * headers, and never to be kept by a cache, as the handlers' refusals (decision 126).
+ */
 function send(res: ServerResponse, status: number, body: unknown, requestId: string): void {
   res.writeHead(status, {
     'content-type': 'application/json',
+    'cache-control': 'no-store',
     ...API_SECURITY_HEADERS,
     'apigw-requestid': requestId,
   });

@@ -152,6 +152,11 @@ export class StatelessStack extends Stack {
       value: this.api.httpApi.apiEndpoint,
       description: 'HTTP API (also under /api on the site)',
     });
+    new CfnOutput(this, 'DistributionId', {
+      value: this.web.distribution.distributionId,
+      description:
+        'The CloudFront distribution (to invalidate cached market reads: docs/runbook.md)',
+    });
     new CfnOutput(this, 'AlarmTopicArn', {
       value: this.monitoring.topic.topicArn,
       description:

@@ -44,8 +44,9 @@ const SYMBOL = /^\^?[A-Z][A-Z0-9.-]{0,9}$/;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const SEARCH_TEXT = /^[\p{L}\p{N} .,&'-]{1,40}$/u;
 
+/** Refuses a read; the message is shown to the user, so it starts as a sentence. */
 function fail(message: string): never {
-  throw new ProxyPathError(message);
+  throw new ProxyPathError(message.charAt(0).toUpperCase() + message.slice(1));
 }
 
 function symbolOf(raw: string): string {
@@ -263,4 +264,146 @@ export function parseProxyRequest(request: ProxyRequest): ProxyRead {
 
 function decodeURIComponentSafe(text: string): string {
   return text.replace(/\+/g, ' ');
+}
+
+/*
+ * The GET form of the proxy (`GET /api/market/read?kind=…`, decision 126): one read in the
+ * query string, each field of the typed read a parameter. Its canonical query (every field,
+ * defaults written out, names sorted, symbols upper case) is what the web app sends, so each
+ * read has one address and one copy at the edge.
+ */
+
+export const READ_KINDS = [
+  'search',
+  'profile',
+  'quote',
+  'statement',
+  'ratios',
+  'keyMetrics',
+  'ratiosTtm',
+  'keyMetricsTtm',
+  'executives',
+  'holders',
+  'news',
+  'intraday',
+  'daily',
+] as const satisfies readonly ProxyRead['kind'][];
+
+const STATEMENT_KINDS: readonly StatementKind[] = ['income', 'balance', 'cashflow'];
+
+const READ_PARAMS: Record<ProxyRead['kind'], readonly string[]> = {
+  search: ['query', 'limit', 'exchange'],
+  profile: ['symbol'],
+  quote: ['symbols'],
+  statement: ['statement', 'symbol', 'period', 'limit'],
+  ratios: ['symbol', 'period', 'limit'],
+  keyMetrics: ['symbol', 'period', 'limit'],
+  ratiosTtm: ['symbol'],
+  keyMetricsTtm: ['symbol'],
+  executives: ['symbol'],
+  holders: ['symbol'],
+  news: ['symbols', 'limit'],
+  intraday: ['interval', 'symbol', 'from', 'to'],
+  daily: ['symbol', 'from', 'to'],
+};
+
+/** Largest value of one GET parameter (a list of 50 symbols fits). */
+const MAX_PARAM_LENGTH = 600;
+
+/** One read from the GET form's parameters (as API Gateway decodes them), or ProxyPathError. */
+export function readFromQuery(params: Readonly<Record<string, string | undefined>>): ProxyRead {
+  const kind = params.kind;
+  if (kind === undefined || kind === '') fail('Choose the kind of market data to read (kind)');
+  if (!(READ_KINDS as readonly string[]).includes(kind))
+    fail(`The kind must be one of ${READ_KINDS.join(', ')}`);
+  const k = kind as ProxyRead['kind'];
+  const allowed = READ_PARAMS[k];
+  const p = new Map<string, string>();
+  for (const [name, value] of Object.entries(params)) {
+    if (name === 'kind' || value === undefined) continue;
+    if (!allowed.includes(name)) fail(`Unknown parameter for ${k}: ${name.slice(0, 30)}`);
+    if (value.length > MAX_PARAM_LENGTH) fail(`${name} is too long`);
+    p.set(name, value);
+  }
+  const symbol = () => {
+    const raw = p.get('symbol');
+    if (!raw) fail('Enter a stock symbol');
+    return symbolOf(raw);
+  };
+  const symbols = (max: number) => {
+    const raw = p.get('symbols');
+    if (!raw) fail('Enter one or more stock symbols');
+    return symbolList(raw, max);
+  };
+  const statementPeriod = () => {
+    const period = periodOf(p.get('period'));
+    return {
+      period,
+      limit: intOf(p.get('limit'), period === 'annual' ? 10 : 42, MAX_LIMITS.statement, 'limit'),
+    };
+  };
+  switch (k) {
+    case 'search': {
+      const text = (p.get('query') ?? '').trim().replace(/\s+/g, ' ').toUpperCase();
+      if (!SEARCH_TEXT.test(text)) fail('Enter 1 to 40 letters or digits to search');
+      const exchanges = (p.get('exchange') ?? SEARCH_EXCHANGES.join(',')).split(',');
+      for (const e of exchanges)
+        if (!(SEARCH_EXCHANGES as readonly string[]).includes(e))
+          fail('exchange must be AMEX, NASDAQ or NYSE');
+      return {
+        kind: 'search',
+        query: text,
+        limit: intOf(p.get('limit'), 50, MAX_LIMITS.search, 'limit'),
+        exchanges: [...new Set(exchanges)].sort() as SearchExchange[],
+      };
+    }
+    case 'quote':
+      return { kind: 'quote', symbols: symbols(MAX_LIMITS.symbols) };
+    case 'news':
+      return {
+        kind: 'news',
+        symbols: symbols(10),
+        limit: intOf(p.get('limit'), 5, MAX_LIMITS.news, 'limit'),
+      };
+    case 'statement': {
+      const statement = p.get('statement');
+      if (!statement || !(STATEMENT_KINDS as readonly string[]).includes(statement))
+        fail('The statement must be income, balance or cashflow');
+      return {
+        kind: 'statement',
+        statement: statement as StatementKind,
+        symbol: symbol(),
+        ...statementPeriod(),
+      };
+    }
+    case 'ratios':
+    case 'keyMetrics':
+      return { kind: k, symbol: symbol(), ...statementPeriod() };
+    case 'intraday': {
+      const interval = p.get('interval');
+      if (!interval || !(INTERVALS as readonly string[]).includes(interval))
+        fail(`interval must be one of ${INTERVALS.join(', ')}`);
+      return { kind: 'intraday', interval: interval as Interval, symbol: symbol(), ...range(p) };
+    }
+    case 'daily':
+      return { kind: 'daily', symbol: symbol(), ...range(p) };
+    default:
+      return { kind: k, symbol: symbol() };
+  }
+}
+
+/** The canonical parameters of a read (kind and every field; lists joined with commas). */
+export function readQuery(read: ProxyRead): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(read)) {
+    if (value === undefined) continue;
+    const key = name === 'exchanges' ? 'exchange' : name;
+    out[key] = Array.isArray(value) ? value.join(',') : String(value);
+  }
+  return out;
+}
+
+/** A read's canonical parameters, whatever form it came in (the proxy's path or the GET form). */
+export function canonicalReadQuery(read: ProxyRead): Record<string, string> {
+  return readQuery(readFromQuery({ kind: read.kind, ...readQuery(read) }));
 }

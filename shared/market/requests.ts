@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import '../schemas/zod-messages';
 import { isoDate, stockSymbol } from '../schemas/common';
+import { ProxyPathError, readFromQuery } from './proxy';
 import { closingPriceSchema, marketEnvelope, quoteSchema, stockListItemSchema } from './schemas';
 
 /** Request and response schemas of the market routes (shared/routes/market.ts). */
@@ -70,3 +71,20 @@ export const stockListRequest = z.strictObject({
 });
 export type StockListRequest = z.infer<typeof stockListRequest>;
 export const stockListResponse = marketEnvelope(z.array(stockListItemSchema));
+
+/**
+ * `GET /api/market/read`: one read of the market-data proxy in the query string
+ * (`kind=ratios&limit=11&period=quarter&symbol=AAPL`), checked by the proxy's own allowlist.
+ */
+export const marketReadRequest = z.pipe(
+  z.record(z.string().check(z.maxLength(40)), z.string()),
+  z.transform((params, ctx) => {
+    try {
+      return readFromQuery(params);
+    } catch (error) {
+      if (!(error instanceof ProxyPathError)) throw error;
+      ctx.issues.push({ code: 'custom', message: error.message, input: ctx.value });
+      return z.NEVER;
+    }
+  }),
+);

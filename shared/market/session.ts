@@ -135,3 +135,16 @@ export function lastCloseAtOrBefore(ms: number): number {
 export function sessionMinutes(day: string): number {
   return isTradingDay(day) ? SESSION_CLOSE_MINUTE - SESSION_OPEN_MINUTE : 0;
 }
+
+/** The first opening of the regular session strictly after an instant. */
+export function nextSessionOpenAfter(ms: number): number {
+  let day = newYorkTime(ms).day;
+  for (let i = 0; i < 15; i++) {
+    if (isTradingDay(day)) {
+      const open = utcOf(day, SESSION_OPEN_MINUTE);
+      if (open > ms) return open;
+    }
+    day = new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+  }
+  throw new Error('No session opens within 15 days');
+}

@@ -1,6 +1,7 @@
 import { accountRoutes } from './account';
 import { alertRoutes } from './alerts';
 import { marketRoutes } from './market';
+import { marketReadRoutes } from './market-reads';
 import { portfolioRoutes } from './portfolio';
 import { sharingRoutes } from './sharing';
 import { systemRoutes } from './system';
@@ -8,7 +9,7 @@ import type { RouteDef } from './types';
 import { valuationRoutes } from './valuation';
 import { watchlistRoutes } from './watchlist';
 
-export type { RouteDef, RouteNeed, HttpMethod, OwnedKind, OwnedField } from './types';
+export type { RouteDef, RouteNeed, HttpMethod, OwnedKind, OwnedField, EdgeCacheDef } from './types';
 
 /**
  * The one route table. CDK creates a Lambda and an HTTP API route per entry, the local
@@ -18,6 +19,7 @@ const ALL = [
   ...systemRoutes,
   ...accountRoutes,
   ...marketRoutes,
+  ...marketReadRoutes,
   ...valuationRoutes,
   ...portfolioRoutes,
   ...watchlistRoutes,

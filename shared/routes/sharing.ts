@@ -1,9 +1,12 @@
 import { emptyRequest } from '../schemas/common';
 import { setPublicRecordRequest, sharePitchRequest, shareSlugRequest } from '../sharing/schemas';
-import { defineRoutes, WRITE_LIMIT_PER_MINUTE } from './types';
+import { defineRoutes, WRITE_LIMIT_PER_MINUTE, type EdgeCacheDef } from './types';
 
 /** Requests a minute one client may make on a public sharing route (a reader, not a crawler farm). */
 export const PUBLIC_SHARE_CLIENT_LIMIT = 60;
+
+/** The public share answers: seconds at the edge, one copy per path (no query). */
+const SHARE_EDGE_CACHE: EdgeCacheDef = { kind: 'share', query: () => ({}) };
 
 /**
  * Sharing a pitch and the public record (docs/decisions/128-public-pitch-sharing.md). The
@@ -66,6 +69,7 @@ export const sharingRoutes = defineRoutes([
     needs: ['tableWrite', 'marketData'],
     summary: 'A shared pitch: its versions and its record against the S&P 500',
     clientLimitPerMinute: PUBLIC_SHARE_CLIENT_LIMIT,
+    edgeCache: SHARE_EDGE_CACHE,
   },
   {
     id: 'publicPitchPreview',
@@ -77,6 +81,7 @@ export const sharingRoutes = defineRoutes([
     needs: ['tableWrite', 'marketData'],
     summary: "A shared pitch's link-preview image (SVG): price against intrinsic value",
     clientLimitPerMinute: PUBLIC_SHARE_CLIENT_LIMIT,
+    edgeCache: SHARE_EDGE_CACHE,
   },
   {
     id: 'publicPitchPage',
@@ -88,6 +93,7 @@ export const sharingRoutes = defineRoutes([
     needs: ['tableWrite', 'marketData'],
     summary: "A shared pitch's page: the app with its title, description and preview meta tags",
     clientLimitPerMinute: PUBLIC_SHARE_CLIENT_LIMIT,
+    edgeCache: SHARE_EDGE_CACHE,
   },
   {
     id: 'publicRecord',
@@ -99,5 +105,6 @@ export const sharingRoutes = defineRoutes([
     needs: ['tableWrite', 'marketData'],
     summary: "An investor's public record: their shared pitches against the S&P 500",
     clientLimitPerMinute: PUBLIC_SHARE_CLIENT_LIMIT,
+    edgeCache: SHARE_EDGE_CACHE,
   },
 ]);

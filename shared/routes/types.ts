@@ -1,4 +1,5 @@
 import type { ZodMiniType } from 'zod/mini';
+import type { EdgeCacheKind, QueryValue } from '../market/edge-cache';
 
 export type HttpMethod = 'GET' | 'POST';
 
@@ -40,6 +41,39 @@ export interface OwnedField {
   kind: OwnedKind;
 }
 
+/**
+ * A public GET route whose successful answers shared caches (CloudFront) may keep, for the
+ * lifetime of its kind of data (shared/market/edge-cache.ts; decision 126). Only GET routes
+ * with `auth: false` under EDGE_CACHED_PATH_PREFIX or SHARED_PAGE_PATH_PREFIXES may declare it
+ * (tests walk the table).
+ */
+export interface EdgeCacheDef {
+  /** The kind of data answered, or how to tell it from the validated input. */
+  kind: EdgeCacheKind | ((input: unknown) => EdgeCacheKind);
+  /**
+   * The canonical query parameters of a validated input: a request whose query says anything
+   * else (another order, lower-case symbols, defaults left out) is redirected there (308).
+   */
+  query: (input: unknown) => Readonly<Record<string, QueryValue>>;
+}
+
+/** Paths of the edge-cached routes, and only theirs: CloudFront's cached behaviour matches them. */
+export const EDGE_CACHED_PATH_PREFIX = '/api/market/';
+/** CloudFront's path pattern of that behaviour. */
+export const EDGE_CACHED_PATH_PATTERN = `${EDGE_CACHED_PATH_PREFIX}*`;
+
+/**
+ * Paths of the shared pitches and public records (decision 128): edge-cached for seconds,
+ * keyed on the path alone (CloudFront's behaviours of these patterns send no query string).
+ */
+export const SHARED_PAGE_PATH_PREFIXES = ['/api/public/', '/p/'] as const;
+export const SHARED_PAGE_PATH_PATTERNS = SHARED_PAGE_PATH_PREFIXES.map((prefix) => `${prefix}*`);
+
+/** Whether a path is one of the edge-cached routes' (market reads, shared pages). */
+export const isEdgeCachedPath = (path: string): boolean =>
+  path.startsWith(EDGE_CACHED_PATH_PREFIX) ||
+  SHARED_PAGE_PATH_PREFIXES.some((prefix) => path.startsWith(prefix));
+
 export interface RouteDef {
   /** camelCase identifier: names the Lambda, the handler module and the web client call. */
   id: string;
@@ -74,6 +108,8 @@ export interface RouteDef {
    * sign-up, password recovery, contact), so one client cannot use up what others share.
    */
   clientLimitPerMinute?: number;
+  /** Successful answers may be kept by CloudFront (public GET market reads only). */
+  edgeCache?: EdgeCacheDef;
 }
 
 /** Body cap of a JSON route that does not declare its own (Lambda itself takes up to 6 MB). */

@@ -85,7 +85,7 @@ describe('index bar', () => {
     const { page, open } = await newPage();
     const asked: number[] = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/getIndexQuotes') asked.push(Date.now());
+      if (new URL(request.url()).pathname === '/api/market/index-quotes') asked.push(Date.now());
     });
     await page.clock.install();
     await open('/');

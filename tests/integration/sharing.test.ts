@@ -39,6 +39,8 @@ async function expectGone(slug: string) {
   for (const path of publicPaths(slug)) {
     const res = await api.get(path);
     expect(res.status, path).toBe(404);
+    // A 404 is never kept at the edge: sharing again is seen at once.
+    expect(res.headers.get('cache-control'), path).toBe('no-store');
   }
 }
 
@@ -113,6 +115,8 @@ describe('sharing a pitch', () => {
     expect(page.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expectNothingPrivate(page.body, a, [pitch.id, other.id]);
 
+    // Shared answers live at the edge for seconds only (decision 128): no invalidation on stop.
+    expect(page.headers.get('cache-control')).toBe('public, s-maxage=30, stale-while-revalidate=0');
     const image = await api.get<string>(`/api/public/pitch/${shared.slug}/preview.svg`);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/svg+xml');

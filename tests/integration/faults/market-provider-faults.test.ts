@@ -10,7 +10,16 @@ import { handler as getWeeklyData } from '../../../functions/api/getWeeklyData';
 import { PLANS } from '../../../functions/market/plan';
 import { buildMarketService, useMarketService } from '../../../functions/market/service';
 import { FmpHttpSource } from '../../../functions/market/source';
+import { handler as marketCompanyOverview } from '../../../functions/api/marketCompanyOverview';
+import { handler as marketDaily } from '../../../functions/api/marketDaily';
+import { handler as marketHistorical } from '../../../functions/api/marketHistorical';
+import { handler as marketIndexQuotes } from '../../../functions/api/marketIndexQuotes';
+import { handler as marketRead } from '../../../functions/api/marketRead';
+import { handler as marketStockList } from '../../../functions/api/marketStockList';
+import { handler as marketWeekly } from '../../../functions/api/marketWeekly';
+import { STALE_ANSWER_SECONDS } from '../../../shared/market/edge-cache';
 import { marketRoutes } from '../../../shared/routes/market';
+import { marketReadRoutes } from '../../../shared/routes/market-reads';
 import { startFakeFmp, type FakeFmp, type FakeFmpSwitches } from '../../support/fake-fmp';
 import { invokeRoute, simClock } from '../../support/market';
 import { faultFigureRecorder } from './figures';
@@ -75,6 +84,32 @@ const CALLS: { route: string; run: (symbol: string) => ReturnType<typeof invokeR
     route: 'getCompanyOverview',
     run: (s) =>
       invokeRoute(getCompanyOverview as Handler, 'POST', '/api/getCompanyOverview', { symbol: s }),
+  },
+];
+
+/** The edge-cached GET forms (decision 126), each with its canonical query. */
+const GET = (handler: unknown, path: string) => invokeRoute(handler as Handler, 'GET', path);
+const EDGE_CALLS: typeof CALLS = [
+  { route: 'marketRead', run: (s) => GET(marketRead, `/api/market/read?kind=profile&symbol=${s}`) },
+  { route: 'marketIndexQuotes', run: () => GET(marketIndexQuotes, '/api/market/index-quotes') },
+  {
+    route: 'marketHistorical',
+    run: (s) =>
+      GET(
+        marketHistorical,
+        `/api/market/historical?from=2025-01-01&stock_symbol=${s}&to=2025-03-31`,
+      ),
+  },
+  { route: 'marketDaily', run: (s) => GET(marketDaily, `/api/market/daily?stock_symbol=${s}`) },
+  { route: 'marketWeekly', run: (s) => GET(marketWeekly, `/api/market/weekly?stock_symbol=${s}`) },
+  {
+    route: 'marketStockList',
+    run: () =>
+      GET(marketStockList, '/api/market/stock-list?marketcap=large&region=US&sector=Technology'),
+  },
+  {
+    route: 'marketCompanyOverview',
+    run: (s) => GET(marketCompanyOverview, `/api/market/company-overview?symbol=${s}`),
   },
 ];
 
@@ -172,5 +207,53 @@ describe('market routes over a failing provider', () => {
       expect(res.statusCode).toBe(200);
       expect(res.body.stale, `${call.route} served from the cache`).toBe(false);
     }
+  });
+});
+
+describe('edge-cached market reads over a failing provider (decision 126)', () => {
+  it('covers every GET form of the route table', () => {
+    expect(EDGE_CALLS.map((c) => c.route).sort()).toEqual(marketReadRoutes.map((r) => r.id).sort());
+  });
+
+  it('never lets a shared cache keep a 502 or 503', async () => {
+    // The index quotes and the stock list name no symbol: the suite above cached them already.
+    const bySymbol = EDGE_CALLS.filter(
+      (c) => c.route !== 'marketIndexQuotes' && c.route !== 'marketStockList',
+    );
+    for (const fault of FAULTS) {
+      fake.set(fault.switches);
+      faultFigures.inject(fault.kind);
+      for (const call of bySymbol) {
+        const res = await call.run(`Y${fault.kind.slice(0, 3).toUpperCase()}`);
+        faultFigures.request(res.statusCode, true);
+        expect(res.statusCode, `${fault.kind} ${call.route}`).toBeOneOf([502, 503]);
+        expect(res.headers['cache-control'], `${fault.kind} ${call.route}`).toBe('no-store');
+      }
+    }
+    fake.clear();
+  });
+
+  it('lets a shared cache keep the last good data only briefly while the provider fails', async () => {
+    fake.clear();
+    for (const call of EDGE_CALLS) {
+      const res = await call.run('MSFT');
+      expect(res.statusCode, call.route).toBe(200);
+      expect(res.headers['cache-control'], call.route).toMatch(
+        /^public, s-maxage=\d+, stale-while-revalidate=\d+$/,
+      );
+    }
+    clock.advance(25 * 3600_000);
+    fake.set({ status: 500 });
+    faultFigures.inject('http500');
+    for (const call of EDGE_CALLS) {
+      const res = await call.run('MSFT');
+      faultFigures.request(res.statusCode, true);
+      expect(res.statusCode, call.route).toBe(200);
+      expect(res.body.stale, call.route).toBe(true);
+      expect(res.headers['cache-control'], call.route).toBe(
+        `public, s-maxage=${STALE_ANSWER_SECONDS}`,
+      );
+    }
+    fake.clear();
   });
 });

@@ -30,17 +30,35 @@ function post(
   body: unknown,
   headers: Record<string, string> = {},
 ): Promise<Answer> {
+  return send('POST', from, path, body, headers);
+}
+
+/** GETs a path with its query from a chosen local address (the client), with extra headers. */
+function get(from: string, path: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return send('GET', from, path, undefined, headers);
+}
+
+function send(
+  method: 'GET' | 'POST',
+  from: string,
+  path: string,
+  body: unknown,
+  headers: Record<string, string>,
+): Promise<Answer> {
   const url = new URL(path, server!.url);
-  const data = JSON.stringify(body);
+  const data = body === undefined ? '' : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = request(
       {
         host: url.hostname,
         port: url.port,
-        path: url.pathname,
-        method: 'POST',
+        path: `${url.pathname}${url.search}`,
+        method,
         localAddress: from,
-        headers: { 'content-type': 'application/json', ...headers },
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
       },
       (res) => {
         let text = '';
@@ -141,6 +159,10 @@ describe('one client cannot lock another out', () => {
       'x-origin-verify': `${secret.slice(0, -1)}x`,
     });
     expect(forged.status).toBe(403);
+    // The edge-cached GET market reads too (decision 126): without CloudFront's secret, 403.
+    const read = await get('127.0.0.4', '/api/market/read?kind=profile&symbol=AAPL');
+    expect(read.status).toBe(403);
+    expect(read.body.message).toBe(LIMIT_MESSAGES.notThroughSite);
 
     // One CloudFront edge address (this socket) carries two viewers.
     const viaEdge = (viewer: string, body: unknown) =>
@@ -196,6 +218,14 @@ describe("one client cannot spend the provider's quota", () => {
       60 - share.perDay!,
     );
     expect(answers.every((a) => a.status < 500)).toBe(true);
+
+    // Its misses through the edge-cached GET form (what CloudFront forwards) count the same.
+    const viaGet = await get(
+      '127.0.0.6',
+      '/api/market/historical?from=2023-06-01&stock_symbol=AAPL&to=2023-07-01',
+    );
+    expect(viaGet.status).toBe(429);
+    expect(fake.callCount).toBe(upstream);
 
     const other = await history('127.0.0.7', 59);
     expect(other.status).toBe(200);

@@ -13,6 +13,7 @@ vi.mock('virtual:route-paths', () => ({
     { id: 'saveThing', method: 'POST', path: '/api/saveThing', auth: true },
     { id: 'verify', method: 'GET', path: '/api/verify_account/{code}', auth: false },
     { id: 'addPortfolio', method: 'POST', path: '/api/addPortfolio', auth: true },
+    { id: 'marketRead', method: 'GET', path: '/api/market/read', auth: false },
   ],
 }));
 
@@ -59,6 +60,21 @@ describe('api client requests', () => {
     expect(url).toBe('/api/things/big%20fish?q=a%26b&limit=5&tags=x&tags=y');
     expect(init.method).toBe('GET');
     expect(init.body).toBeUndefined();
+  });
+
+  it('sends an edge-cached read with its canonical query and without the token', async () => {
+    token.value = 'signed-in-token';
+    respond(200, { data: [] });
+
+    await call('marketRead', { symbol: 'AAPL', kind: 'profile', skip: undefined, empty: '' });
+
+    const [url, init] = lastCall();
+    expect(url).toBe('/api/market/read?kind=profile&symbol=AAPL');
+    expect(init.method).toBe('GET');
+    // One copy at the edge for every viewer: nothing in the request names the user.
+    expect((init.headers as Record<string, string>).authorization).toBeUndefined();
+    // The browser keeps no copy and serves none stale: only CloudFront caches.
+    expect(init.cache).toBe('no-store');
   });
 
   it('sends POST input as a JSON body', async () => {

@@ -1,5 +1,7 @@
 import routePaths from 'virtual:route-paths';
 import type { RouteId } from '../../../shared/routes';
+import { canonicalQuery, type QueryValue } from '../../../shared/market/edge-cache';
+import { isEdgeCachedPath } from '../../../shared/routes/types';
 import { getAccessToken } from './auth';
 import { ApiError } from './api-error';
 import { apiBaseUrl } from './config';
@@ -117,13 +119,24 @@ export async function api<T = unknown>(
   const route = ROUTE_PATHS.get(routeId);
   if (!route) throw new Error(`No route with id "${routeId}" in the route table`);
   const { path, rest } = fillPath(route.path, input);
-  const [base, token] = await Promise.all([apiBaseUrl(), getAccessToken()]);
+  // The edge-cached public reads (decision 126) go without the token, with their canonical
+  // query: one address per read, the same for every viewer. The browser's own HTTP cache is
+  // left out of them (`cache: 'no-store'`): their stale-while-revalidate is meant for CloudFront,
+  // and the app's query cache already decides when to ask again.
+  const edgeCached = route.method === 'GET' && isEdgeCachedPath(path);
+  const [base, token] = await Promise.all([
+    apiBaseUrl(),
+    edgeCached ? undefined : getAccessToken(),
+  ]);
 
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
   let url = `${base}${path}`;
   let body: string | undefined;
-  if (route.method === 'GET') {
+  if (edgeCached) {
+    const query = canonicalQuery(rest as Record<string, QueryValue>);
+    if (query) url += `?${query}`;
+  } else if (route.method === 'GET') {
     url += toQuery(rest);
   } else {
     headers['content-type'] = 'application/json';
@@ -136,7 +149,13 @@ export async function api<T = unknown>(
   let res: Response | undefined;
   for (let attempt = 1; ; attempt++) {
     try {
-      res = await fetch(url, { method: route.method, headers, body, signal: options.signal });
+      res = await fetch(url, {
+        method: route.method,
+        headers,
+        body,
+        signal: options.signal,
+        ...(edgeCached ? { cache: 'no-store' as const } : {}),
+      });
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') throw error;
       res = undefined;

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import '../../../shared/schemas/zod-messages';
 import { quoteSchema, type Quote } from '../../../shared/market';
-import { proxyData } from './market-proxy';
+import { marketData } from './market-proxy';
 
 /** Quotes refresh every 30 s (spec/001 section 9), read from the server's quote cache. */
 export const QUOTE_REFRESH_MS = 30_000;
@@ -15,7 +15,7 @@ export async function fetchQuotes(
   signal?: AbortSignal,
 ): Promise<Quote[]> {
   if (symbols.length === 0) return [];
-  return proxyData(`quote/${symbols.join(',')}`, quotes, {}, signal);
+  return marketData(`quote/${symbols.join(',')}`, quotes, {}, signal);
 }
 
 /**

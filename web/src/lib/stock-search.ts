@@ -18,11 +18,11 @@ export function searchText(input: string): string | null {
 /** NYSE, NASDAQ and AMEX listings whose name or symbol matches, at most 50 (spec/001 section 9). */
 export async function searchStocks(query: string, signal?: AbortSignal): Promise<SearchResult[]> {
   // Loaded on the first search: the home page's first screen needs neither zod nor the schemas.
-  const [{ proxyData }, { searchResults }] = await Promise.all([
+  const [{ marketData }, { searchResults }] = await Promise.all([
     import('./market-proxy'),
     import('./stock-search-schema'),
   ]);
-  return proxyData('search?limit=50&exchange=AMEX,NASDAQ,NYSE', searchResults, { query }, signal);
+  return marketData('search?limit=50&exchange=AMEX,NASDAQ,NYSE', searchResults, { query }, signal);
 }
 
 export const stockSearchQuery = (query: string) =>

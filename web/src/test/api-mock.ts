@@ -13,11 +13,16 @@ export const envelope = <T>(data: T, asOf = '2025-01-02T00:00:00Z') => ({
   asOf,
 });
 
-/** One request the page made: its path and, for a POST, its JSON body. */
+/** One request the page made: its path, its query (GET) and, for a POST, its JSON body. */
 export interface ApiCall {
   path: string;
+  /** The query string's parameters (a market read's `kind`, `symbol`, ...). */
+  query: Record<string, string>;
   body: Record<string, unknown> | undefined;
 }
+
+/** The path of the edge-cached market reads (`GET /api/market/read?kind=…`, decision 126). */
+export const MARKET_READ = '/api/market/read';
 
 /**
  * Replaces `fetch` (undo with `vi.unstubAllGlobals()`): every request is recorded in the returned
@@ -30,11 +35,13 @@ export function stubApi(
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = new URL(String(input), 'http://localhost').pathname;
+      const url = new URL(String(input), 'http://localhost');
+      const path = url.pathname;
+      const query = Object.fromEntries(url.searchParams);
       const body = init?.body
         ? (JSON.parse(String(init.body)) as Record<string, unknown>)
         : undefined;
-      const call = { path, body };
+      const call = { path, query, body };
       calls.push(call);
       const answer = await reply(call);
       if (answer) return answer;
@@ -73,7 +80,7 @@ export function quote(symbol: string, price: number, fields: Partial<Quote> = {}
   };
 }
 
-/** The proxy's answer to `quote/A,B`: a quote of each listed symbol that has a price. */
+/** The answer to a quote read of `A,B` (or the proxy's `quote/A,B`): a quote of each listed symbol that has a price. */
 export function quotesAnswer(
   url: unknown,
   prices: Readonly<Record<string, number>>,

@@ -15,16 +15,16 @@ beforeEach(() => {
   setSession({ status: 'guest' });
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = new URL(String(input), 'http://localhost').pathname;
-      const body = init?.body ? (JSON.parse(String(init.body)) as { url?: string }) : {};
+    vi.fn(async (input: RequestInfo | URL) => {
+      const address = new URL(String(input), 'http://localhost');
+      const path = address.pathname;
       if (path === '/config.json') return json(200, { apiBaseUrl: '' });
       if (path === '/api/getCompanyOverview') return json(200, envelope(overviewFixture()));
       if (path === '/api/getValuationTypes')
         return json(200, {
           data: listValuationTypes().map((t) => ({ id: t.id, valuation_name: t.valuation_name })),
         });
-      if (path === '/api/common_api' && body.url?.startsWith('search'))
+      if (path === '/api/market/read' && address.searchParams.get('kind') === 'search')
         return json(
           200,
           envelope([
@@ -37,7 +37,7 @@ beforeEach(() => {
             },
           ]),
         );
-      if (path === '/api/common_api') return json(200, envelope([]));
+      if (path === '/api/market/read') return json(200, envelope([]));
       return json(404, { message: 'not here' });
     }),
   );

@@ -169,7 +169,11 @@ describe('unsubscribe page', () => {
     renderAt('/alerts/unsubscribe?token=good.token-signed-by-server', <UnsubscribePage />);
     expect(await screen.findByText('You will not receive this alert any more')).toBeTruthy();
     expect(calls.filter((c) => c.path === '/api/alerts/unsubscribe')).toEqual([
-      { path: '/api/alerts/unsubscribe', body: { token: 'good.token-signed-by-server' } },
+      {
+        path: '/api/alerts/unsubscribe',
+        query: {},
+        body: { token: 'good.token-signed-by-server' },
+      },
     ]);
   });
 

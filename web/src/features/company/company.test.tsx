@@ -39,7 +39,8 @@ vi.mock('./components/MetricChart', () => ({
 
 let calls: {
   path: string;
-  url?: string;
+  /** A market read's query (`GET /api/market/read?kind=…`). */
+  read?: Record<string, string>;
   body?: Record<string, unknown>;
   authorization?: string;
 }[] = [];
@@ -85,26 +86,31 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = new URL(String(input), 'http://localhost').pathname;
+      const address = new URL(String(input), 'http://localhost');
+      const path = address.pathname;
       const body = init?.body
         ? (JSON.parse(String(init.body)) as Record<string, unknown>)
         : undefined;
-      const url = typeof body?.url === 'string' ? body.url : undefined;
+      const read =
+        path === '/api/market/read' ? Object.fromEntries(address.searchParams) : undefined;
+      /** Whether this request is the market read with these parameters. */
+      const asks = (expected: Record<string, string>) =>
+        !!read && Object.entries(expected).every(([k, v]) => read[k] === v);
       const authorization = new Headers(init?.headers).get('authorization') ?? undefined;
-      calls.push({ path, url, body, authorization });
+      calls.push({ path, read, body, authorization });
       if (path === '/config.json') return json(200, { apiBaseUrl: '' });
       if (path === '/api/addWatchList') return json(addAnswer.status, addAnswer.body);
       if (path === '/api/getCompanyOverview')
         return overviewStatus === 200
           ? json(200, envelope(overview))
           : json(overviewStatus, { message: 'No company found' });
-      if (url?.startsWith('income-statement/AAPL?period=annual&limit=16'))
+      const annual = { symbol: 'AAPL', period: 'annual', limit: '16' };
+      if (asks({ kind: 'statement', statement: 'income', ...annual }))
         return json(200, envelope(annualIncome));
-      if (url?.startsWith('ratios/AAPL?period=quarter&limit=63'))
+      if (asks({ kind: 'ratios', symbol: 'AAPL', period: 'quarter', limit: '63' }))
         return json(200, envelope(quarterRatios));
-      if (url?.startsWith('ratios/AAPL?period=annual&limit=16'))
-        return json(200, envelope(annualRatios));
-      if (url?.startsWith('historical-'))
+      if (asks({ kind: 'ratios', ...annual })) return json(200, envelope(annualRatios));
+      if (asks({ kind: 'daily' }) || asks({ kind: 'intraday' }))
         return json(
           200,
           envelope([
@@ -156,7 +162,6 @@ function LoginStandIn() {
 
 const choose = (id: string) =>
   fireEvent.change(screen.getByLabelText('Show'), { target: { value: id } });
-const urls = () => calls.map((c) => c.url ?? c.path);
 
 describe('quick views and links to a view', () => {
   it('offers the most used views one click away, and keeps the choice in the address', async () => {
@@ -340,8 +345,10 @@ describe('selector, periods and charts', () => {
     await screen.findByTestId('chart');
     choose('gross-margin-quarterly');
     await screen.findByTestId('chart');
-    expect(urls().filter((u) => u.startsWith('ratios/AAPL?period=quarter'))).toHaveLength(1);
-    expect(urls().filter((u) => u === '/api/getCompanyOverview')).toHaveLength(1);
+    expect(
+      calls.filter((c) => c.read?.kind === 'ratios' && c.read.period === 'quarter'),
+    ).toHaveLength(1);
+    expect(calls.filter((c) => c.path === '/api/getCompanyOverview')).toHaveLength(1);
   });
 });
 

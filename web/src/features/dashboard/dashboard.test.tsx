@@ -97,7 +97,7 @@ beforeEach(() => {
   prices = {};
   transactions = {};
   alerts = [];
-  stubApi(({ path, body }) => {
+  stubApi(({ path, query, body }) => {
     switch (path) {
       case '/api/getPortfolioList':
         return json(200, {
@@ -109,8 +109,8 @@ beforeEach(() => {
         });
       case '/api/trackedPitches':
         return json(200, { data: tracked, quotes: [], limit: 50 });
-      case '/api/common_api':
-        return quotesAnswer(body?.url, prices);
+      case '/api/market/read':
+        return quotesAnswer(query.symbols, prices);
       case '/api/getPortfolioHoldings': {
         const id = String(body?.portfolio_id);
         return json(200, {

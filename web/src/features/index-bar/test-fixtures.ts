@@ -28,13 +28,13 @@ export { json };
 
 /**
  * A fetch stand-in: `/config.json` is absent (same-origin API, no sign-in) and
- * `/api/getIndexQuotes` answers whatever `reply` gives for the n-th call (0-based).
+ * `/api/market/index-quotes` answers whatever `reply` gives for the n-th call (0-based).
  */
 export function marketFetch(reply: (call: number) => Response | Promise<Response>) {
   let calls = 0;
   const fn = async (input: RequestInfo | URL) => {
     const path = new URL(String(input), 'http://localhost').pathname;
-    if (path === '/api/getIndexQuotes') return reply(calls++);
+    if (path === '/api/market/index-quotes') return reply(calls++);
     return json(404, { message: 'Request not found' });
   };
   return Object.assign(fn, { indexCalls: () => calls });

@@ -90,7 +90,7 @@ beforeEach(() => {
   prices = {};
   portfolios = [];
   failures = {};
-  calls = stubApi(({ path, body }) => {
+  calls = stubApi(({ path, query, body }) => {
     const failure = failures[path];
     if (failure) return json(failure.status, { message: failure.message });
     switch (path) {
@@ -105,8 +105,8 @@ beforeEach(() => {
         });
       case '/api/myValuation':
         return json(200, { data: pitches, quotes: [] });
-      case '/api/common_api':
-        return quotesAnswer(body?.url, prices, { change: 1.25, changesPercentage: 0.84 });
+      case '/api/market/read':
+        return quotesAnswer(query.symbols, prices, { change: 1.25, changesPercentage: 0.84 });
       case '/api/update-pitch':
         return json(200, { message: 'Pitch Updated Successfully!', data: pitches[0] });
       case '/api/deletePitch':

@@ -160,7 +160,7 @@ beforeEach(() => {
           asOf: '2025-01-02T00:00:00Z',
         });
       }
-      case '/api/getWeeklyData':
+      case '/api/market/weekly':
         return json(
           200,
           envelope([
@@ -168,7 +168,7 @@ beforeEach(() => {
             { date: '2024-12-27', close: 185 },
           ]),
         );
-      case '/api/getDailyData':
+      case '/api/market/daily':
         return json(
           200,
           envelope([
@@ -177,7 +177,7 @@ beforeEach(() => {
             { date: '2025-01-02', close: 188 },
           ]),
         );
-      case '/api/getHistoricalData':
+      case '/api/market/historical':
         return json(
           200,
           envelope([
@@ -186,7 +186,7 @@ beforeEach(() => {
             { date: '2024-12-31', close: 187 },
           ]),
         );
-      case '/api/common_api':
+      case '/api/market/read':
         return json(200, envelope([QUOTE]));
       default:
         return undefined;
@@ -437,7 +437,7 @@ describe('stock panel and order form', () => {
           .map((d) => d.textContent),
       ).toEqual(['188.25', '191.75', '187.50', '2.95T', '29.46']),
     );
-    expect(callsTo('/api/common_api')[0]?.body).toMatchObject({ url: 'quote/AAPL' });
+    expect(callsTo('/api/market/read')[0]?.query).toEqual({ kind: 'quote', symbols: 'AAPL' });
   });
 
   it('places an order with the chosen portfolio, symbol and size, and shows the server refusal', async () => {

@@ -94,7 +94,7 @@ beforeEach(() => {
       saved = saved.filter((x) => x.id !== body?.id);
       return json(200, { message: 'Screener deleted', data: { id: body?.id } });
     }
-    if (path === '/api/common_api')
+    if (path === '/api/market/read')
       return json(
         200,
         envelope([

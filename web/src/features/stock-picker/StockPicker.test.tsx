@@ -17,7 +17,7 @@ const listing = (symbol: string, name: string) => ({
   exchangeShortName: 'NASDAQ',
 });
 
-let searches: { query: unknown; url: unknown }[] = [];
+let searches: Record<string, string>[] = [];
 const nothing = () =>
   json(200, { data: [], source: 'demo', stale: false, asOf: '2024-01-01T00:00:00Z' });
 let answer: () => Response = nothing;
@@ -27,14 +27,11 @@ beforeEach(() => {
   answer = nothing;
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = new URL(String(input), 'http://localhost').pathname;
-      if (path === '/config.json') return json(200, { apiBaseUrl: '' });
-      const body = JSON.parse(String(init?.body)) as {
-        url: string;
-        parameters: { query?: string };
-      };
-      searches.push({ query: body.parameters.query, url: body.url });
+    vi.fn(async (input: RequestInfo | URL) => {
+      const address = new URL(String(input), 'http://localhost');
+      if (address.pathname === '/config.json') return json(200, { apiBaseUrl: '' });
+      expect(address.pathname).toBe('/api/market/read');
+      searches.push(Object.fromEntries(address.searchParams));
       return answer();
     }),
   );
@@ -72,8 +69,9 @@ describe('stock picker', () => {
       'AAPLApple Inc.NASDAQ',
       'APLEApple Hospitality REITNASDAQ',
     ]);
+    // One search, in its canonical form (decision 126): the same address for everyone.
     expect(searches).toEqual([
-      { query: 'Apple', url: 'search?limit=50&exchange=AMEX,NASDAQ,NYSE' },
+      { kind: 'search', query: 'APPLE', limit: '50', exchange: 'AMEX,NASDAQ,NYSE' },
     ]);
     expect(box.getAttribute('aria-expanded')).toBe('true');
 

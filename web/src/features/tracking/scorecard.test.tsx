@@ -74,14 +74,14 @@ let calls: ApiCall[] = [];
 beforeEach(() => {
   setSession(signedIn());
   scorecard = async () => json(200, scorecardAnswer());
-  calls = stubApi(({ path, body }) => {
+  calls = stubApi(({ path, query }) => {
     switch (path) {
       case '/api/trackedPitches':
         return json(200, { data: [apple, ko, msft].map(tracked), quotes: [], limit: 50 });
       case '/api/pitchScorecard':
         return scorecard();
-      case '/api/common_api':
-        return quotesAnswer(body?.url, { AAPL: 132, KO: 140 });
+      case '/api/market/read':
+        return quotesAnswer(query.symbols, { AAPL: 132, KO: 140 });
       default:
         return undefined;
     }

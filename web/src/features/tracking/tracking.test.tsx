@@ -42,7 +42,7 @@ beforeEach(() => {
   setSession(signedIn());
   rows = [];
   prices = {};
-  calls = stubApi(({ path, body }) => {
+  calls = stubApi(({ path, query, body }) => {
     switch (path) {
       case '/api/trackedPitches': {
         if (body && 'valuation_id' in body) {
@@ -50,11 +50,11 @@ beforeEach(() => {
           target.intrinsic_value_per_share = Number(body.intrinsic_value_per_share);
           return json(200, { message: 'Pitch Updated Successfully!', data: valuationOf(target) });
         }
-        // Quotes in the list answer are the stored ones; the live ones come from common_api.
+        // Quotes in the list answer are the stored ones; the live ones come from the market reads.
         return json(200, { data: rows.map((r) => ({ ...r })), quotes: [], limit: 50 });
       }
-      case '/api/common_api':
-        return quotesAnswer(body?.url, prices);
+      case '/api/market/read':
+        return quotesAnswer(query.symbols, prices);
       case '/api/deletePitch':
         rows = rows.filter((r) => r.id !== body?.valuation_id);
         return json(200, {
@@ -211,10 +211,10 @@ describe('My Tracked Pitches', () => {
     expect(input.value).toBe('1,234.5');
 
     prices = { AAPL: 160 };
-    const quoteCalls = count('/api/common_api');
+    const quoteCalls = count('/api/market/read');
     await act(() => vi.advanceTimersByTimeAsync(30_000));
     await waitFor(() => expect(cells('AAPL').price).toBe('$160.00'));
-    expect(count('/api/common_api')).toBe(quoteCalls + 1);
+    expect(count('/api/market/read')).toBe(quoteCalls + 1);
     // The rows were not reloaded and the edit is still there, as typed.
     expect(count('/api/trackedPitches')).toBe(1);
     const still = screen.getByLabelText(

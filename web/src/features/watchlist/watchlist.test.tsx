@@ -37,7 +37,7 @@ let failRemove = false;
 beforeEach(() => {
   list = [];
   failRemove = false;
-  calls = stubApi(({ path, body }) => {
+  calls = stubApi(({ path, query, body }) => {
     if (path === '/api/getWatchList') return json(200, { ...envelope(list), data: list });
     if (path === '/api/addWatchList') {
       const symbol = String(body?.stock_symbol);
@@ -52,9 +52,8 @@ beforeEach(() => {
       list = list.filter((i) => i.stock_symbol !== body?.stock_symbol);
       return json(200, { message: 'Removed successfully' });
     }
-    if (path === '/api/common_api') {
-      const url = String(body?.url);
-      if (url.startsWith('search'))
+    if (path === '/api/market/read') {
+      if (query.kind === 'search')
         return json(
           200,
           envelope([
@@ -74,7 +73,7 @@ beforeEach(() => {
             },
           ]),
         );
-      if (url.startsWith('historical-'))
+      if (query.kind === 'daily' || query.kind === 'intraday')
         return json(
           200,
           envelope([
@@ -207,10 +206,13 @@ describe('watchlist detail card', () => {
     const chart = await within(card).findByTestId('chart');
     expect(chart.getAttribute('aria-label')).toBe('AAPL price, 3 Months');
     expect(chart.getAttribute('data-closes')).toBe('11,12');
-    const url = String(calls.filter((c) => c.path === '/api/common_api').at(-1)?.body?.url);
-    expect(url).toMatch(
-      /^historical-price-full\/AAPL\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/,
-    );
+    const read = calls.filter((c) => c.path === '/api/market/read').at(-1)?.query;
+    expect(read).toEqual({
+      kind: 'daily',
+      symbol: 'AAPL',
+      from: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      to: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
 
     fireEvent.click(within(card).getByRole('button', { name: 'Ignore' }));
     expect(screen.queryByRole('region', { name: 'AAPL details' })).toBeNull();

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DataSource, StatementFrequency } from '../../../../../shared/company/catalogue';
 import { ALL_POINTS, STATEMENT_FETCH_LIMIT } from '../../../../../shared/company/periods';
-import { proxyRows } from '../../../lib/market-proxy';
+import { marketRows } from '../../../lib/market-proxy';
 
 /** The data sets read by period rows (statements, ratios, key metrics). */
 export type RowSource = Extract<
@@ -41,7 +41,7 @@ export const companyRowsQuery = (
 ) =>
   queryOptions({
     queryKey: ['market', 'rows', source, symbol, frequency, rowLimit(frequency)],
-    queryFn: ({ signal }) => proxyRows(companyRowsPath(source, symbol, frequency), signal),
+    queryFn: ({ signal }) => marketRows(companyRowsPath(source, symbol, frequency), signal),
     // Statements and ratios change once a quarter; the server caches them for a day.
     staleTime: 60 * 60_000,
   });

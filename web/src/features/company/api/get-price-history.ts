@@ -7,7 +7,7 @@ import {
   type PriceWindow,
 } from '../../../../../shared/company/periods';
 import { currentTime } from '../../../lib/clock';
-import { proxyRows, type MarketRow } from '../../../lib/market-proxy';
+import { marketRows, type MarketRow } from '../../../lib/market-proxy';
 
 /** The proxy path of a price window: intraday bars for 5/30-minute windows, daily closes otherwise. */
 export function priceHistoryPath(symbol: string, window: PriceWindow): string {
@@ -26,7 +26,7 @@ export const priceHistoryQuery = (symbol: string, period: PricePeriodId, now?: D
     queryKey: ['market', 'price', symbol, period, now?.toISOString() ?? 'today'],
     queryFn: async ({ signal }): Promise<MarketRow[]> => {
       const window = priceWindow(period, now ?? (await currentTime()));
-      return barsForPeriod(period, await proxyRows(priceHistoryPath(symbol, window), signal));
+      return barsForPeriod(period, await marketRows(priceHistoryPath(symbol, window), signal));
     },
     // Intraday bars are cached 5 minutes on the server, daily closes an hour.
     staleTime: pricePeriod(period).interval === '1day' ? 30 * 60_000 : 2 * 60_000,

@@ -29,7 +29,10 @@ export interface IndexQuotes {
 /** The four index quotes, checked with the shared schema's rules; reports the data's source. */
 export async function getIndexQuotes(signal?: AbortSignal): Promise<IndexQuotes> {
   // Checked without zod, with the shared schema's rules: every page shows the bar (decision 093).
-  const body = parseIndexQuotes(await api<unknown>('getIndexQuotes', {}, signal ? { signal } : {}));
+  // The edge-cached GET form (decision 126): every open page polls it, CloudFront answers.
+  const body = parseIndexQuotes(
+    await api<unknown>('marketIndexQuotes', {}, signal ? { signal } : {}),
+  );
   reportMarketSource(body.source, body);
   const bySymbol = new Map(body.data.map((q) => [q.symbol, q]));
   return {

@@ -158,15 +158,15 @@ async function closingSeries(
 ): Promise<ClosePoint[]> {
   let body: unknown;
   if (period === 'daily')
-    body = await api<unknown>('getDailyData', { stock_symbol: symbol }, { signal });
+    body = await api<unknown>('marketDaily', { stock_symbol: symbol }, { signal });
   else if (period === 'weekly')
-    body = await api<unknown>('getWeeklyData', { stock_symbol: symbol }, { signal });
+    body = await api<unknown>('marketWeekly', { stock_symbol: symbol }, { signal });
   else {
     const to = await currentTime();
     const from = new Date(to);
     from.setUTCFullYear(to.getUTCFullYear() - MONTHLY_YEARS);
     body = await api<unknown>(
-      'getHistoricalData',
+      'marketHistorical',
       { stock_symbol: symbol, from: isoDay(from), to: isoDay(to) },
       { signal },
     );

@@ -13,6 +13,7 @@ import {
 } from '../../../../../shared/company/periods';
 import { api } from '../../../lib/api-client';
 import { currentTime } from '../../../lib/clock';
+import { marketReadInput } from '../../../lib/market-proxy';
 import { reportMarketSource } from '../../../lib/market-source';
 
 /** The detail card's range tabs (spec/001 section 2, "Watchlist"). */
@@ -104,11 +105,7 @@ export function usePriceRange(symbol: string, range: RangeId, now?: Date) {
     queryFn: async ({ signal }): Promise<PricePoint[]> => {
       const window = rangeWindow(range, now ?? (await currentTime()));
       const body = barsResponse.parse(
-        await api<unknown>(
-          'commonApi',
-          { url: rangePath(symbol, window), method: 'GET', parameters: {} },
-          { signal },
-        ),
+        await api<unknown>('marketRead', marketReadInput(rangePath(symbol, window)), { signal }),
       );
       reportMarketSource(body.source, body);
       const points = body.data
