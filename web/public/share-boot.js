@@ -10,7 +10,7 @@
   if (!response.ok) return;
   const doc = new DOMParser().parseFromString(await response.text(), 'text/html');
   for (const element of doc.querySelectorAll(
-    'link[rel="stylesheet"], link[rel="modulepreload"], link[rel="icon"], style, script',
+    'link[rel="stylesheet"], link[rel="modulepreload"], link[rel="icon"], script',
   )) {
     if (element.tagName === 'SCRIPT') {
       const src = element.getAttribute('src');
