@@ -1,4 +1,5 @@
 import { benchmarkReturn, daysBetween } from '../portfolio/xirr';
+import { median } from '../screener/peers';
 import { D, dec, toOutput } from '../valuation/decimal';
 import { RECORD_MIN_DAYS, type RecordSummary, type ShareRecord } from './schemas';
 
@@ -60,18 +61,6 @@ export function counts(record: ShareRecord): boolean {
 function mean(values: readonly number[]): number | null {
   if (values.length === 0) return null;
   return toOutput(values.reduce((sum, v) => sum.plus(v), new D(0)).div(values.length));
-}
-
-function median(values: readonly number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  if (sorted.length % 2 === 1) return sorted[mid]!;
-  return toOutput(
-    dec(sorted[mid - 1]!)
-      .plus(sorted[mid]!)
-      .div(2),
-  );
 }
 
 /**
