@@ -16,30 +16,7 @@ export type MarketRow = { date: string } & Record<string, unknown>;
 
 const envelope = marketEnvelope(z.unknown());
 
-/**
- * Reads an allowlisted market-data path through `common_api`, checks the `{ data, source,
- * stale, asOf }` answer against `data`, reports the data's source and returns the data.
- */
-export async function proxyData<T extends z.ZodMiniType>(
-  url: string,
-  data: T,
-  parameters: Record<string, string> = {},
-  signal?: AbortSignal,
-): Promise<z.output<T>> {
-  const body = envelope.parse(
-    await api<unknown>('commonApi', { url, method: 'GET', parameters }, signal ? { signal } : {}),
-  );
-  const parsed = data.parse(body.data);
-  reportMarketSource(body.source, body);
-  return parsed;
-}
-
 const rows = z.array(z.looseObject({ date: z.string() }));
-
-/** Reads an allowlisted market-data path of dated rows through `common_api`. */
-export async function proxyRows(url: string, signal?: AbortSignal): Promise<MarketRow[]> {
-  return (await proxyData(url, rows, {}, signal)) as MarketRow[];
-}
 
 /**
  * The canonical query of an allowlisted market-data path (the proxy's form, e.g.
@@ -61,8 +38,10 @@ export function marketReadInput(
 }
 
 /**
- * As proxyData, through the edge-cached `GET /api/market/read` with the read's canonical
- * query (decision 126): one address per read, answered by CloudFront for every viewer.
+ * Reads an allowlisted market-data path through the edge-cached `GET /api/market/read` with
+ * the read's canonical query (decision 126: one address per read, answered by CloudFront for
+ * every viewer), checks the `{ data, source, stale, asOf }` answer against `data`, reports
+ * the data's source and returns the data.
  */
 export async function marketData<T extends z.ZodMiniType>(
   url: string,
@@ -78,7 +57,7 @@ export async function marketData<T extends z.ZodMiniType>(
   return parsed;
 }
 
-/** As proxyRows, edge-cached (marketData). */
+/** An allowlisted market-data read of dated rows, edge-cached (marketData). */
 export async function marketRows(url: string, signal?: AbortSignal): Promise<MarketRow[]> {
   return (await marketData(url, rows, {}, signal)) as MarketRow[];
 }

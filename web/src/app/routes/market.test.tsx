@@ -19,7 +19,7 @@ beforeEach(() => {
       const address = new URL(String(input), 'http://localhost');
       const path = address.pathname;
       if (path === '/config.json') return json(200, { apiBaseUrl: '' });
-      if (path === '/api/getCompanyOverview') return json(200, envelope(overviewFixture()));
+      if (path === '/api/market/company-overview') return json(200, envelope(overviewFixture()));
       if (path === '/api/getValuationTypes')
         return json(200, {
           data: listValuationTypes().map((t) => ({ id: t.id, valuation_name: t.valuation_name })),

@@ -100,7 +100,7 @@ beforeEach(() => {
       calls.push({ path, read, body, authorization });
       if (path === '/config.json') return json(200, { apiBaseUrl: '' });
       if (path === '/api/addWatchList') return json(addAnswer.status, addAnswer.body);
-      if (path === '/api/getCompanyOverview')
+      if (path === '/api/market/company-overview')
         return overviewStatus === 200
           ? json(200, envelope(overview))
           : json(overviewStatus, { message: 'No company found' });
@@ -348,7 +348,7 @@ describe('selector, periods and charts', () => {
     expect(
       calls.filter((c) => c.read?.kind === 'ratios' && c.read.period === 'quarter'),
     ).toHaveLength(1);
-    expect(calls.filter((c) => c.path === '/api/getCompanyOverview')).toHaveLength(1);
+    expect(calls.filter((c) => c.path === '/api/market/company-overview')).toHaveLength(1);
   });
 });
 

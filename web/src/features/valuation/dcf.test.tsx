@@ -56,7 +56,7 @@ beforeEach(() => {
       const path = new URL(String(input), 'http://localhost').pathname;
       const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
       if (path === '/config.json') return json(200, { apiBaseUrl: '' });
-      if (path === '/api/getCompanyOverview')
+      if (path === '/api/market/company-overview')
         return json(200, envelope(overviewFixture({ price: PRICE })));
       if (path === '/api/getValuationTypes')
         return json(200, {
@@ -103,13 +103,14 @@ beforeEach(() => {
             asOf: '2026-03-10T15:00:00.000Z',
           },
         });
-      if (path === '/api/common_api') {
-        const url = String(body.url);
-        if (url.startsWith('cash-flow-statement') && url.includes('period=quarter'))
+      if (path === '/api/market/read') {
+        const read = Object.fromEntries(new URL(String(input), 'http://localhost').searchParams);
+        const statement = read.kind === 'statement' ? read.statement : undefined;
+        if (statement === 'cashflow' && read.period === 'quarter')
           return json(200, envelope([0, 1, 2, 3].map(quarterCash)));
-        if (url.startsWith('cash-flow-statement'))
+        if (statement === 'cashflow')
           return json(200, envelope(Array.from({ length: 11 }, (_, i) => annualCash(i))));
-        if (url.startsWith('income-statement'))
+        if (statement === 'income')
           return json(200, envelope(Array.from({ length: 11 }, (_, i) => annualIncome(i))));
         return json(200, envelope([]));
       }

@@ -50,7 +50,7 @@ function stub(overrides: Record<string, () => Response> = {}) {
       calls.push({ path, body });
       if (overrides[path]) return overrides[path]();
       if (path === '/config.json') return json(200, { apiBaseUrl: '' });
-      if (path === '/api/getCompanyOverview')
+      if (path === '/api/market/company-overview')
         return json(200, envelope(overviewFixture({ price: PRICE })));
       if (path === '/api/getValuationTypes')
         return json(200, {
@@ -70,11 +70,11 @@ function stub(overrides: Record<string, () => Response> = {}) {
             profile_image_url: null,
           },
         });
-      if (path === '/api/common_api') {
-        const url = String(body.url);
-        if (url.startsWith('income-statement') || url.startsWith('ratios'))
+      if (path === '/api/market/read') {
+        const read = Object.fromEntries(new URL(String(input), 'http://localhost').searchParams);
+        if (read.kind === 'ratios' || (read.kind === 'statement' && read.statement === 'income'))
           return json(200, envelope(Array.from({ length: 11 }, (_, i) => annual(i))));
-        if (url.startsWith('balance-sheet-statement'))
+        if (read.kind === 'statement' && read.statement === 'balance')
           return json(
             200,
             envelope([

@@ -9,13 +9,16 @@ import { reportMarketSource } from '../../../lib/market-source';
 /** Quotes and profiles refresh every 30 s on the company view (spec/001 section 9). */
 export const OVERVIEW_REFRESH_MS = 30_000;
 
-/** Profile, quote, TTM ratios and revenue, top owners and news of one company, in one call. */
+/**
+ * Profile, quote, TTM ratios and revenue, top owners and news of one company, in one call,
+ * through the edge-cached `GET /api/market/company-overview` (decision 126).
+ */
 export async function getCompanyOverview(
   symbol: string,
   signal?: AbortSignal,
 ): Promise<CompanyOverview> {
   const body = companyOverviewResponse.parse(
-    await api<unknown>('getCompanyOverview', { symbol }, signal ? { signal } : {}),
+    await api<unknown>('marketCompanyOverview', { symbol }, signal ? { signal } : {}),
   );
   reportMarketSource(body.source, body);
   return body.data;

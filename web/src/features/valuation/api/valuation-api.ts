@@ -15,7 +15,7 @@ import type {
   PrefillData,
   RatiosRow,
 } from '../../../../../shared/valuation';
-import { proxyRows, type MarketRow } from '../../../lib/market-proxy';
+import { marketRows, type MarketRow } from '../../../lib/market-proxy';
 import { api } from '../../../lib/api-client';
 
 /* ------------------------------------------------------------ market data */
@@ -83,15 +83,15 @@ export async function getPrefillData(
 ): Promise<Omit<PrefillData, 'price'>> {
   const [annualIncome, annualRatios, quarterlyBalance, quarterlyIncome, annualCash, quarterCash] =
     await Promise.all([
-      proxyRows(`income-statement/${symbol}?period=annual&limit=11`, signal),
-      proxyRows(`ratios/${symbol}?period=annual&limit=11`, signal),
-      proxyRows(`balance-sheet-statement/${symbol}?period=quarter&limit=4`, signal),
-      proxyRows(`income-statement/${symbol}?period=quarter&limit=4`, signal),
+      marketRows(`income-statement/${symbol}?period=annual&limit=11`, signal),
+      marketRows(`ratios/${symbol}?period=annual&limit=11`, signal),
+      marketRows(`balance-sheet-statement/${symbol}?period=quarter&limit=4`, signal),
+      marketRows(`income-statement/${symbol}?period=quarter&limit=4`, signal),
       options.cashFlow
-        ? proxyRows(`cash-flow-statement/${symbol}?period=annual&limit=11`, signal)
+        ? marketRows(`cash-flow-statement/${symbol}?period=annual&limit=11`, signal)
         : Promise.resolve(null),
       options.cashFlow
-        ? proxyRows(`cash-flow-statement/${symbol}?period=quarter&limit=4`, signal)
+        ? marketRows(`cash-flow-statement/${symbol}?period=quarter&limit=4`, signal)
         : Promise.resolve(null),
     ]);
   return {
