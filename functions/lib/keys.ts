@@ -79,6 +79,11 @@ export const keys = {
     pk: userPk(userId),
     sk: `PORTFOLIO#${portfolioId}#ORDER#${orderId}`,
   }),
+  /** A dividend credited or a split applied, once: `actionId` is DIV#<symbol>#<ex-date> or SPLIT#<symbol>#<date>. */
+  corporateAction: (userId: string, portfolioId: string, actionId: string): Key => ({
+    pk: userPk(userId),
+    sk: `PORTFOLIO#${portfolioId}#ACTION#${actionId}`,
+  }),
   portfolioChildrenPrefix: (portfolioId: string) => `PORTFOLIO#${portfolioId}#`,
 
   /** The stored response of a write sent with an `Idempotency-Key` (24 h, by `ttl`). */

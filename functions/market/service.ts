@@ -269,6 +269,22 @@ export class MarketService {
     );
   }
 
+  /** Cash dividends of a symbol (a day fresh: one upstream call per symbol a day at most). */
+  async dividends(symbol: string) {
+    return this.one(
+      await this.cache.read('dividends', symbol, FRESH_MS.day, () =>
+        this.provider.dividends(symbol),
+      ),
+    );
+  }
+
+  /** Share splits of a symbol (a day fresh). */
+  async splits(symbol: string) {
+    return this.one(
+      await this.cache.read('splits', symbol, FRESH_MS.day, () => this.provider.splits(symbol)),
+    );
+  }
+
   /** Stocks in any of the market-cap bands and any of the sectors (US listings). */
   async stockList(bands: readonly MarketCapBand[], sectors: readonly string[]) {
     const key = `${[...bands].sort().join(',')}|${[...sectors].sort().join(',')}`;

@@ -17,4 +17,5 @@ export {
   updatePortfolio,
 } from './portfolios';
 export { fillOpenOrders } from './fill';
+export { portfolioPerformance } from './performance';
 export { portfolioStore } from './store';

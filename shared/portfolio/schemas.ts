@@ -200,3 +200,23 @@ export type UpdatePortfolioPayload = z.infer<typeof updatePortfolioPayload>;
 export type PortfolioIdPayload = z.infer<typeof portfolioIdPayload>;
 export type SearchPortfolioPayload = z.infer<typeof searchPortfolioPayload>;
 export type OrderPayload = z.infer<typeof orderPayload>;
+
+/** POST /api/getPortfolioPerformance: a period ending today, or a custom range (from/to, YYYY-MM-DD). */
+export const performancePayload = z
+  .strictObject({
+    portfolio_id: idString,
+    period: z.enum(['1M', '3M', 'YTD', '1Y', '3Y', '5Y', 'MAX', 'custom']),
+    from: z.optional(isoDate),
+    to: z.optional(isoDate),
+  })
+  .check(
+    z.refine(
+      (p) => p.period !== 'custom' || (p.from !== undefined && p.to !== undefined),
+      'A custom period needs a from and a to date',
+    ),
+    z.refine(
+      (p) => p.from === undefined || p.to === undefined || p.from <= p.to,
+      'The from date must not be after the to date',
+    ),
+  );
+export type PerformancePayload = z.infer<typeof performancePayload>;

@@ -3,6 +3,7 @@ import { cancelOrderPayload } from '../schemas/portfolio-api';
 import {
   createPortfolioPayload,
   orderPayload,
+  performancePayload,
   portfolioIdPayload,
   searchPortfolioPayload,
   updatePortfolioPayload,
@@ -99,6 +100,18 @@ export const portfolioRoutes = defineRoutes([
     request: portfolioIdPayload,
     needs: ['tableWrite', 'marketData'],
     summary: 'Holdings at the latest quotes, cash, NAV, IRR, benchmark, orders and transactions',
+    owns: [{ field: 'portfolio_id', kind: 'portfolio' }],
+  },
+  {
+    id: 'getPortfolioPerformance',
+    method: 'POST',
+    path: '/api/getPortfolioPerformance',
+    auth: true,
+    handler: 'api/getPortfolioPerformance',
+    request: performancePayload,
+    needs: ['tableWrite', 'marketData'],
+    summary:
+      'NAV history against the S&P 500, time- and money-weighted returns for a period, gain split, holdings, allocation; credits due dividends and applies due splits',
     owns: [{ field: 'portfolio_id', kind: 'portfolio' }],
   },
   {

@@ -177,6 +177,7 @@ const SAMPLE_INPUT: Record<string, Record<string, unknown>> = {
   deletePortfolio: {},
   stockPerPortfolio: {},
   getPortfolioHoldings: {},
+  getPortfolioPerformance: { period: 'MAX' },
   placeOrder: { stock_symbol: 'AAPL', order_type: 'market', invest_by: 'quantity', quantity: 1 },
   cancelOrder: {},
   removeWatchList: {},

@@ -56,6 +56,7 @@ const BASE_BODIES: Record<string, Record<string, unknown>> = {
   addPortfolio: { portfolio_name: 'Fuzz', investment_value: 1000 },
   searchPortfolioList: { portfolio_name: 'Fuzz' },
   getPortfolioHoldings: { portfolio_id: 'p1' },
+  getPortfolioPerformance: { portfolio_id: 'p1', period: '1Y' },
   updateValuation: { valuation_id: 'v1' },
   updatePitch: { valuation_id: 'v1' },
   screenerScreen: { filters: { name: 'Apple' } },
