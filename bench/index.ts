@@ -21,6 +21,7 @@ export const SECTIONS = [
   'web',
   'lighthouse',
   'interaction',
+  'nav-history',
 ] as const;
 
 const asked = process.argv.slice(2).filter((a) => a !== '--');

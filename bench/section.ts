@@ -26,6 +26,7 @@ const modules: Record<string, () => Promise<{ run(report: (f: Figure) => void): 
     web: () => import('./web'),
     lighthouse: () => import('./lighthouse'),
     interaction: () => import('./interaction'),
+    'nav-history': () => import('./nav-history'),
   };
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const)

@@ -166,7 +166,7 @@ async function applyAction(
   loaded: Loaded,
   action: CorporateAction,
   now: string,
-): Promise<boolean> {
+): Promise<CorporateActionItem | undefined> {
   const p = loaded.portfolio;
   const item: CorporateActionItem = {
     ...keys.corporateAction(userId, p.portfolioId, action.id),
@@ -244,11 +244,43 @@ async function applyAction(
   }
   try {
     await deps.store.client.send(new TransactWriteCommand({ TransactItems: items }));
-    return true;
+    return item;
   } catch (error) {
-    if (conditionFailed(error)) return false;
+    if (conditionFailed(error)) return undefined;
     throw error;
   }
+}
+
+/** The state after an action was written, without reading it back. */
+function applied(loaded: Loaded, item: CorporateActionItem): Loaded {
+  const p = loaded.portfolio;
+  return {
+    ...loaded,
+    portfolio: { ...p, cashCents: p.cashCents + (item.amountCents ?? 0), version: p.version + 1 },
+    holdings:
+      item.kind === 'split'
+        ? loaded.holdings.map((h) =>
+            h.symbol === item.symbol
+              ? {
+                  ...h,
+                  quantity: Math.max(
+                    0,
+                    new D(h.quantity)
+                      .plus(new D(item.quantityAfter ?? 0).minus(item.quantityBefore ?? 0))
+                      .toDecimalPlaces(6, D.ROUND_DOWN)
+                      .toNumber(),
+                  ),
+                  reservedQuantity: new D(h.reservedQuantity ?? 0)
+                    .times(item.numerator ?? 1)
+                    .div(item.denominator ?? 1)
+                    .toDecimalPlaces(6, D.ROUND_DOWN)
+                    .toNumber(),
+                }
+              : h,
+          )
+        : loaded.holdings,
+    actions: [...loaded.actions, item],
+  };
 }
 
 const ACTION_ATTEMPTS = 5;
@@ -276,10 +308,16 @@ export async function applyDueActions(
     }).filter((a) => !done.has(a.id));
     if (due.length === 0) return loaded;
     const now = (deps.now ? deps.now() : clockNow()).toISOString();
+    let conflict = false;
     for (const action of due) {
-      if (!(await applyAction(deps, userId, loaded, action, now))) break;
-      loaded = await load(deps, userId, portfolioId);
+      const item = await applyAction(deps, userId, loaded, action, now);
+      if (!item) {
+        conflict = true;
+        break;
+      }
+      loaded = applied(loaded, item);
     }
+    if (!conflict) return loaded;
     loaded = await load(deps, userId, portfolioId);
   }
   return loaded;
