@@ -95,17 +95,30 @@ export function dueCorporateActions(input: {
       (s) => s.symbol === symbol && validDay(s.date) && s.numerator > 0 && s.denominator > 0,
     );
     const factor = splitFactor(splits.map((s) => ({ ...s, date: s.date.slice(0, 10) })));
-    /** Shares at the start of `date`, in today's shares. */
-    const adjustedBefore = (date: string) =>
-      trades
-        .filter((t) => t.date.slice(0, 10) < date)
-        .reduce(
-          (sum, t) =>
-            sum.plus(
-              new D(t.quantity).times(factor(t.date.slice(0, 10))).times(t.side === 'buy' ? 1 : -1),
-            ),
-          new D(0),
-        );
+    // Running total of held shares in today's shares, after each trade day (trades in date order).
+    const days: string[] = [];
+    const totals: InstanceType<typeof D>[] = [];
+    let running = new D(0);
+    for (const t of [...trades].sort((a, b) => a.date.localeCompare(b.date))) {
+      const day = t.date.slice(0, 10);
+      running = running.plus(new D(t.quantity).times(factor(day)).times(t.side === 'buy' ? 1 : -1));
+      if (days.at(-1) === day) totals[totals.length - 1] = running;
+      else {
+        days.push(day);
+        totals.push(running);
+      }
+    }
+    /** Shares at the start of `date` (trades of earlier days), in today's shares. */
+    const adjustedBefore = (date: string) => {
+      let lo = 0;
+      let hi = days.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (days[mid]! < date) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo === 0 ? new D(0) : totals[lo - 1]!;
+    };
     for (const row of input.dividends) {
       if (row.symbol !== symbol || !validDay(row.date)) continue;
       if (!(Number.isFinite(row.adjDividend) && row.adjDividend > 0)) continue;

@@ -71,8 +71,13 @@ interface Position {
   dividendCents: number;
   firstBuy: string;
   lastTradePrice: number;
-  twr: Dec;
+  /** Growth factor of the holding's own time-weighted return (a ratio, so a float). */
+  twr: number;
   prevValueCents: number;
+  /** The last valuation, reused while neither quantity nor price changes. */
+  valuedQuantity: Dec | undefined;
+  valuedPrice: number;
+  valuedCents: number;
   inCents: number;
   outCents: number;
 }
@@ -112,6 +117,61 @@ class Closes {
     }
     return this.last;
   }
+}
+
+const MICRO = 1_000_000;
+const micro = new Map<Dec, number | null>();
+
+/** A quantity in whole millionths of a share, when it is one and a safe integer (else null). */
+function microShares(quantity: Dec): number | null {
+  let m = micro.get(quantity);
+  if (m === undefined) {
+    const scaled = quantity.times(MICRO);
+    m = scaled.isInteger() && scaled.abs().lte(Number.MAX_SAFE_INTEGER) ? scaled.toNumber() : null;
+    if (micro.size > 10_000) micro.clear();
+    micro.set(quantity, m);
+  }
+  return m;
+}
+
+/** The price as a whole number of 1/scale dollars, with the smallest such scale (up to 1e6). */
+function scaledPrice(price: number): { units: number; scale: number } | null {
+  for (const scale of [100, 10_000, MICRO]) {
+    const exact = price * scale;
+    const units = Math.round(exact);
+    if (
+      Math.abs(exact - units) <= 1e-6 * Math.max(1, Math.abs(exact)) * 1e-6 &&
+      Number.isSafeInteger(units)
+    )
+      return { units, scale };
+  }
+  return null;
+}
+
+/**
+ * quantity x price to the cent, half up: the same figure as tradeValueCents, in exact integer
+ * arithmetic when the quantity is whole millionths of a share and the price has at most 6
+ * decimals (every stored quantity and quoted price), so that a 10-year history values its
+ * 180,000 positions quickly; otherwise in decimal.
+ */
+function positionCents(quantity: Dec, price: number): number {
+  if (quantity.isZero()) return 0;
+  const q = microShares(quantity);
+  const p = scaledPrice(price);
+  if (q === null || q < 0 || p === null) return tradeValueCents(quantity, price);
+  // q x p is in 1e-6 / scale dollars; a cent is scale x 1e4 of them.
+  const perCent = p.scale * 10_000;
+  const units = q * p.units;
+  if (Number.isSafeInteger(units + perCent)) {
+    const half = units + perCent / 2;
+    let cents = Math.floor(half / perCent);
+    const rest = half - cents * perCent;
+    if (rest < 0) cents -= 1;
+    else if (rest >= perCent) cents += 1;
+    return cents;
+  }
+  const big = BigInt(q) * BigInt(p.units) + BigInt(perCent / 2);
+  return Number(big / BigInt(perCent));
 }
 
 function sortBars(bars: readonly Close[]): Close[] {
@@ -228,8 +288,11 @@ export function navHistory(input: {
             dividendCents: 0,
             firstBuy: e.date,
             lastTradePrice: adjPrice,
-            twr: new D(1),
+            twr: 1,
             prevValueCents: 0,
+            valuedQuantity: undefined,
+            valuedPrice: NaN,
+            valuedCents: 0,
             inCents: 0,
             outCents: 0,
           };
@@ -269,12 +332,15 @@ export function navHistory(input: {
     let holdingsValue = 0;
     for (const [symbol, p] of positions) {
       const price = readerOf(symbol).at(date) ?? p.lastTradePrice;
-      const valueCents = p.adjQuantity.isZero() ? 0 : tradeValueCents(p.adjQuantity, price);
+      if (p.valuedQuantity !== p.adjQuantity || p.valuedPrice !== price) {
+        p.valuedCents = positionCents(p.adjQuantity, price);
+        p.valuedQuantity = p.adjQuantity;
+        p.valuedPrice = price;
+      }
+      const valueCents = p.valuedCents;
       holdingsValue += valueCents;
       const base = p.prevValueCents + (dayIn.get(symbol) ?? 0);
-      if (base > 0) {
-        p.twr = p.twr.times(new D(valueCents + (dayOut.get(symbol) ?? 0)).div(base));
-      }
+      if (base > 0) p.twr *= (valueCents + (dayOut.get(symbol) ?? 0)) / base;
       p.prevValueCents = valueCents;
     }
     const nav = cash + holdingsValue;
@@ -311,7 +377,7 @@ export function navHistory(input: {
       realisedCents: p.realisedCents,
       dividendCents: p.dividendCents,
       firstBuy: p.firstBuy,
-      twrSinceFirstBuy: p.twr.minus(1).toNumber(),
+      twrSinceFirstBuy: p.twr - 1,
     });
   }
   return { ok: true, history: { points, holdings } };
