@@ -19,7 +19,7 @@ const CLOCK = '2026-03-10T15:00:00Z';
 const INCEPTION = '2016-03-10';
 const HOLDINGS = 50;
 const TRANSACTIONS = 2_000;
-const RUNS = 40;
+const RUNS = 20;
 const TARGET_MS = 300;
 
 export async function run(report: Report): Promise<void> {

@@ -325,8 +325,8 @@ export async function applyDueActions(
 
 const DAY_MS = 86_400_000;
 
-function closesOf(bars: readonly { date: string; close: number }[]): Close[] {
-  return bars.map((b) => ({ date: b.date.slice(0, 10), close: b.close }));
+function closesOf(pairs: readonly (readonly [string, number])[]): Close[] {
+  return pairs.map(([date, close]) => ({ date, close }));
 }
 
 export async function portfolioPerformance(
@@ -349,16 +349,16 @@ export async function portfolioPerformance(
   const [closes, benchmark, profiles] = await Promise.all([
     Promise.all(
       symbols.map(async (symbol) => {
-        const bars = await settled(
-          deps.market.daily(symbol, from).then((r) => r.data),
+        const pairs = await settled(
+          deps.market.closes(symbol, from).then((r) => r.data),
           [],
           `closes of ${symbol}`,
         );
-        return [symbol, closesOf(bars)] as const;
+        return [symbol, closesOf(pairs)] as const;
       }),
     ),
     settled(
-      deps.market.daily(BENCHMARK_SYMBOL, from).then((r) => closesOf(r.data)),
+      deps.market.closes(BENCHMARK_SYMBOL, from).then((r) => closesOf(r.data)),
       [],
       'S&P 500 closes',
     ),
