@@ -59,6 +59,8 @@ export interface CorporateActionItem {
   denominator?: number;
   quantityBefore?: number;
   quantityAfter?: number;
+  /** A dividend read from an imported file. */
+  imported?: boolean;
   createdAt: string;
 }
 
@@ -300,12 +302,21 @@ export async function applyDueActions(
   let loaded = initial;
   for (let attempt = 0; attempt < ACTION_ATTEMPTS; attempt++) {
     const done = new Set(loaded.actions.map((a) => a.actionId));
+    // Dividends imported from a file stand for the provider's up to their last pay date.
+    const importedUntil = new Map<string, string>();
+    for (const a of loaded.actions)
+      if (a.imported && a.date > (importedUntil.get(a.symbol) ?? ''))
+        importedUntil.set(a.symbol, a.date);
     const due = dueCorporateActions({
       trades: tradesOf(loaded.transactions),
       dividends: rows.dividends,
       splits: rows.splits,
       today,
-    }).filter((a) => !done.has(a.id));
+    }).filter(
+      (a) =>
+        !done.has(a.id) &&
+        !(a.kind === 'dividend' && a.payDate <= (importedUntil.get(a.symbol) ?? '')),
+    );
     if (due.length === 0) return loaded;
     const now = (deps.now ? deps.now() : clockNow()).toISOString();
     let conflict = false;

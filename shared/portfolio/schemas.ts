@@ -220,3 +220,27 @@ export const performancePayload = z
     ),
   );
 export type PerformancePayload = z.infer<typeof performancePayload>;
+
+const columnIndex = z.optional(z.number().check(z.int(), z.gte(0), z.lte(100)));
+
+/**
+ * POST /api/importTransactions: a CSV file's text, how its columns map onto the fields (guessed
+ * from the header when absent), and whether to preview or commit.
+ */
+export const importTransactionsPayload = z.strictObject({
+  portfolio_id: idString,
+  mode: z.enum(['preview', 'commit']),
+  csv: z.string().check(z.maxLength(1_100_000)),
+  mapping: z.optional(
+    z.strictObject({
+      date: columnIndex,
+      type: columnIndex,
+      symbol: columnIndex,
+      quantity: columnIndex,
+      price: columnIndex,
+      amount: columnIndex,
+      fee: columnIndex,
+    }),
+  ),
+});
+export type ImportTransactionsPayload = z.infer<typeof importTransactionsPayload>;
