@@ -1,5 +1,5 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { Dividend, Split } from '../../shared/market';
+import type { Dividend, Profile, Split } from '../../shared/market';
 import {
   type CorporateAction,
   dueCorporateActions,
@@ -109,28 +109,19 @@ export async function corporateRows(
   market: MarketService,
   symbols: readonly string[],
 ): Promise<{ dividends: DividendRow[]; splits: SplitRow[]; complete: boolean }> {
-  let complete = true;
-  const lists = await Promise.all(
-    symbols.map(async (symbol) => {
-      const [dividends, splits] = await Promise.all([
-        market.dividends(symbol).then(
-          (r) => r.data,
-          () => {
-            complete = false;
-            return [] as Dividend[];
-          },
-        ),
-        market.splits(symbol).then(
-          (r) => r.data,
-          () => {
-            complete = false;
-            return [] as Split[];
-          },
-        ),
-      ]);
-      return { dividends, splits };
-    }),
-  );
+  const [dividendsBy, splitsBy] = await Promise.all([
+    settled(
+      market.manySymbols<Dividend[]>('dividends', symbols),
+      new Map<string, Dividend[]>(),
+      'dividends',
+    ),
+    settled(market.manySymbols<Split[]>('splits', symbols), new Map<string, Split[]>(), 'splits'),
+  ]);
+  const complete = symbols.every((s) => dividendsBy.has(s) && splitsBy.has(s));
+  const lists = symbols.map((s) => ({
+    dividends: dividendsBy.get(s) ?? [],
+    splits: splitsBy.get(s) ?? [],
+  }));
   return {
     dividends: lists.flatMap((l) =>
       l.dividends.map((d) => ({
@@ -357,33 +348,24 @@ export async function portfolioPerformance(
     .toISOString()
     .slice(0, 10);
 
-  const [closes, benchmark, profiles] = await Promise.all([
-    Promise.all(
-      symbols.map(async (symbol) => {
-        const pairs = await settled(
-          deps.market.closes(symbol, from).then((r) => r.data),
-          [],
-          `closes of ${symbol}`,
-        );
-        return [symbol, closesOf(pairs)] as const;
-      }),
+  const heldSymbols = loaded.holdings.map((h) => h.symbol);
+  const [closesBy, profilesBy] = await Promise.all([
+    settled(
+      deps.market.manySymbols<[string, number][]>('closes', [...symbols, BENCHMARK_SYMBOL], from),
+      new Map<string, [string, number][]>(),
+      'closes',
     ),
     settled(
-      deps.market.closes(BENCHMARK_SYMBOL, from).then((r) => closesOf(r.data)),
-      [],
-      'S&P 500 closes',
-    ),
-    Promise.all(
-      loaded.holdings.map(async (h) => {
-        const profile = await settled(
-          deps.market.profile(h.symbol).then((r) => r.data[0] ?? null),
-          null,
-          `profile of ${h.symbol}`,
-        );
-        return [h.symbol, profile] as const;
-      }),
+      deps.market.manySymbols<Profile[]>('profile', heldSymbols),
+      new Map<string, Profile[]>(),
+      'profiles',
     ),
   ]);
+  const closes = symbols.map((symbol) => [symbol, closesOf(closesBy.get(symbol) ?? [])] as const);
+  const benchmark = closesOf(closesBy.get(BENCHMARK_SYMBOL) ?? []);
+  const profiles = heldSymbols.map(
+    (symbol) => [symbol, profilesBy.get(symbol)?.[0] ?? null] as const,
+  );
 
   const events: PerformanceEvent[] = [
     { type: 'flow', date: inception, amountCents: p.initialSeedCents },
