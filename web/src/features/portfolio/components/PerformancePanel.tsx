@@ -7,6 +7,7 @@ import type {
 } from '../../../../../shared/schemas/portfolio-performance';
 import { Loading } from '../../../components/Loading';
 import { usePortfolioPerformance } from '../api/performance';
+import { ImportWizard } from './ImportWizard';
 import { formatCents } from '../returns';
 
 const PerformanceChart = lazy(() => import('./PerformanceChart'));
@@ -150,6 +151,7 @@ export function PerformancePanel({ portfolioId }: { portfolioId: string }) {
   return (
     <section className="portfolio-performance" aria-label="Performance">
       <h2>Performance</h2>
+      <ImportWizard portfolioId={portfolioId} />
       <div className="performance-periods" role="group" aria-label="Period">
         {PERIODS.map((p) => (
           <button
