@@ -167,3 +167,66 @@ describe('portfolio performance panel', () => {
     expect(heatmap.textContent).toContain('-2.00%');
   });
 });
+
+describe('CSV import wizard', () => {
+  const file = (text: string, name = 'trades.csv') => new File([text], name, { type: 'text/csv' });
+
+  it('maps the columns, previews created and refused rows, then imports all at once', async () => {
+    const importCalls: Record<string, unknown>[] = [];
+    vi.unstubAllGlobals();
+    stubApi(({ path, body }) => {
+      if (path === '/api/getPortfolioPerformance')
+        return json(200, { data: data(String(body?.period)), asOf: '2026-03-10T15:00:00Z' });
+      if (path === '/api/importTransactions') {
+        importCalls.push(body!);
+        return json(200, {
+          data: {
+            header: ['Date', 'Type', 'Symbol', 'Quantity', 'Price'],
+            mapping: { date: 0, type: 1, symbol: 2, quantity: 3, price: 4 },
+            accepted: [
+              {
+                line: 2,
+                date: '2024-01-03',
+                type: 'buy',
+                symbol: 'KO',
+                quantity: 10,
+                price: 60,
+                amount_cents: 60_000,
+              },
+            ],
+            rejected: [{ line: 3, reason: 'Unknown symbol ZZZZ' }],
+            already_imported: false,
+            blocker: null,
+            created: body?.mode === 'commit' ? 1 : 0,
+          },
+        });
+      }
+      return undefined;
+    });
+    renderWithProviders(<PerformancePanel portfolioId="p1" />);
+    const csv =
+      'Date,Type,Symbol,Quantity,Price\n2024-01-03,buy,KO,10,60\n2024-01-04,buy,ZZZZ,1,1\n';
+    fireEvent.change(screen.getByLabelText(/CSV file/), { target: { files: [file(csv)] } });
+    expect(((await screen.findByLabelText('symbol')) as HTMLSelectElement).value).toBe('2');
+    fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    expect((await screen.findByTestId('import-summary')).textContent).toContain(
+      '1 rows will be created, 1 will not.',
+    );
+    expect(
+      screen.getByRole('table', { name: 'Rows that will not be created' }).textContent,
+    ).toContain('Unknown symbol ZZZZ');
+    expect(importCalls[0]).toMatchObject({ portfolio_id: 'p1', mode: 'preview', csv });
+    fireEvent.click(screen.getByRole('button', { name: 'Import 1 rows' }));
+    expect((await screen.findByTestId('import-done')).textContent).toBe('Imported 1 rows.');
+    expect(importCalls[1]).toMatchObject({ mode: 'commit', mapping: { date: 0, symbol: 2 } });
+  });
+
+  it('says why a bad file cannot be read and sends nothing', async () => {
+    renderWithProviders(<PerformancePanel portfolioId="p1" />);
+    fireEvent.change(screen.getByLabelText(/CSV file/), {
+      target: { files: [file('date;type;symbol\n2024-01-03;buy;KO\n')] },
+    });
+    expect((await screen.findByRole('alert')).textContent).toContain('separated by ";"');
+    expect(calls.some((c) => c.path === '/api/importTransactions')).toBe(false);
+  });
+});
