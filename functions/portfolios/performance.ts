@@ -85,6 +85,10 @@ async function load(deps: PerformanceDeps, userId: string, portfolioId: string):
       pk: userPk(userId),
       prefix: keys.portfolioChildrenPrefix(portfolioId),
       consistent: true,
+      // What the history and the corporate actions read: a third less to read on a long history.
+      projection:
+        '#type, #symbol, side, quantity, price, #time, costCents, reservedQuantity, actionId, kind, #date, exDate, perShare, amountCents, numerator, denominator, quantityBefore, quantityAfter, imported',
+      names: { '#type': 'type', '#symbol': 'symbol', '#time': 'time', '#date': 'date' },
     }),
   ]);
   return {
