@@ -27,6 +27,7 @@ const modules: Record<string, () => Promise<{ run(report: (f: Figure) => void): 
     lighthouse: () => import('./lighthouse'),
     interaction: () => import('./interaction'),
     'edge-cache': () => import('./edge-cache'),
+    'nav-history': () => import('./nav-history'),
   };
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const)

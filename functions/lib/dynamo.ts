@@ -41,6 +41,8 @@ export interface PartitionQuery {
   descending?: boolean;
   /** At most this many items (stops paging once reached). */
   limit?: number;
+  /** Only these attributes (a ProjectionExpression; name placeholders in `names`). */
+  projection?: string;
 }
 
 /** Every item of one partition under a sort-key prefix, page after page (one Query a page). */
@@ -58,6 +60,7 @@ export async function queryPartition(
         ExpressionAttributeValues: { ':pk': query.pk, ':p': query.prefix, ...query.values },
         ...(query.names ? { ExpressionAttributeNames: query.names } : {}),
         ...(query.filter ? { FilterExpression: query.filter } : {}),
+        ...(query.projection ? { ProjectionExpression: query.projection } : {}),
         ...(query.descending ? { ScanIndexForward: false } : {}),
         ...(query.limit ? { Limit: query.limit } : {}),
         ...(query.consistent ? { ConsistentRead: true } : {}),

@@ -81,6 +81,16 @@ export const keys = {
     pk: userPk(userId),
     sk: `PORTFOLIO#${portfolioId}#ORDER#${orderId}`,
   }),
+  /** A dividend credited or a split applied, once: `actionId` is DIV#<symbol>#<ex-date> or SPLIT#<symbol>#<date>. */
+  corporateAction: (userId: string, portfolioId: string, actionId: string): Key => ({
+    pk: userPk(userId),
+    sk: `PORTFOLIO#${portfolioId}#ACTION#${actionId}`,
+  }),
+  /** A CSV import committed into a portfolio, by the hash of its accepted rows (a second commit of the same file finds it). */
+  portfolioImport: (userId: string, portfolioId: string, hash: string): Key => ({
+    pk: userPk(userId),
+    sk: `PORTFOLIO#${portfolioId}#IMPORT#${hash}`,
+  }),
   portfolioChildrenPrefix: (portfolioId: string) => `PORTFOLIO#${portfolioId}#`,
 
   /** The stored response of a write sent with an `Idempotency-Key` (24 h, by `ttl`). */

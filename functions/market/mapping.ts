@@ -2,6 +2,7 @@ import type { z } from 'zod/mini';
 import {
   balanceSheetSchema,
   cashFlowSchema,
+  dividendSchema,
   executiveSchema,
   incomeStatementSchema,
   institutionalHolderSchema,
@@ -14,6 +15,7 @@ import {
   ratiosSchema,
   ratiosTtmSchema,
   searchResultSchema,
+  splitSchema,
   stockListItemSchema,
   type Quote,
 } from '../../shared/market';
@@ -483,5 +485,24 @@ export function mapScreener(rows: unknown[]) {
     lastAnnualDividend: n(r.lastAnnualDividend),
     exchangeShortName: s(r.exchangeShortName ?? r.exchange),
     country: s(r.country),
+  }));
+}
+
+export function mapDividends(rows: unknown[]) {
+  return mapAll(rows, 'dividends', dividendSchema, (r) => ({
+    ...r,
+    recordDate: s(r.recordDate) || null,
+    paymentDate: s(r.paymentDate) || null,
+    declarationDate: s(r.declarationDate) || null,
+    adjDividend: n(r.adjDividend) ?? n(r.dividend),
+    dividend: n(r.dividend),
+  }));
+}
+
+export function mapSplits(rows: unknown[]) {
+  return mapAll(rows, 'splits', splitSchema, (r) => ({
+    ...r,
+    numerator: n(r.numerator),
+    denominator: n(r.denominator),
   }));
 }

@@ -1,6 +1,7 @@
 import type {
   BalanceSheet,
   CashFlowStatement,
+  Dividend,
   Executive,
   IncomeStatement,
   InstitutionalHolder,
@@ -15,6 +16,7 @@ import type {
   RatiosTtm,
   SearchExchange,
   SearchResult,
+  Split,
   StockListItem,
 } from '../../shared/market';
 import type { Interval, Period, StatementKind } from '../../shared/market/proxy';
@@ -83,6 +85,10 @@ export interface MarketProvider {
   intraday(interval: Interval, symbol: string, from?: string, to?: string): Promise<PriceBar[]>;
   daily(symbol: string, from?: string, to?: string): Promise<PriceBar[]>;
   stockList(filter: StockListFilter): Promise<StockListItem[]>;
+  /** Cash dividends to date, newest first. */
+  dividends(symbol: string): Promise<Dividend[]>;
+  /** Share splits to date, newest first. */
+  splits(symbol: string): Promise<Split[]>;
 }
 
 /**
@@ -288,5 +294,13 @@ export class StableProvider implements MarketProvider {
     if (filter.sector) params.sector = filter.sector;
     if (filter.exchanges?.length) params.exchange = filter.exchanges.join(',');
     return map.mapScreener(await this.get('company-screener', params));
+  }
+
+  async dividends(symbol: string): Promise<Dividend[]> {
+    return map.mapDividends(await this.get('dividends', { symbol }));
+  }
+
+  async splits(symbol: string): Promise<Split[]> {
+    return map.mapSplits(await this.get('splits', { symbol }));
   }
 }

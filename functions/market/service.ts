@@ -269,6 +269,84 @@ export class MarketService {
     );
   }
 
+  /**
+   * Daily closes only, as [date, close] pairs (an hour fresh): a fifth of the daily bars' size,
+   * so a portfolio's ten-year history reads and decodes them quickly (decision 129).
+   */
+  async closes(symbol: string, from?: string) {
+    return this.one(
+      await this.cache.read('closes', `${symbol}|${from ?? ''}`, FRESH_MS.daily, async () =>
+        (await this.provider.daily(symbol, from)).map(
+          (b) => [b.date.slice(0, 10), b.close] as [string, number],
+        ),
+      ),
+    );
+  }
+
+  /**
+   * Many symbols' cached reads of one kind in one BatchGetItem per 100 (misses fetched one by
+   * one and cached): a portfolio's dividends, splits, closes and profiles (decision 129). A symbol
+   * that cannot be read is left out.
+   */
+  async manySymbols<T>(
+    kind: 'dividends' | 'splits' | 'profile' | 'closes',
+    symbols: readonly string[],
+    from?: string,
+  ): Promise<Map<string, T>> {
+    const keyOf = (symbol: string) => (kind === 'closes' ? `${symbol}|${from ?? ''}` : symbol);
+    const symbolOf = new Map(symbols.map((s) => [keyOf(s), s]));
+    const fetchOne = async (symbol: string): Promise<unknown> => {
+      switch (kind) {
+        case 'dividends':
+          return this.provider.dividends(symbol);
+        case 'splits':
+          return this.provider.splits(symbol);
+        case 'profile': {
+          const p = await this.provider.profile(symbol);
+          return p ? [p] : [];
+        }
+        case 'closes':
+          return (await this.provider.daily(symbol, from)).map(
+            (b) => [b.date.slice(0, 10), b.close] as [string, number],
+          );
+      }
+    };
+    const fresh = kind === 'closes' ? FRESH_MS.daily : FRESH_MS.day;
+    const read = await this.cache.readMany<T>(kind, [...symbolOf.keys()], fresh, async (list) => {
+      const values = new Map<string, T>();
+      const errors = new Map<string, unknown>();
+      await Promise.all(
+        list.map(async (key) => {
+          try {
+            values.set(key, (await fetchOne(symbolOf.get(key)!)) as T);
+          } catch (error) {
+            errors.set(key, error);
+          }
+        }),
+      );
+      return { values, errors };
+    });
+    const out = new Map<string, T>();
+    for (const [key, result] of read) out.set(symbolOf.get(key) ?? key, result.value);
+    return out;
+  }
+
+  /** Cash dividends of a symbol (a day fresh: one upstream call per symbol a day at most). */
+  async dividends(symbol: string) {
+    return this.one(
+      await this.cache.read('dividends', symbol, FRESH_MS.day, () =>
+        this.provider.dividends(symbol),
+      ),
+    );
+  }
+
+  /** Share splits of a symbol (a day fresh). */
+  async splits(symbol: string) {
+    return this.one(
+      await this.cache.read('splits', symbol, FRESH_MS.day, () => this.provider.splits(symbol)),
+    );
+  }
+
   /** Stocks in any of the market-cap bands and any of the sectors (US listings). */
   async stockList(bands: readonly MarketCapBand[], sectors: readonly string[]) {
     const key = `${[...bands].sort().join(',')}|${[...sectors].sort().join(',')}`;

@@ -54,6 +54,8 @@ export const STABLE_ENDPOINTS = [
   'historical-price-eod/full',
   'company-screener',
   'earnings',
+  'dividends',
+  'splits',
 ] as const;
 export type StableEndpoint = (typeof STABLE_ENDPOINTS)[number];
 

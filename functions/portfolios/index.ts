@@ -17,4 +17,6 @@ export {
   updatePortfolio,
 } from './portfolios';
 export { fillOpenOrders } from './fill';
+export { portfolioPerformance } from './performance';
+export { importTransactions } from './import';
 export { portfolioStore } from './store';

@@ -329,6 +329,28 @@ export const priceBarSchema = z.looseObject({
 });
 export type PriceBar = z.infer<typeof priceBarSchema>;
 
+/** `dividends?symbol=`: a declared cash dividend (split-adjusted per share in `adjDividend`). */
+export const dividendSchema = z.looseObject({
+  symbol: z.string().check(z.minLength(1)),
+  /** Ex-dividend date. */
+  date: isoDay,
+  recordDate: str,
+  paymentDate: str,
+  declarationDate: str,
+  adjDividend: z.number().check(z.refine(Number.isFinite, 'must be a finite number')),
+  dividend: num,
+});
+export type Dividend = z.infer<typeof dividendSchema>;
+
+/** `splits?symbol=`: numerator-for-denominator (4-for-1: 4 / 1; a 1-for-10 reverse split: 1 / 10). */
+export const splitSchema = z.looseObject({
+  symbol: z.string().check(z.minLength(1)),
+  date: isoDay,
+  numerator: z.number().check(z.positive()),
+  denominator: z.number().check(z.positive()),
+});
+export type Split = z.infer<typeof splitSchema>;
+
 export const closingPriceSchema = z.object({ date: isoDay, close: z.number() });
 export type ClosingPrice = z.infer<typeof closingPriceSchema>;
 

@@ -200,3 +200,47 @@ export type UpdatePortfolioPayload = z.infer<typeof updatePortfolioPayload>;
 export type PortfolioIdPayload = z.infer<typeof portfolioIdPayload>;
 export type SearchPortfolioPayload = z.infer<typeof searchPortfolioPayload>;
 export type OrderPayload = z.infer<typeof orderPayload>;
+
+/** POST /api/getPortfolioPerformance: a period ending today, or a custom range (from/to, YYYY-MM-DD). */
+export const performancePayload = z
+  .strictObject({
+    portfolio_id: idString,
+    period: z.enum(['1M', '3M', 'YTD', '1Y', '3Y', '5Y', 'MAX', 'custom']),
+    from: z.optional(isoDate),
+    to: z.optional(isoDate),
+  })
+  .check(
+    z.refine(
+      (p) => p.period !== 'custom' || (p.from !== undefined && p.to !== undefined),
+      'A custom period needs a from and a to date',
+    ),
+    z.refine(
+      (p) => p.from === undefined || p.to === undefined || p.from <= p.to,
+      'The from date must not be after the to date',
+    ),
+  );
+export type PerformancePayload = z.infer<typeof performancePayload>;
+
+const columnIndex = z.optional(z.number().check(z.int(), z.gte(0), z.lte(100)));
+
+/**
+ * POST /api/importTransactions: a CSV file's text, how its columns map onto the fields (guessed
+ * from the header when absent), and whether to preview or commit.
+ */
+export const importTransactionsPayload = z.strictObject({
+  portfolio_id: idString,
+  mode: z.enum(['preview', 'commit']),
+  csv: z.string().check(z.maxLength(1_100_000)),
+  mapping: z.optional(
+    z.strictObject({
+      date: columnIndex,
+      type: columnIndex,
+      symbol: columnIndex,
+      quantity: columnIndex,
+      price: columnIndex,
+      amount: columnIndex,
+      fee: columnIndex,
+    }),
+  ),
+});
+export type ImportTransactionsPayload = z.infer<typeof importTransactionsPayload>;

@@ -3,6 +3,8 @@ import { cancelOrderPayload } from '../schemas/portfolio-api';
 import {
   createPortfolioPayload,
   orderPayload,
+  importTransactionsPayload,
+  performancePayload,
   portfolioIdPayload,
   searchPortfolioPayload,
   updatePortfolioPayload,
@@ -100,6 +102,32 @@ export const portfolioRoutes = defineRoutes([
     needs: ['tableWrite', 'marketData'],
     summary: 'Holdings at the latest quotes, cash, NAV, IRR, benchmark, orders and transactions',
     owns: [{ field: 'portfolio_id', kind: 'portfolio' }],
+  },
+  {
+    id: 'getPortfolioPerformance',
+    method: 'POST',
+    path: '/api/getPortfolioPerformance',
+    auth: true,
+    handler: 'api/getPortfolioPerformance',
+    request: performancePayload,
+    needs: ['tableWrite', 'marketData'],
+    summary:
+      'NAV history against the S&P 500, time- and money-weighted returns for a period, gain split, holdings, allocation; credits due dividends and applies due splits',
+    owns: [{ field: 'portfolio_id', kind: 'portfolio' }],
+  },
+  {
+    id: 'importTransactions',
+    method: 'POST',
+    path: '/api/importTransactions',
+    auth: true,
+    handler: 'api/importTransactions',
+    request: importTransactionsPayload,
+    needs: ['tableWrite', 'marketData'],
+    summary:
+      'Import transactions from CSV into a portfolio without trades: a preview of the rows to create and those refused, then an all-or-nothing commit (one DynamoDB transaction)',
+    owns: [{ field: 'portfolio_id', kind: 'portfolio' }],
+    writeLimitPerMinute: WRITE_LIMIT_PER_MINUTE,
+    maxBodyBytes: 1_200_000,
   },
   {
     id: 'placeOrder',

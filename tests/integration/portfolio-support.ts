@@ -7,6 +7,8 @@ import { handler as deletePortfolio } from '../../functions/api/deletePortfolio'
 import { handler as getPortfolioDetails } from '../../functions/api/getPortfolioDetails';
 import { handler as getPortfolioHoldings } from '../../functions/api/getPortfolioHoldings';
 import { handler as getPortfolioList } from '../../functions/api/getPortfolioList';
+import { handler as getPortfolioPerformance } from '../../functions/api/getPortfolioPerformance';
+import { handler as importTransactions } from '../../functions/api/importTransactions';
 import { handler as placeOrder } from '../../functions/api/placeOrder';
 import { handler as searchPortfolioList } from '../../functions/api/searchPortfolioList';
 import { handler as stockPerPortfolio } from '../../functions/api/stockPerPortfolio';
@@ -34,6 +36,8 @@ export const HANDLERS = {
   stockPerPortfolio: ['/api/stock_per_portfolio', stockPerPortfolio],
   getPortfolioHoldings: ['/api/getPortfolioHoldings', getPortfolioHoldings],
   placeOrder: ['/api/placeOrder', placeOrder],
+  getPortfolioPerformance: ['/api/getPortfolioPerformance', getPortfolioPerformance],
+  importTransactions: ['/api/importTransactions', importTransactions],
   cancelOrder: ['/api/cancelOrder', cancelOrder],
 } as const satisfies Record<string, readonly [string, unknown]>;
 

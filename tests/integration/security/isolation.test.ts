@@ -177,6 +177,8 @@ const SAMPLE_INPUT: Record<string, Record<string, unknown>> = {
   deletePortfolio: {},
   stockPerPortfolio: {},
   getPortfolioHoldings: {},
+  getPortfolioPerformance: { period: 'MAX' },
+  importTransactions: { mode: 'preview', csv: 'date,type,symbol\n2024-01-02,buy,AAPL' },
   placeOrder: { stock_symbol: 'AAPL', order_type: 'market', invest_by: 'quantity', quantity: 1 },
   cancelOrder: {},
   removeWatchList: {},

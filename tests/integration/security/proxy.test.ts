@@ -56,6 +56,12 @@ const BASE_BODIES: Record<string, Record<string, unknown>> = {
   addPortfolio: { portfolio_name: 'Fuzz', investment_value: 1000 },
   searchPortfolioList: { portfolio_name: 'Fuzz' },
   getPortfolioHoldings: { portfolio_id: 'p1' },
+  getPortfolioPerformance: { portfolio_id: 'p1', period: '1Y' },
+  importTransactions: {
+    portfolio_id: 'p1',
+    mode: 'preview',
+    csv: 'date,type,amount\n2024-01-02,deposit,1',
+  },
   updateValuation: { valuation_id: 'v1' },
   updatePitch: { valuation_id: 'v1' },
   screenerScreen: { filters: { name: 'Apple' } },

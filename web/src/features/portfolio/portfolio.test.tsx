@@ -17,6 +17,8 @@ vi.mock('../../lib/auth', async () => (await import('../../test/session-mock')).
 
 // echarts cannot render in jsdom: the chart shows the closes it was given instead.
 vi.mock('../../components/ClosingPriceChart', () => import('../../test/chart-mock'));
+vi.mock('./components/PerformanceChart', () => import('./test/performance-chart-mock'));
+vi.mock('./components/AllocationChart', () => import('./test/allocation-chart-mock'));
 
 function row(
   id: string,

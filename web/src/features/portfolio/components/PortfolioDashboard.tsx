@@ -13,6 +13,7 @@ import {
 import { formatUsd } from '../returns';
 import { DeleteDialog } from './DeleteDialog';
 import { HoldingsPanel } from './HoldingsPanel';
+import { PerformancePanel } from './PerformancePanel';
 import { OrderForm } from './OrderForm';
 import { PortfolioModal } from './PortfolioModal';
 import { PortfolioTable } from './PortfolioTable';
@@ -157,6 +158,7 @@ export function PortfolioDashboard({ title }: { title: string }) {
             />
           )}
           {selected && <HoldingsPanel portfolioId={selected.portfolio_id} />}
+          {selected && <PerformancePanel portfolioId={selected.portfolio_id} />}
         </div>
         <aside className="portfolio-layout__side">
           {selected ? (

@@ -1,0 +1,298 @@
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { createHash } from 'node:crypto';
+import {
+  CsvFileError,
+  guessMapping,
+  IMPORT_FIELDS,
+  parseCsv,
+  previewImport,
+  type ColumnMapping,
+  type ImportRow,
+} from '../../shared/portfolio/csv-import';
+import { D } from '../../shared/portfolio/money';
+import type { ImportTransactionsPayload } from '../../shared/portfolio/schemas';
+import { now as clockNow } from '../lib/clock';
+import { queryPartition } from '../lib/dynamo';
+import { BadRequestError } from '../lib/errors';
+import { keys, userPk } from '../lib/keys';
+import type { MarketService } from '../market/service';
+import { dividendActionId } from '../../shared/portfolio/corporate';
+import { conditionFailed, requirePortfolio, type PortfolioStore } from './store';
+
+/**
+ * CSV import (decision 129). Only into a portfolio without trades yet: its inception moves back
+ * to the first imported day, deposits and withdrawals become capital flows, dividends become
+ * credited dividend items, trades become transactions with their holdings. A commit is ONE
+ * DynamoDB transaction (at most 100 items): the portfolio (conditioned on its version), an import
+ * record keyed by the hash of the accepted rows (conditioned on being absent, so the same file
+ * committed twice creates nothing the second time), and every item it creates. A file that
+ * needs more items is refused whole with the count, never written in part.
+ */
+
+const MAX_ITEMS = 100;
+const MAX_SYMBOLS = 100;
+
+export interface ImportDeps {
+  store: PortfolioStore;
+  market: MarketService;
+  now?: () => Date;
+}
+
+async function knownSymbols(
+  market: MarketService,
+  symbols: readonly string[],
+): Promise<Set<string>> {
+  if (symbols.length > MAX_SYMBOLS)
+    throw new BadRequestError(`The file names more than ${MAX_SYMBOLS} symbols`);
+  const known = new Set<string>();
+  await Promise.all(
+    symbols.map(async (symbol) => {
+      try {
+        if ((await market.profile(symbol)).data.length > 0) known.add(symbol);
+      } catch {
+        // Unknown or unavailable: the row is refused with the reason.
+      }
+    }),
+  );
+  return known;
+}
+
+function rowHash(fileHash: string, row: ImportRow): string {
+  return createHash('sha256').update(`${fileHash}|${row.line}`).digest('hex').slice(0, 24);
+}
+
+export async function importTransactions(
+  deps: ImportDeps,
+  userId: string,
+  input: ImportTransactionsPayload,
+) {
+  const now = deps.now ? deps.now() : clockNow();
+  const today = now.toISOString().slice(0, 10);
+  let parsed: ReturnType<typeof parseCsv>;
+  try {
+    parsed = parseCsv(input.csv, Buffer.byteLength(input.csv));
+  } catch (error) {
+    if (error instanceof CsvFileError)
+      throw new BadRequestError(error.message, { csv: error.message });
+    throw error;
+  }
+  const mapping: ColumnMapping = input.mapping ?? guessMapping(parsed.header);
+  for (const field of ['date', 'type'] as const)
+    if (mapping[field] === undefined)
+      throw new BadRequestError(`Choose the column that holds the ${field}`, {
+        mapping: `The ${field} column is not mapped`,
+      });
+
+  const p = await requirePortfolio(deps.store, userId, input.portfolio_id);
+  const children = await queryPartition(deps.store.client, {
+    table: deps.store.table,
+    pk: userPk(userId),
+    prefix: keys.portfolioChildrenPrefix(p.portfolioId),
+    consistent: true,
+  });
+  const symbols = [
+    ...new Set(
+      parsed.rows
+        .map((r) =>
+          mapping.symbol === undefined ? '' : (r[mapping.symbol] ?? '').trim().toUpperCase(),
+        )
+        .filter(Boolean),
+    ),
+  ];
+  const preview = previewImport({
+    rows: parsed.rows,
+    mapping,
+    today,
+    knownSymbols: await knownSymbols(deps.market, symbols),
+    cashCents: p.initialSeedCents,
+    holdings: {},
+  });
+  const fileHash = createHash('sha256')
+    .update(JSON.stringify(preview.accepted))
+    .digest('hex')
+    .slice(0, 32);
+  const already = children.some(
+    (i) => i.type === 'Import' && i.sk === keys.portfolioImport(userId, p.portfolioId, fileHash).sk,
+  );
+  const hasTrades = children.some((i) => i.type === 'Transaction' || i.type === 'Order');
+  const bySymbol = new Map<string, { quantity: InstanceType<typeof D>; costCents: number }>();
+  for (const row of preview.accepted) {
+    if (row.type !== 'buy' && row.type !== 'sell') continue;
+    const h = bySymbol.get(row.symbol!) ?? { quantity: new D(0), costCents: 0 };
+    if (row.type === 'buy') {
+      h.quantity = h.quantity.plus(row.quantity!);
+      h.costCents += row.amountCents;
+    } else {
+      const removed = h.quantity.isZero()
+        ? 0
+        : new D(h.costCents)
+            .times(row.quantity!)
+            .div(h.quantity)
+            .toDecimalPlaces(0, D.ROUND_HALF_UP)
+            .toNumber();
+      h.quantity = h.quantity.minus(row.quantity!);
+      h.costCents = h.quantity.isZero() ? 0 : h.costCents - removed;
+    }
+    bySymbol.set(row.symbol!, h);
+  }
+  const holdingsKept = [...bySymbol].filter(([, h]) => h.quantity.gt(0));
+  const itemCount =
+    2 +
+    preview.accepted.filter((r) => r.type !== 'deposit' && r.type !== 'withdrawal').length +
+    holdingsKept.length;
+
+  const summary = {
+    header: parsed.header,
+    fields: IMPORT_FIELDS,
+    mapping,
+    accepted: preview.accepted.map((r) => ({
+      line: r.line,
+      date: r.date,
+      type: r.type,
+      symbol: r.symbol,
+      quantity: r.quantity,
+      price: r.price,
+      amount_cents: r.amountCents,
+    })),
+    rejected: preview.rejected,
+    already_imported: already,
+    items: itemCount,
+    max_items: MAX_ITEMS,
+  };
+  const blocker = already
+    ? 'This file has already been imported into this portfolio: nothing new would be created'
+    : hasTrades
+      ? 'Import into a portfolio without trades or orders yet: create a new portfolio for the import'
+      : preview.accepted.length === 0
+        ? 'No row of this file can be imported'
+        : itemCount > MAX_ITEMS
+          ? `An import is written in one transaction of at most ${MAX_ITEMS} items; this file needs ${itemCount}: split it into smaller files`
+          : null;
+  if (input.mode === 'preview') return { data: { ...summary, blocker, created: 0 } };
+  if (blocker) throw new BadRequestError(blocker);
+
+  const at = now.toISOString();
+  const first = preview.accepted[0]!.date;
+  const inception = first < p.inception.slice(0, 10) ? `${first}T00:00:00.000Z` : p.inception;
+  const flows = preview.accepted
+    .filter((r) => r.type === 'deposit' || r.type === 'withdrawal')
+    .map((r) => ({
+      date: r.date,
+      amountCents: r.type === 'deposit' ? r.amountCents : -r.amountCents,
+    }));
+  const netFlows = flows.reduce((s, f) => s + f.amountCents, 0);
+  let cash = p.initialSeedCents;
+  for (const r of preview.accepted) {
+    if (r.type === 'buy' || r.type === 'withdrawal') cash -= r.amountCents;
+    else cash += r.amountCents;
+  }
+  const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> =
+    [
+      {
+        Update: {
+          TableName: deps.store.table,
+          Key: keys.portfolio(userId, p.portfolioId),
+          UpdateExpression:
+            'SET inception = :inception, capitalFlows = :flows, cashCents = :cash, investmentCents = :investment, version = :next, updatedAt = :now',
+          ConditionExpression: 'version = :v AND reservedCents = :zero',
+          ExpressionAttributeValues: {
+            ':inception': inception,
+            ':flows': [...p.capitalFlows, ...flows],
+            ':cash': cash,
+            ':investment': p.investmentCents + netFlows,
+            ':next': p.version + 1,
+            ':v': p.version,
+            ':zero': 0,
+            ':now': at,
+          },
+        },
+      },
+      {
+        Put: {
+          TableName: deps.store.table,
+          Item: {
+            ...keys.portfolioImport(userId, p.portfolioId, fileHash),
+            type: 'Import',
+            portfolioId: p.portfolioId,
+            rows: preview.accepted.length,
+            createdAt: at,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    ];
+  for (const r of preview.accepted) {
+    const id = `imp-${rowHash(fileHash, r)}`;
+    const time = `${r.date}T16:00:00.000Z`;
+    if (r.type === 'buy' || r.type === 'sell') {
+      items.push({
+        Put: {
+          TableName: deps.store.table,
+          Item: {
+            ...keys.transaction(userId, p.portfolioId, time, id),
+            type: 'Transaction',
+            portfolioId: p.portfolioId,
+            txnId: id,
+            symbol: r.symbol,
+            side: r.type,
+            quantity: r.quantity,
+            price: r.price,
+            valueCents: r.amountCents,
+            time,
+            orderType: 'market',
+            importId: fileHash,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      });
+    } else if (r.type === 'dividend') {
+      const actionId = `${dividendActionId(r.symbol!, r.date)}#${id}`;
+      items.push({
+        Put: {
+          TableName: deps.store.table,
+          Item: {
+            ...keys.corporateAction(userId, p.portfolioId, actionId),
+            type: 'CorporateAction',
+            portfolioId: p.portfolioId,
+            actionId,
+            kind: 'dividend',
+            symbol: r.symbol,
+            date: r.date,
+            amountCents: r.amountCents,
+            imported: true,
+            createdAt: at,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      });
+    }
+  }
+  for (const [symbol, h] of holdingsKept) {
+    items.push({
+      Put: {
+        TableName: deps.store.table,
+        Item: {
+          ...keys.holding(userId, p.portfolioId, symbol),
+          type: 'Holding',
+          portfolioId: p.portfolioId,
+          symbol,
+          quantity: h.quantity.toNumber(),
+          costCents: h.costCents,
+          reservedQuantity: 0,
+          updatedAt: at,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    });
+  }
+  try {
+    await deps.store.client.send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (error) {
+    if (conditionFailed(error))
+      throw new BadRequestError(
+        'The portfolio changed or this file was imported meanwhile: nothing was written; preview it again',
+      );
+    throw error;
+  }
+  return { data: { ...summary, blocker: null, created: preview.accepted.length } };
+}

@@ -1,0 +1,29 @@
+/** Calendar days as ISO dates (YYYY-MM-DD, UTC): the unit of NAV history. */
+
+const DAY_MS = 86_400_000;
+
+export function dayNumber(date: string): number {
+  return Math.floor(Date.parse(`${date.slice(0, 10)}T00:00:00Z`) / DAY_MS);
+}
+
+export function dayFromNumber(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+
+export function addDays(date: string, days: number): string {
+  return dayFromNumber(dayNumber(date) + days);
+}
+
+export function isIsoDay(date: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(date) && dayFromNumber(dayNumber(date)) === date;
+}
+
+/** The same day `months` months earlier, clamped to the month's last day (2024-03-31 - 1M = 2024-02-29). */
+export function minusMonths(date: string, months: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const total = y * 12 + (m - 1) - months;
+  const year = Math.floor(total / 12);
+  const month = total - year * 12;
+  const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
+}

@@ -1,0 +1,275 @@
+import { addDays, dayNumber, minusMonths } from './days';
+import type { Close, NavPoint } from './history';
+import { D, type Dec } from './money';
+import { xirr } from './xirr';
+
+/**
+ * Returns over a period of a NAV history, each one exact about what it measures.
+ *
+ * A period [start, end] covers whole days: its start value is the NAV at the end of the day
+ * before `start` (0 before inception), flows F_d arrive at the start of day d, and its end
+ * value is the NAV at the end of `end`. Its length is end - start + 1 days.
+ *
+ * - Time-weighted (Portfolio Performance's "true time-weighted rate of return"):
+ *   r_d = NAV_d / (NAV_{d-1} + F_d) - 1, chained: R = prod(1 + r_d) - 1; annualised only for a
+ *   period of 365 days or more: (1 + R)^(365 / days) - 1.
+ * - Money-weighted: the XIRR of the start value (paid in at the start), the external flows
+ *   (paid in at the start of their day) and the end value (received at the end of the last
+ *   day, i.e. the start of the next); for a period under 365 days the rate is given for the
+ *   period, (1 + XIRR)^(days / 365) - 1, as the since-inception IRR is. "N/A" with the reason
+ *   when it has no solution.
+ */
+
+export const PERIODS = ['1M', '3M', 'YTD', '1Y', '3Y', '5Y', 'MAX', 'custom'] as const;
+export type Period = (typeof PERIODS)[number];
+
+const YEAR_DAYS = 365;
+
+export interface PeriodRange {
+  start: string;
+  end: string;
+  days: number;
+  /** True when the period asked for began before the portfolio and was cut to its inception. */
+  clipped: boolean;
+}
+
+/** The days a period covers, ending today (or `to`), never before inception. */
+export function periodRange(
+  period: Period,
+  inception: string,
+  today: string,
+  custom?: { from: string; to: string },
+): PeriodRange {
+  let end = today;
+  let start: string;
+  switch (period) {
+    case '1M':
+      start = addDays(minusMonths(today, 1), 1);
+      break;
+    case '3M':
+      start = addDays(minusMonths(today, 3), 1);
+      break;
+    case 'YTD':
+      start = `${today.slice(0, 4)}-01-01`;
+      break;
+    case '1Y':
+      start = addDays(minusMonths(today, 12), 1);
+      break;
+    case '3Y':
+      start = addDays(minusMonths(today, 36), 1);
+      break;
+    case '5Y':
+      start = addDays(minusMonths(today, 60), 1);
+      break;
+    case 'MAX':
+      start = inception;
+      break;
+    case 'custom':
+      start = custom?.from ?? inception;
+      end = custom?.to && custom.to < today ? custom.to : today;
+      break;
+  }
+  const clipped = start < inception;
+  if (clipped) start = inception;
+  if (end < start) end = start;
+  return { start, end, days: dayNumber(end) - dayNumber(start) + 1, clipped };
+}
+
+export type RateFigure =
+  | { kind: 'cumulative' | 'annualised'; rate: number }
+  | { kind: 'unavailable'; reason: 'no-capital' | 'no-solution' | 'no-history'; message: string };
+
+export interface GainSplit {
+  /** NAV_end - NAV_start - net external flows. */
+  totalCents: number;
+  realisedCents: number;
+  unrealisedCents: number;
+  dividendCents: number;
+  /** Always 0 today: paper trades carry no fee. */
+  feeCents: number;
+}
+
+export interface PeriodFigures {
+  range: PeriodRange;
+  startNavCents: number;
+  endNavCents: number;
+  netFlowCents: number;
+  /** Cumulative time-weighted return over the period. */
+  twrCumulative: number;
+  twr: RateFigure;
+  mwr: RateFigure;
+  gain: GainSplit;
+}
+
+function slice(points: readonly NavPoint[], range: PeriodRange) {
+  const inRange = points.filter((p) => p.date >= range.start && p.date <= range.end);
+  const before = points.filter((p) => p.date < range.start).at(-1);
+  return { inRange, startNav: before?.navCents ?? 0 };
+}
+
+/** Chains daily returns: prod(1 + r_d) - 1 as a Decimal. */
+function chain(points: readonly NavPoint[]): Dec {
+  let growth = new D(1);
+  for (const p of points) growth = growth.times(new D(1).plus(p.dailyReturn));
+  return growth.minus(1);
+}
+
+export function annualise(cumulative: number | Dec, days: number): number {
+  return new D(1).plus(cumulative).pow(new D(YEAR_DAYS).div(days)).minus(1).toNumber();
+}
+
+export function periodFigures(points: readonly NavPoint[], range: PeriodRange): PeriodFigures {
+  const { inRange, startNav } = slice(points, range);
+  const endNav = inRange.at(-1)?.navCents ?? startNav;
+  const netFlow = inRange.reduce((sum, p) => sum + p.flowCents, 0);
+  const cumulative = chain(inRange);
+  const paidIn =
+    startNav + inRange.filter((p) => p.flowCents > 0).reduce((s, p) => s + p.flowCents, 0);
+
+  let twr: RateFigure;
+  if (inRange.length === 0) {
+    twr = { kind: 'unavailable', reason: 'no-history', message: 'No history in this period' };
+  } else if (paidIn <= 0) {
+    twr = {
+      kind: 'unavailable',
+      reason: 'no-capital',
+      message: 'No capital was invested in this period',
+    };
+  } else if (range.days >= YEAR_DAYS) {
+    twr = { kind: 'annualised', rate: annualise(cumulative, range.days) };
+  } else {
+    twr = { kind: 'cumulative', rate: cumulative.toNumber() };
+  }
+
+  const flows = [
+    ...(startNav !== 0 ? [{ date: range.start, amount: -startNav }] : []),
+    ...inRange
+      .filter((p) => p.flowCents !== 0)
+      .map((p) => ({ date: p.date, amount: -p.flowCents })),
+    { date: addDays(range.end, 1), amount: endNav },
+  ];
+  let mwr: RateFigure;
+  if (paidIn <= 0) {
+    mwr = {
+      kind: 'unavailable',
+      reason: 'no-capital',
+      message: 'No capital was invested in this period',
+    };
+  } else {
+    const rate = endNav === 0 && flows.every((f) => f.amount <= 0) ? -1 : xirr(flows);
+    if (rate === undefined) {
+      mwr = {
+        kind: 'unavailable',
+        reason: 'no-solution',
+        message: 'No single rate makes these deposits, withdrawals and values add up',
+      };
+    } else if (range.days >= YEAR_DAYS) {
+      mwr = { kind: 'annualised', rate };
+    } else {
+      mwr = {
+        kind: 'cumulative',
+        rate: new D(1).plus(rate).pow(new D(range.days).div(YEAR_DAYS)).minus(1).toNumber(),
+      };
+    }
+  }
+
+  const realised = inRange.reduce((s, p) => s + p.realisedCents, 0);
+  const dividends = inRange.reduce((s, p) => s + p.dividendCents, 0);
+  const total = endNav - startNav - netFlow;
+  return {
+    range,
+    startNavCents: startNav,
+    endNavCents: endNav,
+    netFlowCents: netFlow,
+    twrCumulative: cumulative.toNumber(),
+    twr,
+    mwr,
+    gain: {
+      totalCents: total,
+      realisedCents: realised,
+      dividendCents: dividends,
+      feeCents: 0,
+      unrealisedCents: total - realised - dividends,
+    },
+  };
+}
+
+export interface ChartPoint {
+  date: string;
+  navCents: number;
+  /** The public-market equivalent: the S&P 500 bought and sold with the same external flows. */
+  benchmarkCents: number | null;
+  /** Time-weighted growth of the portfolio since the period's start, rebased to 100. */
+  twrIndex: number;
+  /** The S&P 500 rebased to 100 at the period's start. */
+  benchmarkIndex: number | null;
+  flowCents: number;
+}
+
+/**
+ * The chart of a period: NAV, the public-market equivalent (index units bought with each
+ * external flow at that day's close, or its last close before; withdrawals sell units; units
+ * held at the start bought with the start value), and both lines rebased to 100 at the start.
+ */
+export function chartSeries(
+  points: readonly NavPoint[],
+  range: PeriodRange,
+  benchmark: readonly Close[],
+): ChartPoint[] {
+  const { inRange, startNav } = slice(points, range);
+  const bars = [...benchmark].sort((a, b) => a.date.localeCompare(b.date));
+  let i = 0;
+  let lastClose: number | undefined;
+  const closeAt = (date: string) => {
+    while (i < bars.length && bars[i]!.date.slice(0, 10) <= date) {
+      if (bars[i]!.close > 0) lastClose = bars[i]!.close;
+      i++;
+    }
+    return lastClose;
+  };
+  const startClose = closeAt(addDays(range.start, -1)) ?? bars.find((b) => b.close > 0)?.close;
+  let units = startClose && startNav > 0 ? new D(startNav).div(startClose) : new D(0);
+  let growth = new D(1);
+  const out: ChartPoint[] = [];
+  for (const p of inRange) {
+    const close = closeAt(p.date) ?? startClose;
+    if (p.flowCents !== 0 && close) units = units.plus(new D(p.flowCents).div(close));
+    growth = growth.times(new D(1).plus(p.dailyReturn));
+    out.push({
+      date: p.date,
+      navCents: p.navCents,
+      benchmarkCents: close
+        ? units.times(close).toDecimalPlaces(0, D.ROUND_HALF_UP).toNumber()
+        : null,
+      twrIndex: growth.times(100).toDecimalPlaces(6).toNumber(),
+      benchmarkIndex:
+        close && startClose
+          ? new D(close).div(startClose).times(100).toDecimalPlaces(6).toNumber()
+          : null,
+      flowCents: p.flowCents,
+    });
+  }
+  return out;
+}
+
+export interface MonthlyReturn {
+  year: number;
+  /** 1 to 12. */
+  month: number;
+  /** Time-weighted return of the month's days that lie in the history. */
+  rate: number;
+}
+
+/** Time-weighted return of each calendar month (days chained within the month). */
+export function monthlyReturns(points: readonly NavPoint[]): MonthlyReturn[] {
+  const months = new Map<string, Dec>();
+  for (const p of points) {
+    const key = p.date.slice(0, 7);
+    months.set(key, (months.get(key) ?? new D(1)).times(new D(1).plus(p.dailyReturn)));
+  }
+  return [...months].map(([key, growth]) => ({
+    year: Number(key.slice(0, 4)),
+    month: Number(key.slice(5, 7)),
+    rate: growth.minus(1).toNumber(),
+  }));
+}

@@ -1,0 +1,198 @@
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keys } from '../../functions/lib/keys';
+import { useMarketService, type MarketService } from '../../functions/market/service';
+import { demoStable } from '../../functions/market/demo/index';
+import { tradeValueCents } from '../../shared/portfolio/money';
+import { testMarketClock } from '../support/clock';
+import { testStack } from '../support/stack';
+import {
+  call,
+  createPortfolio,
+  doc,
+  itemsUnder,
+  newUser,
+  setQuote,
+  testMarket,
+} from './portfolio-support';
+
+let market: MarketService;
+beforeAll(async () => {
+  market = testMarket();
+  useMarketService(market);
+  await setQuote(market, '^GSPC', 5000);
+});
+afterAll(() => useMarketService(undefined));
+
+const now = new Date(testMarketClock());
+const today = testMarketClock().slice(0, 10);
+
+function demoClose(symbol: string, date: string): number {
+  const bars = demoStable(
+    'historical-price-eod/full',
+    { symbol, from: '2020-01-01', to: date },
+    now,
+  ) as { date: string; close: number }[];
+  return bars
+    .filter((b) => b.date <= date)
+    .sort((a, b) => a.date.localeCompare(b.date))
+    .at(-1)!.close;
+}
+
+/** A portfolio started on 2020-06-01 that bought 10 AAPL that day at the unadjusted price (4 x the adjusted close). */
+async function backdatedPortfolio(userId: string) {
+  const id = await createPortfolio(userId, 'Since 2020', 100_000);
+  const price = Math.round(demoClose('AAPL', '2020-06-01') * 4 * 100) / 100;
+  const cost = tradeValueCents(10, price);
+  const table = testStack().tableName;
+  await doc.send(
+    new UpdateCommand({
+      TableName: table,
+      Key: keys.portfolio(userId, id),
+      UpdateExpression: 'SET inception = :i, cashCents = :c, version = version + :one',
+      ExpressionAttributeValues: {
+        ':i': '2020-06-01T14:00:00.000Z',
+        ':c': 10_000_000 - cost,
+        ':one': 1,
+      },
+    }),
+  );
+  await doc.send(
+    new PutCommand({
+      TableName: table,
+      Item: {
+        ...keys.holding(userId, id, 'AAPL'),
+        type: 'Holding',
+        portfolioId: id,
+        symbol: 'AAPL',
+        quantity: 10,
+        costCents: cost,
+        reservedQuantity: 0,
+        updatedAt: '2020-06-01T14:00:00.000Z',
+      },
+    }),
+  );
+  await doc.send(
+    new PutCommand({
+      TableName: table,
+      Item: {
+        ...keys.transaction(userId, id, '2020-06-01T14:00:00.000Z', 't1'),
+        type: 'Transaction',
+        portfolioId: id,
+        txnId: 't1',
+        symbol: 'AAPL',
+        side: 'buy',
+        quantity: 10,
+        price,
+        valueCents: cost,
+        time: '2020-06-01T14:00:00.000Z',
+        orderType: 'market',
+      },
+    }),
+  );
+  return { id, cost };
+}
+
+/** AAPL dividends paid from the buy to today on 40 of today's shares (10 bought before the 4-for-1 split). */
+function expectedDividends(): number {
+  const rows = demoStable('dividends', { symbol: 'AAPL' }, now) as {
+    date: string;
+    paymentDate: string;
+    adjDividend: number;
+  }[];
+  return rows
+    .filter((r) => r.date > '2020-06-01' && r.paymentDate <= today)
+    .reduce((sum, r) => sum + tradeValueCents(40, r.adjDividend), 0);
+}
+
+describe('portfolio performance', () => {
+  it('credits dividends on their pay dates and applies the 4-for-1 split once, however often it is read', async () => {
+    const user = newUser();
+    const { id, cost } = await backdatedPortfolio(user);
+    const [a, b] = await Promise.all([
+      call(user, 'getPortfolioPerformance', { portfolio_id: id, period: 'MAX' }),
+      call(user, 'getPortfolioPerformance', { portfolio_id: id, period: 'MAX' }),
+    ]);
+    expect(a.statusCode).toBe(200);
+    expect(b.statusCode).toBe(200);
+    const again = await call(user, 'getPortfolioPerformance', { portfolio_id: id, period: '1Y' });
+    expect(again.statusCode).toBe(200);
+
+    const items = await itemsUnder(user, keys.portfolioChildrenPrefix(id));
+    const actions = items.filter((i) => i.type === 'CorporateAction');
+    const dividends = expectedDividends();
+    expect(actions.filter((i) => i.kind === 'split')).toHaveLength(1);
+    expect(actions.filter((i) => i.kind === 'dividend').length).toBeGreaterThan(20);
+    expect(items.find((i) => i.type === 'Holding')).toMatchObject({
+      quantity: 40,
+      costCents: cost,
+    });
+    const [portfolio] = await itemsUnder(user, keys.portfolio(user, id).sk);
+    expect(portfolio!.cashCents).toBe(10_000_000 - cost + dividends);
+
+    const data = again.body.data;
+    expect(data.gain.fee_cents).toBe(0);
+    expect(data.holdings[0]).toMatchObject({
+      symbol: 'AAPL',
+      quantity: 40,
+      average_cost: cost / 100 / 40,
+    });
+    expect(data.holdings[0].dividend_cents).toBe(dividends);
+    // A year is 365 days here: annualised over exactly a year is the cumulative figure.
+    expect(data.days).toBe(365);
+    expect(data.twr.kind).toBe('annualised');
+    expect(data.twr.rate).toBeCloseTo(data.twr_cumulative, 12);
+    expect(data.mwr.kind).toBe('annualised');
+    expect(data.allocation.map((x: { symbol: string }) => x.symbol)).toEqual(['AAPL', 'CASH']);
+  });
+
+  it('draws NAV against the S&P 500 with no jump at the split and labels annualised returns over years', async () => {
+    const user = newUser();
+    const { id } = await backdatedPortfolio(user);
+    const res = await call(user, 'getPortfolioPerformance', { portfolio_id: id, period: 'MAX' });
+    expect(res.statusCode).toBe(200);
+    const data = res.body.data;
+    expect(data.start).toBe('2020-06-01');
+    expect(data.end).toBe(today);
+    expect(data.twr.kind).toBe('annualised');
+    const series = data.series as {
+      date: string;
+      nav_cents: number;
+      benchmark_cents: number;
+      twr_index: number;
+      benchmark_index: number;
+    }[];
+    expect(series[0]!.benchmark_cents).toBe(10_000_000);
+    expect(series.at(-1)!.nav_cents).toBe(data.end_nav_cents);
+    const before = series.find((p) => p.date === '2020-08-28')!;
+    const at = series.find((p) => p.date === '2020-08-31')!;
+    const cashAt = at.nav_cents - tradeValueCents(40, demoClose('AAPL', '2020-08-31'));
+    const cashBefore = before.nav_cents - tradeValueCents(40, demoClose('AAPL', '2020-08-28'));
+    // The split moves no cash and no value: 40 adjusted shares at the adjusted closes on both days.
+    expect(cashAt).toBe(cashBefore);
+    expect(series.find((p) => p.date === '2020-06-01')!.benchmark_index).toBeCloseTo(
+      (demoClose('^GSPC', '2020-06-01') / demoClose('^GSPC', '2020-05-31')) * 100,
+      4,
+    );
+    expect(data.monthly.length).toBeGreaterThan(60);
+  });
+
+  it('answers 404 for another user and 400 for a custom period without dates', async () => {
+    const owner = newUser();
+    const id = await createPortfolio(owner);
+    const other = await call(newUser(), 'getPortfolioPerformance', {
+      portfolio_id: id,
+      period: 'MAX',
+    });
+    expect(other.statusCode).toBe(404);
+    const bad = await call(owner, 'getPortfolioPerformance', {
+      portfolio_id: id,
+      period: 'custom',
+    });
+    expect(bad.statusCode).toBe(400);
+    const fresh = await call(owner, 'getPortfolioPerformance', { portfolio_id: id, period: 'YTD' });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.body.data.nav_cents).toBe(10_000_000);
+    expect(fresh.body.data.series).toHaveLength(1);
+  });
+});

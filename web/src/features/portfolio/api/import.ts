@@ -1,0 +1,42 @@
+import * as z from 'zod/mini';
+import type { ColumnMapping } from '../../../../../shared/portfolio/csv-import';
+import { api } from '../../../lib/api-client';
+
+const importResponse = z.object({
+  data: z.object({
+    header: z.array(z.string()),
+    mapping: z.record(z.string(), z.number()),
+    accepted: z.array(
+      z.object({
+        line: z.number(),
+        date: z.string(),
+        type: z.string(),
+        symbol: z.nullable(z.string()),
+        quantity: z.nullable(z.number()),
+        price: z.nullable(z.number()),
+        amount_cents: z.number(),
+      }),
+    ),
+    rejected: z.array(z.object({ line: z.number(), reason: z.string() })),
+    already_imported: z.boolean(),
+    blocker: z.nullable(z.string()),
+    created: z.number(),
+  }),
+});
+export type ImportResult = z.infer<typeof importResponse>['data'];
+
+/** POST importTransactions: a preview (writes nothing) or the all-or-nothing commit. */
+export async function importTransactions(input: {
+  portfolioId: string;
+  mode: 'preview' | 'commit';
+  csv: string;
+  mapping?: ColumnMapping;
+}): Promise<ImportResult> {
+  const body = await api<unknown>('importTransactions', {
+    portfolio_id: input.portfolioId,
+    mode: input.mode,
+    csv: input.csv,
+    ...(input.mapping ? { mapping: input.mapping } : {}),
+  });
+  return importResponse.parse(body).data;
+}
