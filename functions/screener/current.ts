@@ -3,7 +3,7 @@ import { marketService } from '../market/service';
 import { buildSnapshot } from './build';
 import {
   loadSnapshot,
-  saveSnapshot,
+  saveSnapshotIfAbsent,
   storedVersion,
   toLoaded,
   type LoadedSnapshot,
@@ -40,8 +40,10 @@ async function fresh(store: SnapshotStore, now: number): Promise<LoadedSnapshot>
   // its quotes now; the job adds the fundamentals and price history.
   logger.info('no screener snapshot stored yet: building the listings now');
   const built = await buildSnapshot({ service: marketService(), fundamentalsPerRun: 0 });
-  await saveSnapshot(built.data, store);
-  held = { snapshot: toLoaded(built.data), checkedAt: now };
+  // The job may have stored its snapshot meanwhile: never replace it with these listings.
+  const saved = await saveSnapshotIfAbsent(built.data, store);
+  const stored = saved ? undefined : await loadSnapshot(store);
+  held = { snapshot: toLoaded(stored ?? built.data), checkedAt: now };
   return held.snapshot;
 }
 

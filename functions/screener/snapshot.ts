@@ -1,5 +1,6 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { randomUUID } from 'node:crypto';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   GetCommand,
   PutCommand,
@@ -172,6 +173,27 @@ export async function saveSnapshot(
   data: SnapshotData,
   options: SnapshotStore = {},
 ): Promise<Header> {
+  const header = await writeSnapshot(data, options, false);
+  if (!header) throw new Error('the screener snapshot was not written');
+  return header;
+}
+
+/**
+ * As saveSnapshot, but writes nothing when a snapshot is already stored: a stand-in built
+ * without fundamentals must never replace the job's. Undefined when nothing was written.
+ */
+export function saveSnapshotIfAbsent(
+  data: SnapshotData,
+  options: SnapshotStore = {},
+): Promise<Header | undefined> {
+  return writeSnapshot(data, options, true);
+}
+
+async function writeSnapshot(
+  data: SnapshotData,
+  options: SnapshotStore,
+  onlyIfAbsent: boolean,
+): Promise<Header | undefined> {
   const { client, table } = store(options);
   const bytes = encodeSnapshot(data);
   const chunks: Buffer[] = [];
@@ -202,17 +224,30 @@ export async function saveSnapshot(
   const stale = Array.from({ length: Math.max(0, oldParts - chunks.length) }, (_, i) =>
     keys.screenerSnapshotPart(chunks.length + 1 + i),
   );
+  if (onlyIfAbsent && oldParts > 0) return undefined;
   if (bytes.length < 3_500_000 && partItems.length + stale.length + 1 <= 100) {
-    await client.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          ...partItems.map((Item) => ({ Put: { TableName: table, Item } })),
-          { Put: { TableName: table, Item: headerItem } },
-          ...stale.map((Key) => ({ Delete: { TableName: table, Key } })),
-        ],
-      }),
-    );
+    try {
+      await client.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            ...partItems.map((Item) => ({ Put: { TableName: table, Item } })),
+            {
+              Put: {
+                TableName: table,
+                Item: headerItem,
+                ...(onlyIfAbsent ? { ConditionExpression: 'attribute_not_exists(pk)' } : {}),
+              },
+            },
+            ...stale.map((Key) => ({ Delete: { TableName: table, Key } })),
+          ],
+        }),
+      );
+    } catch (error) {
+      if (onlyIfAbsent && error instanceof TransactionCanceledException) return undefined;
+      throw error;
+    }
   } else {
+    if (onlyIfAbsent && (await storedVersion(options)) !== undefined) return undefined;
     // Too big for one transaction: parts first, header last; readers check versions.
     for (const Item of partItems) await client.send(new PutCommand({ TableName: table, Item }));
     await client.send(new PutCommand({ TableName: table, Item: headerItem }));

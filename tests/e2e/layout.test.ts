@@ -124,14 +124,6 @@ async function checkPages(
         await page.waitForLoadState('networkidle');
       }
     }
-    // Screenshots of each screen at each width, only when asked for (SCREENSHOTS=1).
-    if (process.env.SCREENSHOTS === '1') {
-      const name = path.replace(/^\//, '').replace(/[^A-Za-z0-9]+/g, '-') || 'home';
-      await page.screenshot({
-        path: join(SCREENSHOTS, `${page.viewportSize()?.width ?? 0}-${signedInLabel}-${name}.png`),
-        fullPage: true,
-      });
-    }
     const overflow = await sidewaysOverflow(page);
     if (overflow > 0) {
       // Name the widest thing that sticks out, to make a failure easy to act on.
@@ -147,6 +139,15 @@ async function checkPages(
     const links = await nav.locator('ul a').allTextContents();
     expect(links, path).toEqual(NAV);
     findings.push(...(await axeFindings(page, path)));
+    // Screenshots of each screen at each width, only when asked for (SCREENSHOTS=1); taken
+    // after the checks, since a full-page screenshot resizes the page while it is taken.
+    if (process.env.SCREENSHOTS === '1') {
+      const name = path.replace(/^\//, '').replace(/[^A-Za-z0-9]+/g, '-') || 'home';
+      await page.screenshot({
+        path: join(SCREENSHOTS, `${page.viewportSize()?.width ?? 0}-${signedInLabel}-${name}.png`),
+        fullPage: true,
+      });
+    }
   }
   expect(overflowing).toEqual([]);
   expect(findings).toEqual([]);

@@ -7,6 +7,8 @@ import { buildSnapshot } from '../../functions/screener/build';
 import {
   loadSnapshot,
   saveSnapshot,
+  saveSnapshotIfAbsent,
+  storedVersion,
   toLoaded,
   type LoadedSnapshot,
 } from '../../functions/screener/snapshot';
@@ -133,6 +135,14 @@ describe('screen over the demo universe', () => {
     expect(stored?.version).toBe(data.version);
     snapshot = toLoaded(stored!);
   }, 180_000);
+
+  it("a stand-in built without fundamentals never replaces the job's snapshot", async () => {
+    const before = await loadSnapshot();
+    const standIn = { ...before!, version: `${before!.version}-stand-in`, entries: [] };
+    expect(await saveSnapshotIfAbsent(standIn)).toBeUndefined();
+    expect(await storedVersion()).toBe(before!.version);
+    expect((await loadSnapshot())?.entries.length).toBe(before!.entries.length);
+  });
 
   it('finds large-cap Technology with P/E under 30 sorted by market cap, as a direct computation does', async () => {
     const expected = snapshot.rows
