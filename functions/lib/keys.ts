@@ -91,6 +91,11 @@ export const keys = {
     pk: userPk(userId),
     sk: `PORTFOLIO#${portfolioId}#IMPORT#${hash}`,
   }),
+  /** The portfolio's daily NAV points up to yesterday and the replay's state then (decision 130). */
+  portfolioHistory: (userId: string, portfolioId: string): Key => ({
+    pk: userPk(userId),
+    sk: `PORTFOLIO#${portfolioId}#HISTORY`,
+  }),
   portfolioChildrenPrefix: (portfolioId: string) => `PORTFOLIO#${portfolioId}#`,
 
   /** The stored response of a write sent with an `Idempotency-Key` (24 h, by `ttl`). */

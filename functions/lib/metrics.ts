@@ -26,6 +26,11 @@ export const METRIC = {
   jobDuration: 'JobDuration',
   alertsSent: 'AlertsSent',
   ordersFilled: 'OrdersFilled',
+  /**
+   * A portfolio's upkeep that did not happen: dividends or splits unreadable, due actions not
+   * applied, the NAV history not kept (decision 130). The read still answers.
+   */
+  portfolioUpkeepFailures: 'PortfolioUpkeepFailures',
 } as const;
 
 export const metrics = new Metrics({
@@ -81,6 +86,11 @@ export function recordCount(
   n: number,
 ) {
   if (n > 0) metrics.addMetric(name, MetricUnit.Count, n);
+}
+
+/** One failure of a portfolio's upkeep (the kind goes to the log line, not to a dimension). */
+export function recordPortfolioUpkeepFailure(): void {
+  metrics.addMetric(METRIC.portfolioUpkeepFailures, MetricUnit.Count, 1);
 }
 
 /** Writes what this invocation recorded (nothing when it recorded nothing). */

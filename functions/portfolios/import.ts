@@ -193,7 +193,7 @@ export async function importTransactions(
           TableName: deps.store.table,
           Key: keys.portfolio(userId, p.portfolioId),
           UpdateExpression:
-            'SET inception = :inception, capitalFlows = :flows, cashCents = :cash, investmentCents = :investment, version = :next, updatedAt = :now',
+            'SET inception = :inception, capitalFlows = :flows, cashCents = :cash, investmentCents = :investment, version = :next, updatedAt = :now REMOVE actionsCheckedOn',
           ConditionExpression: 'version = :v AND reservedCents = :zero',
           ExpressionAttributeValues: {
             ':inception': inception,

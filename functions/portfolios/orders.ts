@@ -22,6 +22,7 @@ import { transactOnce } from '../lib/idempotency';
 import { registerInterest } from '../market/interest';
 import { marketService, type MarketService } from '../market/service';
 import { latestPrices, navOf, orderView, transactionView } from './figures';
+import { creditDueActions } from './performance';
 import { syncInterest } from './portfolios';
 import {
   conditionFailed,
@@ -249,6 +250,9 @@ export async function placeOrder(
   const symbol = input.stock_symbol;
   let p = await requirePortfolio(deps.store, userId, input.portfolio_id);
   await ensurePitch(deps.store, userId, input.valuation_id);
+  // A sale after a split sells today's shares; cash includes the dividends paid.
+  if (await creditDueActions(deps, userId, p, { mark: false }))
+    p = await requirePortfolio(deps.store, userId, input.portfolio_id);
 
   let price: number;
   if (input.order_type === 'market') {

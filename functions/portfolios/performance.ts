@@ -1,4 +1,5 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Dividend, Profile, Split } from '../../shared/market';
 import {
   type CorporateAction,
@@ -6,7 +7,14 @@ import {
   type DividendRow,
   type SplitRow,
 } from '../../shared/portfolio/corporate';
-import { type Close, navHistory, type PerformanceEvent } from '../../shared/portfolio/history';
+import { addDays, dayNumber } from '../../shared/portfolio/days';
+import {
+  type Close,
+  type HoldingFigures,
+  navHistory,
+  type NavPoint,
+  type PerformanceEvent,
+} from '../../shared/portfolio/history';
 import { D } from '../../shared/portfolio/money';
 import {
   chartSeries,
@@ -19,8 +27,19 @@ import { now as clockNow } from '../lib/clock';
 import { queryPartition } from '../lib/dynamo';
 import { keys, userPk } from '../lib/keys';
 import { logger } from '../lib/logger';
+import { recordPortfolioUpkeepFailure } from '../lib/metrics';
 import type { MarketService } from '../market/service';
-import { BENCHMARK_NAME, BENCHMARK_SYMBOL } from './figures';
+import { BENCHMARK_NAME, BENCHMARK_SYMBOL, latestPrices, type PriceInfo } from './figures';
+import {
+  type ActionView,
+  eventsKey,
+  FULL_REPLAY_DAYS,
+  HISTORY_FORMAT,
+  type ProfileView,
+  readHistory,
+  type StoredHistory,
+  writeHistory,
+} from './stored-history';
 import {
   conditionFailed,
   requirePortfolio,
@@ -75,6 +94,8 @@ interface Loaded {
   holdings: HoldingItem[];
   transactions: TransactionItem[];
   actions: CorporateActionItem[];
+  /** Applying due actions failed this time (a later read applies them). */
+  applyFailed?: boolean;
 }
 
 async function load(deps: PerformanceDeps, userId: string, portfolioId: string): Promise<Loaded> {
@@ -108,6 +129,26 @@ async function settled<T>(work: Promise<T>, fallback: T, what: string): Promise<
   }
 }
 
+function upkeepFailed(kind: string, error?: unknown): void {
+  logger.warn('portfolio upkeep failed', { kind, ...(error ? { error: error as Error } : {}) });
+  recordPortfolioUpkeepFailure();
+}
+
+/**
+ * Applies due actions; when that fails (DynamoDB), the read goes on with the portfolio as
+ * stored and a later read applies them (each once).
+ */
+async function applyDueActionsOrGoOn(
+  ...args: Parameters<typeof applyDueActions>
+): Promise<Awaited<ReturnType<typeof applyDueActions>>> {
+  try {
+    return await applyDueActions(...args);
+  } catch (error) {
+    upkeepFailed('apply-actions', error);
+    return { ...args[5], applyFailed: true };
+  }
+}
+
 /** Dividends and splits of the symbols, from the market cache (a day fresh). */
 export async function corporateRows(
   market: MarketService,
@@ -122,6 +163,7 @@ export async function corporateRows(
     settled(market.manySymbols<Split[]>('splits', symbols), new Map<string, Split[]>(), 'splits'),
   ]);
   const complete = symbols.every((s) => dividendsBy.has(s) && splitsBy.has(s));
+  if (!complete) upkeepFailed('dividends-splits');
   const lists = symbols.map((s) => ({
     dividends: dividendsBy.get(s) ?? [],
     splits: splitsBy.get(s) ?? [],
@@ -156,19 +198,16 @@ function tradesOf(transactions: readonly TransactionItem[]) {
   }));
 }
 
-/** One action, once: its item only if absent, cash or quantity moved, the portfolio's version checked and bumped. */
-async function applyAction(
-  deps: PerformanceDeps,
+function actionItem(
   userId: string,
-  loaded: Loaded,
+  portfolioId: string,
   action: CorporateAction,
   now: string,
-): Promise<CorporateActionItem | undefined> {
-  const p = loaded.portfolio;
-  const item: CorporateActionItem = {
-    ...keys.corporateAction(userId, p.portfolioId, action.id),
+): CorporateActionItem {
+  return {
+    ...keys.corporateAction(userId, portfolioId, action.id),
     type: 'CorporateAction',
-    portfolioId: p.portfolioId,
+    portfolioId,
     actionId: action.id,
     kind: action.kind,
     symbol: action.symbol,
@@ -189,15 +228,35 @@ async function applyAction(
           quantityAfter: action.quantityAfter,
         }),
   };
+}
+
+/** Dividends credited together in one transaction (each is one item, the portfolio one more). */
+const DIVIDENDS_PER_TRANSACTION = 50;
+
+/**
+ * Actions applied once: in one transaction, each action's item only if absent, cash (the
+ * dividends) or the holding's quantity (a split, applied alone) moved, the portfolio's
+ * version checked and bumped. Undefined when a condition failed (another reader was first).
+ */
+async function applyActions(
+  deps: PerformanceDeps,
+  userId: string,
+  loaded: Loaded,
+  actions: readonly CorporateAction[],
+  now: string,
+): Promise<CorporateActionItem[] | undefined> {
+  const p = loaded.portfolio;
+  const created = actions.map((a) => actionItem(userId, p.portfolioId, a, now));
+  const credited = actions.reduce((sum, a) => sum + (a.kind === 'dividend' ? a.amountCents : 0), 0);
   const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> =
     [
-      {
+      ...created.map((Item) => ({
         Put: {
           TableName: deps.store.table,
-          Item: item,
+          Item,
           ConditionExpression: 'attribute_not_exists(pk)',
         },
-      },
+      })),
       {
         Update: {
           TableName: deps.store.table,
@@ -205,7 +264,7 @@ async function applyAction(
           UpdateExpression: 'SET cashCents = :cash, version = :next, updatedAt = :now',
           ConditionExpression: 'version = :v',
           ExpressionAttributeValues: {
-            ':cash': p.cashCents + (action.kind === 'dividend' ? action.amountCents : 0),
+            ':cash': p.cashCents + credited,
             ':next': p.version + 1,
             ':v': p.version,
             ':now': now,
@@ -213,8 +272,9 @@ async function applyAction(
         },
       },
     ];
-  const holding = loaded.holdings.find((h) => h.symbol === action.symbol);
-  if (action.kind === 'split' && holding) {
+  for (const action of actions) {
+    const holding = loaded.holdings.find((h) => h.symbol === action.symbol);
+    if (action.kind !== 'split' || !holding) continue;
     // Shares held before the split are multiplied; shares bought after it are already in new shares.
     const delta = new D(action.quantityAfter).minus(action.quantityBefore);
     const ratio = new D(action.numerator).div(action.denominator);
@@ -241,43 +301,61 @@ async function applyAction(
   }
   try {
     await deps.store.client.send(new TransactWriteCommand({ TransactItems: items }));
-    return item;
+    return created;
   } catch (error) {
     if (conditionFailed(error)) return undefined;
     throw error;
   }
 }
 
-/** The state after an action was written, without reading it back. */
-function applied(loaded: Loaded, item: CorporateActionItem): Loaded {
+/** The state after actions were written together, without reading it back. */
+function applied(loaded: Loaded, created: readonly CorporateActionItem[]): Loaded {
   const p = loaded.portfolio;
+  const credited = created.reduce((sum, item) => sum + (item.amountCents ?? 0), 0);
   return {
     ...loaded,
-    portfolio: { ...p, cashCents: p.cashCents + (item.amountCents ?? 0), version: p.version + 1 },
-    holdings:
-      item.kind === 'split'
-        ? loaded.holdings.map((h) =>
-            h.symbol === item.symbol
-              ? {
-                  ...h,
-                  quantity: Math.max(
-                    0,
-                    new D(h.quantity)
-                      .plus(new D(item.quantityAfter ?? 0).minus(item.quantityBefore ?? 0))
-                      .toDecimalPlaces(6, D.ROUND_DOWN)
-                      .toNumber(),
-                  ),
-                  reservedQuantity: new D(h.reservedQuantity ?? 0)
-                    .times(item.numerator ?? 1)
-                    .div(item.denominator ?? 1)
-                    .toDecimalPlaces(6, D.ROUND_DOWN)
-                    .toNumber(),
-                }
-              : h,
-          )
-        : loaded.holdings,
-    actions: [...loaded.actions, item],
+    portfolio: { ...p, cashCents: p.cashCents + credited, version: p.version + 1 },
+    holdings: loaded.holdings.map((h) =>
+      created
+        .filter((item) => item.kind === 'split' && item.symbol === h.symbol)
+        .reduce(
+          (held, item) => ({
+            ...held,
+            quantity: Math.max(
+              0,
+              new D(held.quantity)
+                .plus(new D(item.quantityAfter ?? 0).minus(item.quantityBefore ?? 0))
+                .toDecimalPlaces(6, D.ROUND_DOWN)
+                .toNumber(),
+            ),
+            reservedQuantity: new D(held.reservedQuantity ?? 0)
+              .times(item.numerator ?? 1)
+              .div(item.denominator ?? 1)
+              .toDecimalPlaces(6, D.ROUND_DOWN)
+              .toNumber(),
+          }),
+          h,
+        ),
+    ),
+    actions: [...loaded.actions, ...created],
   };
+}
+
+/** Due actions in the order they fall, as transactions: runs of dividends together, each split alone. */
+function batches(due: readonly CorporateAction[]): CorporateAction[][] {
+  const out: CorporateAction[][] = [];
+  for (const action of due) {
+    const last = out.at(-1);
+    if (
+      action.kind === 'dividend' &&
+      last &&
+      last[0]!.kind === 'dividend' &&
+      last.length < DIVIDENDS_PER_TRANSACTION
+    )
+      last.push(action);
+    else out.push([action]);
+  }
+  return out;
 }
 
 const ACTION_ATTEMPTS = 5;
@@ -315,13 +393,13 @@ export async function applyDueActions(
     if (due.length === 0) return loaded;
     const now = (deps.now ? deps.now() : clockNow()).toISOString();
     let conflict = false;
-    for (const action of due) {
-      const item = await applyAction(deps, userId, loaded, action, now);
-      if (!item) {
+    for (const batch of batches(due)) {
+      const created = await applyActions(deps, userId, loaded, batch, now);
+      if (!created) {
         conflict = true;
         break;
       }
-      loaded = applied(loaded, item);
+      loaded = applied(loaded, created);
     }
     if (!conflict) return loaded;
     loaded = await load(deps, userId, portfolioId);
@@ -329,10 +407,361 @@ export async function applyDueActions(
   return loaded;
 }
 
-const DAY_MS = 86_400_000;
-
 function closesOf(pairs: readonly (readonly [string, number])[]): Close[] {
   return pairs.map(([date, close]) => ({ date, close }));
+}
+
+/** The portfolio's history as a read needs it, wherever it came from. */
+interface Computed {
+  portfolio: PortfolioItem;
+  points: NavPoint[];
+  holdings: HoldingFigures[];
+  actions: ActionView[];
+  actionsComplete: boolean;
+  profiles: ReadonlyMap<string, ProfileView>;
+  /** The S&P 500's closes, when they were read with the symbols'. */
+  benchmark?: Close[];
+  /** How the history was had, for the logs and the bench. */
+  source: 'stored' | 'resumed' | 'replayed';
+  /** The write of the history up to yesterday, under way. */
+  kept?: Promise<unknown>;
+}
+
+function actionView(a: CorporateActionItem): ActionView {
+  return {
+    id: a.actionId,
+    kind: a.kind,
+    symbol: a.symbol,
+    date: a.date,
+    ex_date: a.exDate ?? null,
+    per_share: a.perShare ?? null,
+    quantity: a.quantity ?? null,
+    amount_cents: a.amountCents ?? null,
+    numerator: a.numerator ?? null,
+    denominator: a.denominator ?? null,
+  };
+}
+
+function eventsOf(
+  p: PortfolioItem,
+  transactions: readonly TransactionItem[],
+  actions: readonly CorporateActionItem[],
+  splits: readonly SplitRow[],
+): PerformanceEvent[] {
+  return [
+    { type: 'flow', date: p.inception.slice(0, 10), amountCents: p.initialSeedCents },
+    ...p.capitalFlows.map((f) => ({
+      type: 'flow' as const,
+      date: f.date.slice(0, 10),
+      amountCents: f.amountCents,
+    })),
+    ...[...transactions]
+      .sort((a, b) => a.time.localeCompare(b.time))
+      .map((t) => ({
+        type: t.side,
+        date: t.time.slice(0, 10),
+        symbol: t.symbol,
+        quantity: t.quantity,
+        price: t.price,
+      })),
+    ...actions
+      .filter((a) => a.kind === 'dividend')
+      .sort((a, b) => a.date.localeCompare(b.date) || a.actionId.localeCompare(b.actionId))
+      .map((a) => ({
+        type: 'dividend' as const,
+        date: a.date,
+        symbol: a.symbol,
+        amountCents: a.amountCents ?? 0,
+      })),
+    // Every split of a traded symbol: the closes are adjusted for all of them.
+    ...splits.map((s) => ({
+      type: 'split' as const,
+      symbol: s.symbol,
+      date: s.date.slice(0, 10),
+      numerator: s.numerator,
+      denominator: s.denominator,
+    })),
+  ];
+}
+
+/** Today's price of each symbol: the latest quote (the holdings panel's price), else none. */
+async function todaysPrices(deps: PerformanceDeps, symbols: readonly string[]) {
+  return settled(latestPrices(deps.market, symbols), new Map<string, PriceInfo>(), 'quotes');
+}
+
+/** The closes with today's bar replaced by today's quote, where there is one. */
+function withToday(bars: readonly Close[], price: PriceInfo | undefined, today: string): Close[] {
+  if (!price) return [...bars];
+  return [...bars.filter((b) => b.date.slice(0, 10) < today), { date: today, close: price.price }];
+}
+
+function replayed(result: ReturnType<typeof navHistory>, portfolioId: string) {
+  if (!result.ok) throw new Error(`NAV history of ${portfolioId}: ${result.error.message}`);
+  return result.history;
+}
+
+/**
+ * Records that everything due today was found applied, while the portfolio is at the version
+ * it was checked at (a change in between leaves the mark for the next read). Trades placed
+ * later the same day make nothing more due that day: a dividend goes to the shares held at the
+ * start of its ex-date, a split to the shares held before its day.
+ */
+async function markChecked(deps: PerformanceDeps, userId: string, p: PortfolioItem, today: string) {
+  try {
+    await deps.store.client.send(
+      new UpdateCommand({
+        TableName: deps.store.table,
+        Key: keys.portfolio(userId, p.portfolioId),
+        UpdateExpression: 'SET actionsCheckedOn = :today',
+        ConditionExpression: 'version = :v',
+        ExpressionAttributeValues: { ':today': today, ':v': p.version },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
+}
+
+/**
+ * Credits due dividends and applies due splits before a portfolio's cash or quantities are
+ * used (an order, the holdings view), once a day: a portfolio checked today is not read again.
+ * Returns true when something was applied (the caller reads the portfolio again). With
+ * `mark: false` (an order, which changes nothing when it is refused) the day is not recorded.
+ */
+export async function creditDueActions(
+  deps: PerformanceDeps,
+  userId: string,
+  portfolio: PortfolioItem,
+  options: { mark: boolean } = { mark: true },
+): Promise<boolean> {
+  const today = (deps.now ? deps.now() : clockNow()).toISOString().slice(0, 10);
+  if (portfolio.actionsCheckedOn === today) return false;
+  const loaded = await load(deps, userId, portfolio.portfolioId);
+  const symbols = [...new Set(loaded.transactions.map((t) => t.symbol))].sort();
+  const rows = await corporateRows(deps.market, symbols);
+  rows.splits = rows.splits.filter((s) => s.date.slice(0, 10) <= today);
+  const after = await applyDueActionsOrGoOn(
+    deps,
+    userId,
+    portfolio.portfolioId,
+    today,
+    rows,
+    loaded,
+  );
+  if (rows.complete && options.mark && !after.applyFailed)
+    await markChecked(deps, userId, after.portfolio, today);
+  return after.actions.length !== loaded.actions.length;
+}
+
+/** Every symbol the kept history has seen traded (a sold-out position stays in the state). */
+function tradedSymbols(stored: StoredHistory): string[] {
+  return [
+    ...new Set([
+      ...stored.state.positions.map((x) => x.symbol),
+      ...stored.recent.flatMap((e) => (e.type === 'buy' || e.type === 'sell' ? [e.symbol] : [])),
+    ]),
+  ].sort();
+}
+
+/** The symbols held at the end of the kept history's knowledge. */
+function heldSymbolsOf(stored: StoredHistory): string[] {
+  return [
+    ...new Set([
+      ...stored.state.positions.filter((x) => x.adjQuantity !== '0').map((x) => x.symbol),
+      ...stored.recent.flatMap((e) => (e.type === 'buy' ? [e.symbol] : [])),
+    ]),
+  ].sort();
+}
+
+function readCloses(deps: PerformanceDeps, symbols: readonly string[], from: string) {
+  return settled(
+    deps.market.manySymbols<[string, number][]>('closes', symbols, from),
+    new Map<string, [string, number][]>(),
+    'closes',
+  );
+}
+
+function readProfiles(deps: PerformanceDeps, symbols: readonly string[]) {
+  return settled(
+    deps.market.manySymbols<Profile[]>('profile', symbols),
+    new Map<string, Profile[]>(),
+    'profiles',
+  );
+}
+
+/** Nothing changed since the history was written today: only today is replayed, at today's quotes. */
+async function fromStored(
+  deps: PerformanceDeps,
+  portfolio: PortfolioItem,
+  stored: StoredHistory,
+  end: string,
+): Promise<Computed> {
+  const symbols = heldSymbolsOf(stored);
+  const prices = await todaysPrices(deps, symbols);
+  const history = replayed(
+    navHistory({
+      start: portfolio.inception.slice(0, 10),
+      end,
+      events: stored.recent,
+      closes: new Map(symbols.map((s) => [s, withToday([], prices.get(s), end)])),
+      resume: stored.state,
+    }),
+    portfolio.portfolioId,
+  );
+  return {
+    portfolio,
+    points: [...stored.points, ...history.points],
+    holdings: history.holdings,
+    actions: stored.actions,
+    actionsComplete: stored.actionsComplete,
+    profiles: new Map(Object.entries(stored.profiles)),
+    source: 'stored',
+  };
+}
+
+/**
+ * Loads the portfolio's items, credits due dividends and applies due splits, then replays:
+ * from the stored state when it still describes the days up to it, else from inception.
+ * Keeps the history up to yesterday for the next reads.
+ */
+async function fromItems(
+  deps: PerformanceDeps,
+  userId: string,
+  portfolio: PortfolioItem,
+  stored: StoredHistory | undefined,
+  today: string,
+): Promise<Computed> {
+  const portfolioId = portfolio.portfolioId;
+  // What the kept history says the portfolio trades and holds is read alongside its items,
+  // not after them; a symbol it did not know is read afterwards.
+  const guessFrom = addDays(portfolio.inception.slice(0, 10), -10);
+  const early = stored && {
+    traded: new Set(tradedSymbols(stored)),
+    held: new Set(heldSymbolsOf(stored)),
+    rows: corporateRows(deps.market, tradedSymbols(stored)),
+    // The symbols' closes when days since the kept one need them; the S&P 500's in any case.
+    closesAll: stored.through < addDays(today, -1),
+    closes: readCloses(
+      deps,
+      stored.through < addDays(today, -1)
+        ? [...tradedSymbols(stored), BENCHMARK_SYMBOL]
+        : [BENCHMARK_SYMBOL],
+      guessFrom,
+    ),
+    profiles: readProfiles(deps, heldSymbolsOf(stored)),
+    prices: todaysPrices(deps, heldSymbolsOf(stored)),
+  };
+  let loaded = await load(deps, userId, portfolioId);
+  const symbols = [...new Set(loaded.transactions.map((t) => t.symbol))].sort();
+  const known = early !== undefined && symbols.every((s) => early.traded.has(s));
+  const rows = known ? await early.rows : await corporateRows(deps.market, symbols);
+  // A split announced for a later day is not in the closes yet.
+  rows.splits = rows.splits.filter((s) => s.date.slice(0, 10) <= today);
+  loaded = await applyDueActionsOrGoOn(deps, userId, portfolioId, today, rows, loaded);
+  const p = loaded.portfolio;
+  const checkedOn =
+    rows.complete && !loaded.applyFailed && p.actionsCheckedOn !== today ? today : undefined;
+  const inception = p.inception.slice(0, 10);
+  const end = today < inception ? inception : today;
+  const yesterday = addDays(end, -1);
+  const events = eventsOf(p, loaded.transactions, loaded.actions, rows.splits);
+  const resume =
+    stored &&
+    stored.format === HISTORY_FORMAT &&
+    stored.through >= inception &&
+    stored.through <= yesterday &&
+    dayNumber(today) - dayNumber(stored.replayedOn) < FULL_REPLAY_DAYS &&
+    stored.eventsKey === eventsKey(inception, events, stored.through)
+      ? stored
+      : undefined;
+
+  const heldSymbols = loaded.holdings.filter((h) => h.quantity > 0).map((h) => h.symbol);
+  const heldKnown = early !== undefined && heldSymbols.every((s) => early.held.has(s));
+  // Closes are needed for the days between the stored state and today; today is at the quote.
+  const needCloses = !resume || resume.through < yesterday;
+  const from = addDays(inception, -10);
+  const [closesBy, profilesBy, prices] = await Promise.all([
+    needCloses
+      ? known && early.closesAll && from === guessFrom
+        ? early.closes
+        : readCloses(deps, [...symbols, BENCHMARK_SYMBOL], from)
+      : early && from === guessFrom
+        ? early.closes
+        : new Map<string, [string, number][]>(),
+    heldKnown ? early.profiles : readProfiles(deps, heldSymbols),
+    heldKnown ? early.prices : todaysPrices(deps, heldSymbols),
+  ]);
+  const closes = new Map(
+    symbols.map((s) => [s, withToday(closesOf(closesBy.get(s) ?? []), prices.get(s), end)]),
+  );
+  const history = replayed(
+    navHistory({
+      start: inception,
+      end,
+      events,
+      closes,
+      ...(resume ? { resume: resume.state } : {}),
+      checkpoint: yesterday,
+    }),
+    portfolioId,
+  );
+  const points = resume ? [...resume.points, ...history.points] : history.points;
+  const profiles = new Map(
+    heldSymbols.map((symbol) => {
+      const profile = profilesBy.get(symbol)?.[0];
+      return [
+        symbol,
+        {
+          name: profile?.companyName ?? symbol,
+          sector: profile?.sector || 'Unknown',
+          industry: profile?.industry || 'Unknown',
+        },
+      ] as const;
+    }),
+  );
+  const actions = loaded.actions
+    .map(actionView)
+    .sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id));
+
+  const state = history.checkpoint ?? (resume?.through === yesterday ? resume.state : undefined);
+  // Written while the answer is put together; the read waits for it before it returns.
+  const kept =
+    state && yesterday >= inception
+      ? writeHistory(
+          deps.store,
+          userId,
+          portfolioId,
+          {
+            format: HISTORY_FORMAT,
+            version: p.version,
+            builtOn: today,
+            replayedOn: resume ? resume.replayedOn : today,
+            through: yesterday,
+            eventsKey: eventsKey(inception, events, yesterday),
+            points: points.filter((pt) => pt.date <= yesterday),
+            state,
+            recent: events.filter((e) => e.type !== 'split' && e.date > yesterday),
+            actions,
+            actionsComplete: rows.complete,
+            profiles: Object.fromEntries(profiles),
+          },
+          checkedOn,
+        )
+      : checkedOn
+        ? markChecked(deps, userId, p, today)
+        : undefined;
+  const benchmark = closesBy.get(BENCHMARK_SYMBOL);
+  return {
+    portfolio: p,
+    points,
+    holdings: history.holdings,
+    actions,
+    actionsComplete: rows.complete,
+    profiles,
+    ...(benchmark ? { benchmark: closesOf(benchmark) } : {}),
+    source: resume ? 'resumed' : 'replayed',
+    ...(kept ? { kept } : {}),
+  };
 }
 
 export async function portfolioPerformance(
@@ -342,70 +771,35 @@ export async function portfolioPerformance(
 ) {
   const nowDate = deps.now ? deps.now() : clockNow();
   const today = nowDate.toISOString().slice(0, 10);
-  let loaded = await load(deps, userId, input.portfolio_id);
-  const symbols = [...new Set(loaded.transactions.map((t) => t.symbol))].sort();
-  const rows = await corporateRows(deps.market, symbols);
-  loaded = await applyDueActions(deps, userId, input.portfolio_id, today, rows, loaded);
-  const p = loaded.portfolio;
-  const inception = p.inception.slice(0, 10);
-  const from = new Date(Date.parse(`${inception}T00:00:00Z`) - 10 * DAY_MS)
-    .toISOString()
-    .slice(0, 10);
-
-  const heldSymbols = loaded.holdings.map((h) => h.symbol);
-  const [closesBy, profilesBy] = await Promise.all([
-    settled(
-      deps.market.manySymbols<[string, number][]>('closes', [...symbols, BENCHMARK_SYMBOL], from),
-      new Map<string, [string, number][]>(),
-      'closes',
-    ),
-    settled(
-      deps.market.manySymbols<Profile[]>('profile', heldSymbols),
-      new Map<string, Profile[]>(),
-      'profiles',
-    ),
+  const [portfolio, stored] = await Promise.all([
+    requirePortfolio(deps.store, userId, input.portfolio_id),
+    readHistory(deps.store, userId, input.portfolio_id),
   ]);
-  const closes = symbols.map((symbol) => [symbol, closesOf(closesBy.get(symbol) ?? [])] as const);
-  const benchmark = closesOf(closesBy.get(BENCHMARK_SYMBOL) ?? []);
-  const profiles = heldSymbols.map(
-    (symbol) => [symbol, profilesBy.get(symbol)?.[0] ?? null] as const,
-  );
-
-  const events: PerformanceEvent[] = [
-    { type: 'flow', date: inception, amountCents: p.initialSeedCents },
-    ...p.capitalFlows.map((f) => ({
-      type: 'flow' as const,
-      date: f.date.slice(0, 10),
-      amountCents: f.amountCents,
-    })),
-    ...[...loaded.transactions]
-      .sort((a, b) => a.time.localeCompare(b.time))
-      .map((t) => ({
-        type: t.side,
-        date: t.time.slice(0, 10),
-        symbol: t.symbol,
-        quantity: t.quantity,
-        price: t.price,
-      })),
-    ...loaded.actions
-      .filter((a) => a.kind === 'dividend')
-      .map((a) => ({
-        type: 'dividend' as const,
-        date: a.date,
-        symbol: a.symbol,
-        amountCents: a.amountCents ?? 0,
-      })),
-    // Every split of a traded symbol: the closes are adjusted for all of them.
-    ...rows.splits.map((s) => ({ type: 'split' as const, ...s, date: s.date.slice(0, 10) })),
-  ];
-  const result = navHistory({
-    start: inception,
-    end: today < inception ? inception : today,
-    events,
-    closes: new Map(closes),
-  });
-  if (!result.ok) throw new Error(`NAV history of ${p.portfolioId}: ${result.error.message}`);
-  const { points, holdings } = result.history;
+  const computed =
+    stored &&
+    stored.version === portfolio.version &&
+    stored.builtOn === today &&
+    stored.through >= portfolio.inception.slice(0, 10)
+      ? await fromStored(deps, portfolio, stored, today)
+      : await fromItems(deps, userId, portfolio, stored, today);
+  const p = computed.portfolio;
+  const inception = p.inception.slice(0, 10);
+  const benchmark =
+    computed.benchmark ??
+    closesOf(
+      (
+        await settled(
+          deps.market.manySymbols<[string, number][]>(
+            'closes',
+            [BENCHMARK_SYMBOL],
+            addDays(inception, -10),
+          ),
+          new Map<string, [string, number][]>(),
+          'closes',
+        )
+      ).get(BENCHMARK_SYMBOL) ?? [],
+    );
+  const { points, holdings } = computed;
   const range = periodRange(
     input.period,
     inception,
@@ -415,14 +809,13 @@ export async function portfolioPerformance(
   const figures = periodFigures(points, range);
   const chart = chartSeries(points, range, benchmark);
   const navNow = points.at(-1)?.navCents ?? p.cashCents;
-  const profileOf = new Map(profiles);
   const held = holdings.filter((h) => h.quantity > 0);
   const allocation = [
     ...held.map((h) => ({
       symbol: h.symbol,
-      name: profileOf.get(h.symbol)?.companyName ?? h.symbol,
-      sector: profileOf.get(h.symbol)?.sector || 'Unknown',
-      industry: profileOf.get(h.symbol)?.industry || 'Unknown',
+      name: computed.profiles.get(h.symbol)?.name ?? h.symbol,
+      sector: computed.profiles.get(h.symbol)?.sector ?? 'Unknown',
+      industry: computed.profiles.get(h.symbol)?.industry ?? 'Unknown',
       value_cents: h.valueCents,
     })),
     {
@@ -434,7 +827,7 @@ export async function portfolioPerformance(
     },
   ];
 
-  return {
+  const answer = {
     data: {
       portfolio_id: p.portfolioId,
       period: input.period,
@@ -484,23 +877,12 @@ export async function portfolioPerformance(
         twr_since_first_buy: h.twrSinceFirstBuy,
       })),
       allocation,
-      corporate_actions: loaded.actions
-        .map((a) => ({
-          id: a.actionId,
-          kind: a.kind,
-          symbol: a.symbol,
-          date: a.date,
-          ex_date: a.exDate ?? null,
-          per_share: a.perShare ?? null,
-          quantity: a.quantity ?? null,
-          amount_cents: a.amountCents ?? null,
-          numerator: a.numerator ?? null,
-          denominator: a.denominator ?? null,
-        }))
-        .sort((a, b) => b.date.localeCompare(a.date)),
-      corporate_actions_complete: rows.complete,
+      corporate_actions: computed.actions,
+      corporate_actions_complete: computed.actionsComplete,
       cost_method: 'average cost',
     },
     asOf: nowDate.toISOString(),
   };
+  await computed.kept;
+  return answer;
 }

@@ -47,6 +47,7 @@ import {
   type PortfolioStore,
 } from './store';
 import { now as clockNow } from '../lib/clock';
+import { creditDueActions } from './performance';
 
 export interface PortfolioDeps {
   store: PortfolioStore;
@@ -326,7 +327,9 @@ export async function portfolioHoldings(
   portfolioId: string,
 ): Promise<PortfolioHoldingsResponse> {
   const now = nowOf(deps);
-  const portfolio = await requirePortfolio(deps.store, userId, portfolioId);
+  let portfolio = await requirePortfolio(deps.store, userId, portfolioId);
+  if (await creditDueActions(deps, userId, portfolio))
+    portfolio = await requirePortfolio(deps.store, userId, portfolioId);
   const [holdings, orders, transactions] = await Promise.all([
     holdingsOf(deps.store, userId, portfolioId),
     ordersOf(deps.store, userId, portfolioId),

@@ -42,6 +42,8 @@ export interface PortfolioItem {
   clientDateTime?: string;
   /** The S&P 500 level at inception (its quote when the portfolio was created). */
   benchmarkStart?: number;
+  /** The day every dividend and split due was last found applied (decision 130). */
+  actionsCheckedOn?: string;
   createdAt: string;
   updatedAt: string;
 }

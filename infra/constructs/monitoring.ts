@@ -192,6 +192,13 @@ export class Monitoring extends Construct {
       },
     );
 
+    alarm(
+      'PortfolioUpkeepFailures',
+      'Portfolio upkeep failed 5 times or more in 2 of 3 periods of 5 minutes: dividends or splits unreadable, due actions not applied, or NAV histories not kept (docs/runbook.md).',
+      custom(METRIC.portfolioUpkeepFailures, 'Sum'),
+      { threshold: 5, evaluationPeriods: 3, datapointsToAlarm: 2 },
+    );
+
     for (const job of props.jobDefs) {
       const fn = props.jobs.functions.get(job.id);
       const queue = props.jobs.deadLetterQueues.get(job.id);

@@ -60,6 +60,32 @@ export interface HoldingFigures {
 export interface NavHistory {
   points: NavPoint[];
   holdings: HoldingFigures[];
+  /** The state at the end of the day asked for as `checkpoint`, when it lies in the history. */
+  checkpoint?: ReplayState;
+}
+
+/**
+ * Where a replay stands at the end of a day, in plain JSON (quantities as exact decimal
+ * strings): enough to continue it the next day without replaying what came before.
+ * Quantities are in shares adjusted for the splits the replay was given.
+ */
+export interface ReplayState {
+  through: string;
+  cashCents: number;
+  prevNavCents: number;
+  positions: {
+    symbol: string;
+    adjQuantity: string;
+    costCents: number;
+    realisedCents: number;
+    dividendCents: number;
+    firstBuy: string;
+    lastTradePrice: number;
+    twr: number;
+    prevValueCents: number;
+    /** The price it was last valued at (its last close), if it has been valued. */
+    price: number | null;
+  }[];
 }
 
 export type HistoryError = { code: 'OVERSELL' | 'INSUFFICIENT_CASH' | 'INVALID'; message: string };
@@ -78,8 +104,6 @@ interface Position {
   valuedQuantity: Dec | undefined;
   valuedPrice: number;
   valuedCents: number;
-  inCents: number;
-  outCents: number;
 }
 
 const rank: Record<PerformanceEvent['type'], number> = {
@@ -106,8 +130,11 @@ export function splitFactor(
 
 class Closes {
   private index = 0;
-  private last: number | undefined;
-  constructor(private readonly bars: readonly Close[]) {}
+  constructor(
+    private readonly bars: readonly Close[],
+    /** The last close known before the first bar (a resumed replay's last price). */
+    private last: number | undefined = undefined,
+  ) {}
   /** Call with non-decreasing dates. */
   at(date: string): number | undefined {
     while (this.index < this.bars.length && this.bars[this.index]!.date.slice(0, 10) <= date) {
@@ -178,11 +205,18 @@ function sortBars(bars: readonly Close[]): Close[] {
   return [...bars].sort((a, b) => a.date.localeCompare(b.date));
 }
 
+/**
+ * Replays the events day by day from `start` (or from the day after `resume.through`, skipping
+ * the events up to it) to `end`. With `checkpoint`, the state at the end of that day is
+ * returned too, for a later call to resume from.
+ */
 export function navHistory(input: {
   start: string;
   end: string;
   events: readonly PerformanceEvent[];
   closes: ReadonlyMap<string, readonly Close[]>;
+  resume?: ReplayState;
+  checkpoint?: string;
 }): { ok: true; history: NavHistory } | { ok: false; error: HistoryError } {
   const events = input.events
     .map((event, index) => ({ event, index }))
@@ -218,24 +252,45 @@ export function navHistory(input: {
     return f(date);
   };
 
+  const resume = input.resume;
   const closeReaders = new Map<string, Closes>();
+  const resumedPrice = new Map(resume?.positions.map((p) => [p.symbol, p.price ?? undefined]));
   const readerOf = (symbol: string) => {
     let r = closeReaders.get(symbol);
     if (!r) {
-      r = new Closes(sortBars(input.closes.get(symbol) ?? []));
+      r = new Closes(sortBars(input.closes.get(symbol) ?? []), resumedPrice.get(symbol));
       closeReaders.set(symbol, r);
     }
     return r;
   };
 
-  const positions = new Map<string, Position>();
+  const positions = new Map<string, Position>(
+    resume?.positions.map((p) => [
+      p.symbol,
+      {
+        adjQuantity: new D(p.adjQuantity),
+        costCents: p.costCents,
+        realisedCents: p.realisedCents,
+        dividendCents: p.dividendCents,
+        firstBuy: p.firstBuy,
+        lastTradePrice: p.lastTradePrice,
+        twr: p.twr,
+        prevValueCents: p.prevValueCents,
+        valuedQuantity: undefined,
+        valuedPrice: NaN,
+        valuedCents: 0,
+      },
+    ]),
+  );
   const points: NavPoint[] = [];
-  let cash = 0;
-  let prevNav = 0;
+  let cash = resume?.cashCents ?? 0;
+  let prevNav = resume?.prevNavCents ?? 0;
   let cursor = 0;
-  const first = dayNumber(input.start);
+  if (resume) while (cursor < events.length && events[cursor]!.date <= resume.through) cursor++;
+  let checkpoint: ReplayState | undefined;
+  const first = resume ? dayNumber(resume.through) + 1 : dayNumber(input.start);
   const last = dayNumber(input.end);
-  if (!(first <= last))
+  if (!(first <= last) && !(resume && first === last + 1))
     return {
       ok: false,
       error: { code: 'INVALID', message: 'The history needs a start before its end' },
@@ -293,8 +348,6 @@ export function navHistory(input: {
             valuedQuantity: undefined,
             valuedPrice: NaN,
             valuedCents: 0,
-            inCents: 0,
-            outCents: 0,
           };
           positions.set(symbol, p);
         }
@@ -356,6 +409,7 @@ export function navHistory(input: {
       dailyReturn,
     });
     prevNav = nav;
+    if (date === input.checkpoint) checkpoint = stateAt(date, cash, prevNav, positions, readerOf);
   }
 
   const holdings: HoldingFigures[] = [];
@@ -380,7 +434,33 @@ export function navHistory(input: {
       twrSinceFirstBuy: p.twr - 1,
     });
   }
-  return { ok: true, history: { points, holdings } };
+  return { ok: true, history: { points, holdings, ...(checkpoint ? { checkpoint } : {}) } };
+}
+
+function stateAt(
+  through: string,
+  cashCents: number,
+  prevNavCents: number,
+  positions: ReadonlyMap<string, Position>,
+  readerOf: (symbol: string) => Closes,
+): ReplayState {
+  return {
+    through,
+    cashCents,
+    prevNavCents,
+    positions: [...positions].map(([symbol, p]) => ({
+      symbol,
+      adjQuantity: p.adjQuantity.toString(),
+      costCents: p.costCents,
+      realisedCents: p.realisedCents,
+      dividendCents: p.dividendCents,
+      firstBuy: p.firstBuy,
+      lastTradePrice: p.lastTradePrice,
+      twr: p.twr,
+      prevValueCents: p.prevValueCents,
+      price: readerOf(symbol).at(through) ?? null,
+    })),
+  };
 }
 
 /** The day before a date, for callers that need the start value of a period. */

@@ -450,6 +450,69 @@ describe('properties of random portfolios', () => {
     );
   });
 
+  it('a replay resumed from the state at the end of any day gives the same days and holdings as one replay', () => {
+    fc.assert(
+      fc.property(uniforms, fc.integer({ min: 0, max: 198 }), (s, cut) => {
+        const sc = scenario(s, { flows: true, days: 200 });
+        const through = addDays(sc.start, cut);
+        const whole = navHistory({
+          start: sc.start,
+          end: sc.end,
+          events: sc.events,
+          closes: new Map(Object.entries(sc.closes)),
+          checkpoint: through,
+        });
+        if (!whole.ok) throw new Error(whole.error.message);
+        const state = whole.history.checkpoint!;
+        expect(state.through).toBe(through);
+        // Through JSON, as it is stored; and with only the closes after the checkpoint.
+        const later = Object.fromEntries(
+          Object.entries(sc.closes).map(([k, bars]) => [k, bars.filter((b) => b.date > through)]),
+        );
+        const resumed = navHistory({
+          start: sc.start,
+          end: sc.end,
+          events: sc.events,
+          closes: new Map(Object.entries(later)),
+          resume: JSON.parse(JSON.stringify(state)),
+        });
+        if (!resumed.ok) throw new Error(resumed.error.message);
+        expect([...whole.history.points.slice(0, cut + 1), ...resumed.history.points]).toEqual(
+          whole.history.points,
+        );
+        expect(resumed.history.holdings).toEqual(whole.history.holdings);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('a replay resumed on its last day adds no day', () => {
+    const events: PerformanceEvent[] = [
+      seed('2024-01-01', 1_000_000),
+      { type: 'buy', date: '2024-01-01', symbol: 'AAA', quantity: 10, price: 100 },
+    ];
+    const closes = new Map([['AAA', [{ date: '2024-01-02', close: 110 }]]]);
+    const whole = navHistory({
+      start: '2024-01-01',
+      end: '2024-01-03',
+      events,
+      closes,
+      checkpoint: '2024-01-03',
+    });
+    if (!whole.ok) throw new Error(whole.error.message);
+    expect(whole.history.checkpoint!.positions[0]).toMatchObject({ adjQuantity: '10', price: 110 });
+    const resumed = navHistory({
+      start: '2024-01-01',
+      end: '2024-01-03',
+      events,
+      closes: new Map(),
+      resume: whole.history.checkpoint!,
+    });
+    if (!resumed.ok) throw new Error(resumed.error.message);
+    expect(resumed.history.points).toEqual([]);
+    expect(resumed.history.holdings).toEqual(whole.history.holdings);
+  });
+
   it('a deposit on a day with no price change leaves the time-weighted return unchanged', () => {
     fc.assert(
       fc.property(uniforms, fc.integer({ min: 1, max: 10_000_000 }), (s, extra) => {

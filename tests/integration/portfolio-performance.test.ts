@@ -1,8 +1,10 @@
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../functions/lib/keys';
 import { useMarketService, type MarketService } from '../../functions/market/service';
 import { demoStable } from '../../functions/market/demo/index';
+import { readHistory, writeHistory } from '../../functions/portfolios/stored-history';
+import { addDays } from '../../shared/portfolio/days';
 import { tradeValueCents } from '../../shared/portfolio/money';
 import { testMarketClock } from '../support/clock';
 import { testStack } from '../support/stack';
@@ -177,6 +179,33 @@ describe('portfolio performance', () => {
     expect(data.monthly.length).toBeGreaterThan(60);
   });
 
+  it('applies due splits and dividends before the holdings are shown or an order is placed', async () => {
+    const user = newUser();
+    const { id, cost } = await backdatedPortfolio(user);
+    const holdings = await call(user, 'getPortfolioHoldings', { portfolio_id: id });
+    expect(holdings.statusCode).toBe(200);
+    expect(JSON.stringify(holdings.body)).toContain('"quantity":40');
+    const [portfolio] = await itemsUnder(user, keys.portfolio(user, id).sk);
+    expect(portfolio!.cashCents).toBe(10_000_000 - cost + expectedDividends());
+    expect(portfolio!.actionsCheckedOn).toBe(today);
+
+    // Another portfolio, not read since its split: a sale of today's 40 shares goes through.
+    const seller = newUser();
+    const other = await backdatedPortfolio(seller);
+    const sold = await call(seller, 'placeOrder', {
+      portfolio_id: other.id,
+      stock_symbol: 'AAPL',
+      side: 'sell',
+      order_type: 'market',
+      invest_by: 'quantity',
+      quantity: '40',
+    });
+    expect(sold.statusCode).toBe(200);
+    const left = await itemsUnder(seller, keys.portfolioChildrenPrefix(other.id));
+    expect(left.filter((i) => i.type === 'Holding')).toEqual([]);
+    expect(left.filter((i) => i.type === 'CorporateAction' && i.kind === 'split')).toHaveLength(1);
+  });
+
   it('answers 404 for another user and 400 for a custom period without dates', async () => {
     const owner = newUser();
     const id = await createPortfolio(owner);
@@ -194,5 +223,104 @@ describe('portfolio performance', () => {
     expect(fresh.statusCode).toBe(200);
     expect(fresh.body.data.nav_cents).toBe(10_000_000);
     expect(fresh.body.data.series).toHaveLength(1);
+  });
+});
+
+describe('the NAV history kept up to yesterday (decision 130)', () => {
+  const store = () => ({ client: doc, table: testStack().tableName });
+  const performance = async (user: string, id: string, period = 'MAX') => {
+    const res = await call(user, 'getPortfolioPerformance', { portfolio_id: id, period });
+    expect(res.statusCode).toBe(200);
+    return res.body.data;
+  };
+  /** The same read with nothing kept: a replay from inception. */
+  const replayedFromInception = async (user: string, id: string, period = 'MAX') => {
+    await doc.send(
+      new DeleteCommand({ TableName: testStack().tableName, Key: keys.portfolioHistory(user, id) }),
+    );
+    return performance(user, id, period);
+  };
+  /** Marks the kept history: a read that uses it shows the mark on the first day. */
+  const mark = async (user: string, id: string) => {
+    const kept = (await readHistory(store(), user, id))!;
+    kept.points[0] = { ...kept.points[0]!, navCents: 1 };
+    expect(await writeHistory(store(), user, id, kept)).toBe('written');
+  };
+
+  it('is written by a read, serves the next reads, and answers as a replay from inception does', async () => {
+    const user = newUser();
+    const { id } = await backdatedPortfolio(user);
+    const first = await performance(user, id);
+    const kept = await readHistory(store(), user, id);
+    expect(kept).toMatchObject({ through: addDays(today, -1), builtOn: today });
+    expect(kept!.points[0]!.date).toBe('2020-06-01');
+    expect(kept!.points.at(-1)!.date).toBe(addDays(today, -1));
+    expect(kept!.points.map((pt) => pt.navCents)).toEqual(
+      first.series.slice(0, -1).map((pt: { nav_cents: number }) => pt.nav_cents),
+    );
+    expect(await performance(user, id)).toEqual(first);
+    expect(await performance(user, id, '1Y')).toEqual(await replayedFromInception(user, id, '1Y'));
+
+    // The next read of the day reads the kept days rather than replaying them.
+    await mark(user, id);
+    expect((await performance(user, id)).series[0].nav_cents).toBe(1);
+  });
+
+  it('resumes from yesterday after a trade today, and replays from inception after a change to an earlier day', async () => {
+    const user = newUser();
+    const { id } = await backdatedPortfolio(user);
+    await performance(user, id);
+    await mark(user, id);
+    const bought = await call(user, 'placeOrder', {
+      portfolio_id: id,
+      stock_symbol: 'AAPL',
+      order_type: 'market',
+      invest_by: 'quantity',
+      quantity: '2',
+    });
+    expect(bought.statusCode).toBe(200);
+    const afterTrade = await performance(user, id);
+    // The trade is today's: the kept days stand (the mark shows), today has the new shares.
+    expect(afterTrade.series[0].nav_cents).toBe(1);
+    expect(afterTrade.holdings[0].quantity).toBe(42);
+    const fresh = await replayedFromInception(user, id);
+    expect({ ...afterTrade, series: afterTrade.series.slice(1) }).toEqual({
+      ...fresh,
+      series: fresh.series.slice(1),
+    });
+
+    // A sale dated a year ago changes the days since: the kept history is not used.
+    await mark(user, id);
+    const time = `${addDays(today, -365)}T15:00:00.000Z`;
+    const price = demoClose('AAPL', addDays(today, -365));
+    await doc.send(
+      new PutCommand({
+        TableName: testStack().tableName,
+        Item: {
+          ...keys.transaction(user, id, time, 'backdated'),
+          type: 'Transaction',
+          portfolioId: id,
+          txnId: 'backdated',
+          symbol: 'AAPL',
+          side: 'sell',
+          quantity: 1,
+          price,
+          valueCents: tradeValueCents(1, price),
+          time,
+          orderType: 'market',
+        },
+      }),
+    );
+    await doc.send(
+      new UpdateCommand({
+        TableName: testStack().tableName,
+        Key: keys.portfolio(user, id),
+        UpdateExpression: 'SET version = version + :one',
+        ExpressionAttributeValues: { ':one': 1 },
+      }),
+    );
+    const afterBackdated = await performance(user, id);
+    expect(afterBackdated.series[0].nav_cents).not.toBe(1);
+    expect(afterBackdated).toEqual(await replayedFromInception(user, id));
   });
 });
