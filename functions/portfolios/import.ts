@@ -9,6 +9,7 @@ import {
   type ColumnMapping,
   type ImportRow,
 } from '../../shared/portfolio/csv-import';
+import { type ActivityRow, sortActivity } from '../../shared/portfolio/activity';
 import { D } from '../../shared/portfolio/money';
 import type { ImportTransactionsPayload } from '../../shared/portfolio/schemas';
 import { now as clockNow } from '../lib/clock';
@@ -99,12 +100,19 @@ export async function importTransactions(
         .filter(Boolean),
     ),
   ];
+  // A file with deposits says how much money went in: its deposits stand in for the amount the
+  // portfolio was created with (so an exported activity file gives the same NAV history).
+  const typeAt = mapping.type;
+  const hasDeposits =
+    typeAt !== undefined &&
+    parsed.rows.some((r) => (r[typeAt] ?? '').trim().toLowerCase() === 'deposit');
+  const seedCents = hasDeposits ? 0 : p.initialSeedCents;
   const preview = previewImport({
     rows: parsed.rows,
     mapping,
     today,
     knownSymbols: await knownSymbols(deps.market, symbols),
-    cashCents: p.initialSeedCents,
+    cashCents: seedCents,
     holdings: {},
   });
   const fileHash = createHash('sha256')
@@ -181,7 +189,7 @@ export async function importTransactions(
       amountCents: r.type === 'deposit' ? r.amountCents : -r.amountCents,
     }));
   const netFlows = flows.reduce((s, f) => s + f.amountCents, 0);
-  let cash = p.initialSeedCents;
+  let cash = seedCents;
   for (const r of preview.accepted) {
     if (r.type === 'buy' || r.type === 'withdrawal') cash -= r.amountCents;
     else cash += r.amountCents;
@@ -193,13 +201,14 @@ export async function importTransactions(
           TableName: deps.store.table,
           Key: keys.portfolio(userId, p.portfolioId),
           UpdateExpression:
-            'SET inception = :inception, capitalFlows = :flows, cashCents = :cash, investmentCents = :investment, version = :next, updatedAt = :now REMOVE actionsCheckedOn',
+            'SET inception = :inception, initialSeedCents = :seed, capitalFlows = :flows, cashCents = :cash, investmentCents = :investment, version = :next, updatedAt = :now REMOVE actionsCheckedOn, benchmarkStart',
           ConditionExpression: 'version = :v AND reservedCents = :zero',
           ExpressionAttributeValues: {
             ':inception': inception,
             ':flows': [...p.capitalFlows, ...flows],
             ':cash': cash,
-            ':investment': p.investmentCents + netFlows,
+            ':seed': seedCents,
+            ':investment': seedCents + p.investmentCents - p.initialSeedCents + netFlows,
             ':next': p.version + 1,
             ':v': p.version,
             ':zero': 0,
@@ -295,4 +304,69 @@ export async function importTransactions(
     throw error;
   }
   return { data: { ...summary, blocker: null, created: preview.accepted.length } };
+}
+
+/**
+ * A portfolio's activity as rows of the import's columns (decision 130): the starting amount
+ * and every later change of the invested amount as deposits and withdrawals, every trade, every
+ * dividend credited (imported ones too). Splits are not rows: they come from the provider.
+ */
+export async function exportActivity(
+  deps: { store: PortfolioStore },
+  userId: string,
+  portfolioId: string,
+) {
+  const p = await requirePortfolio(deps.store, userId, portfolioId);
+  const items = await queryPartition(deps.store.client, {
+    table: deps.store.table,
+    pk: userPk(userId),
+    prefix: keys.portfolioChildrenPrefix(p.portfolioId),
+    consistent: true,
+    projection:
+      '#type, #symbol, side, quantity, price, #time, valueCents, kind, #date, amountCents',
+    names: { '#type': 'type', '#symbol': 'symbol', '#time': 'time', '#date': 'date' },
+  });
+  const flow = (date: string, cents: number): ActivityRow => ({
+    date,
+    type: cents >= 0 ? 'deposit' : 'withdrawal',
+    symbol: null,
+    quantity: null,
+    price: null,
+    amount_cents: Math.abs(cents),
+    fee_cents: 0,
+  });
+  const trades = items
+    .filter((i) => i.type === 'Transaction')
+    .sort((a, b) => String(a.time).localeCompare(String(b.time)));
+  const rows: ActivityRow[] = [
+    ...(p.initialSeedCents !== 0 ? [flow(p.inception.slice(0, 10), p.initialSeedCents)] : []),
+    ...p.capitalFlows.map((f) => flow(f.date.slice(0, 10), f.amountCents)),
+    ...trades.map((t) => ({
+      date: String(t.time).slice(0, 10),
+      type: t.side as 'buy' | 'sell',
+      symbol: String(t.symbol),
+      quantity: Number(t.quantity),
+      price: Number(t.price),
+      amount_cents: Number(t.valueCents),
+      fee_cents: 0,
+    })),
+    ...items
+      .filter((i) => i.type === 'CorporateAction' && i.kind === 'dividend')
+      .map((d) => ({
+        date: String(d.date),
+        type: 'dividend' as const,
+        symbol: String(d.symbol),
+        quantity: null,
+        price: null,
+        amount_cents: Number(d.amountCents ?? 0),
+        fee_cents: 0,
+      })),
+  ];
+  return {
+    data: {
+      portfolio_id: p.portfolioId,
+      portfolio_name: p.portfolioName,
+      rows: sortActivity(rows),
+    },
+  };
 }

@@ -18,5 +18,5 @@ export {
 } from './portfolios';
 export { fillOpenOrders } from './fill';
 export { portfolioPerformance } from './performance';
-export { importTransactions } from './import';
+export { exportActivity, importTransactions } from './import';
 export { portfolioStore } from './store';

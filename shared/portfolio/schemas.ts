@@ -64,7 +64,7 @@ export const updatePortfolioPayload = z.strictObject({
   date_time: z.optional(portfolioDateTime),
 });
 
-/** POST /api/getPortfolioDetails, /api/deletePortfolio, /api/stock_per_portfolio. */
+/** POST /api/getPortfolioDetails, /api/deletePortfolio, /api/stock_per_portfolio, /api/exportActivity. */
 export const portfolioIdPayload = z.strictObject({ portfolio_id: idString });
 
 /** POST /api/searchPortfolioList: an empty name lists every portfolio. */

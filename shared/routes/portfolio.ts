@@ -116,6 +116,18 @@ export const portfolioRoutes = defineRoutes([
     owns: [{ field: 'portfolio_id', kind: 'portfolio' }],
   },
   {
+    id: 'exportActivity',
+    method: 'POST',
+    path: '/api/exportActivity',
+    auth: true,
+    handler: 'api/exportActivity',
+    request: portfolioIdPayload,
+    needs: ['tableRead'],
+    summary:
+      "A portfolio's whole activity (deposits, withdrawals, trades, dividends) in the import's columns: a new portfolio importing it gets the same NAV history",
+    owns: [{ field: 'portfolio_id', kind: 'portfolio' }],
+  },
+  {
     id: 'importTransactions',
     method: 'POST',
     path: '/api/importTransactions',

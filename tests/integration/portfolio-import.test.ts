@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../functions/lib/keys';
+import { demoStable } from '../../functions/market/demo/index';
 import { useMarketService, type MarketService } from '../../functions/market/service';
+import { toCsv } from '../../shared/csv';
+import { ACTIVITY_CSV_COLUMNS, type ActivityRow } from '../../shared/portfolio/activity';
+import { testMarketClock } from '../support/clock';
 import {
   call,
   createPortfolio,
@@ -107,5 +111,106 @@ describe('CSV import', () => {
       expect(res.body.message).toMatch(message);
     }
     expect(await itemsUnder(user, keys.portfolioChildrenPrefix(id))).toEqual([]);
+  });
+});
+
+describe('export and import of a portfolio’s activity', () => {
+  const now = new Date(testMarketClock());
+  const closeOn = (symbol: string, date: string) =>
+    (
+      demoStable('historical-price-eod/full', { symbol, from: '2020-01-01', to: date }, now) as {
+        date: string;
+        close: number;
+      }[]
+    )
+      .filter((b) => b.date <= date)
+      .sort((a, b) => a.date.localeCompare(b.date))
+      .at(-1)!.close;
+
+  it('imports an exported activity file into a new portfolio with the same NAV history, dividends and split included', async () => {
+    const user = newUser();
+    const original = await createPortfolio(user, 'Original', 0);
+    // Unadjusted prices: AAPL split 4-for-1 on 2020-08-31.
+    const aapl = Math.round(closeOn('AAPL', '2020-06-01') * 4 * 100) / 100;
+    const ko = Math.round(closeOn('KO', '2021-03-01') * 100) / 100;
+    const history = [
+      'Date,Type,Symbol,Quantity,Price,Amount,Fee',
+      '2020-06-01,deposit,,,,100000,',
+      `2020-06-01,buy,AAPL,10,${aapl},,`,
+      `2021-03-01,buy,KO,20,${ko},,`,
+      '2022-01-03,withdrawal,,,,1000,',
+    ].join('\n');
+    const first = await call(user, 'importTransactions', {
+      portfolio_id: original,
+      mode: 'commit',
+      csv: history,
+    });
+    expect(first.statusCode).toBe(200);
+    expect(first.body.data.created).toBe(4);
+    const bought = await call(user, 'placeOrder', {
+      portfolio_id: original,
+      stock_symbol: 'KO',
+      side: 'buy',
+      order_type: 'market',
+      invest_by: 'quantity',
+      quantity: '3',
+    });
+    expect(bought.statusCode).toBe(200);
+    const before = await call(user, 'getPortfolioPerformance', {
+      portfolio_id: original,
+      period: 'MAX',
+    });
+    expect(before.statusCode).toBe(200);
+    expect(before.body.data.corporate_actions.length).toBeGreaterThan(10);
+
+    const exported = await call(user, 'exportActivity', { portfolio_id: original });
+    expect(exported.statusCode).toBe(200);
+    const rows = exported.body.data.rows as ActivityRow[];
+    expect(rows.map((r) => r.type).slice(0, 3)).toEqual(['deposit', 'buy', 'dividend']);
+    expect(rows.filter((r) => r.type === 'dividend')).toHaveLength(
+      before.body.data.corporate_actions.filter((a: { kind: string }) => a.kind === 'dividend')
+        .length,
+    );
+    const csv = toCsv(ACTIVITY_CSV_COLUMNS, rows);
+
+    const copy = await createPortfolio(user, 'Copy', 5_000);
+    const preview = await call(user, 'importTransactions', {
+      portfolio_id: copy,
+      mode: 'preview',
+      csv,
+    });
+    expect(preview.body.data.rejected).toEqual([]);
+    expect(preview.body.data.blocker).toBeNull();
+    const commit = await call(user, 'importTransactions', {
+      portfolio_id: copy,
+      mode: 'commit',
+      csv,
+    });
+    expect(commit.statusCode).toBe(200);
+    expect(commit.body.data.created).toBe(rows.length);
+    const after = await call(user, 'getPortfolioPerformance', {
+      portfolio_id: copy,
+      period: 'MAX',
+    });
+    expect(after.statusCode).toBe(200);
+
+    const a = before.body.data;
+    const b = after.body.data;
+    expect(b.inception).toBe(a.inception);
+    expect(b.series.map((p: { date: string }) => p.date)).toEqual(
+      a.series.map((p: { date: string }) => p.date),
+    );
+    expect(b.series.map((p: { nav_cents: number }) => p.nav_cents)).toEqual(
+      a.series.map((p: { nav_cents: number }) => p.nav_cents),
+    );
+    expect(b.twr).toEqual(a.twr);
+    expect(b.mwr).toEqual(a.mwr);
+    expect(
+      b.holdings.map((h: { symbol: string; quantity: number }) => [h.symbol, h.quantity]),
+    ).toEqual(a.holdings.map((h: { symbol: string; quantity: number }) => [h.symbol, h.quantity]));
+    // The split came from the provider to both; no dividend was credited twice.
+    const [stored] = await itemsUnder(user, keys.portfolio(user, copy).sk);
+    const [source] = await itemsUnder(user, keys.portfolio(user, original).sk);
+    expect(stored!.cashCents).toBe(source!.cashCents);
   });
 });

@@ -8,6 +8,7 @@ import { handler as getPortfolioDetails } from '../../functions/api/getPortfolio
 import { handler as getPortfolioHoldings } from '../../functions/api/getPortfolioHoldings';
 import { handler as getPortfolioList } from '../../functions/api/getPortfolioList';
 import { handler as getPortfolioPerformance } from '../../functions/api/getPortfolioPerformance';
+import { handler as exportActivity } from '../../functions/api/exportActivity';
 import { handler as importTransactions } from '../../functions/api/importTransactions';
 import { handler as placeOrder } from '../../functions/api/placeOrder';
 import { handler as searchPortfolioList } from '../../functions/api/searchPortfolioList';
@@ -38,6 +39,7 @@ export const HANDLERS = {
   placeOrder: ['/api/placeOrder', placeOrder],
   getPortfolioPerformance: ['/api/getPortfolioPerformance', getPortfolioPerformance],
   importTransactions: ['/api/importTransactions', importTransactions],
+  exportActivity: ['/api/exportActivity', exportActivity],
   cancelOrder: ['/api/cancelOrder', cancelOrder],
 } as const satisfies Record<string, readonly [string, unknown]>;
 

@@ -1,7 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { guessMapping } from '../../../../shared/portfolio/csv-import';
 import type { PerformanceData } from '../../../../shared/schemas/portfolio-performance';
 import { json, stubApi, type ApiCall } from '../../test/api-mock';
+import { captureCsvDownloads } from '../../test/csv-downloads';
 import { renderWithProviders } from '../../test/render-with-providers';
 import { setSession, signedIn } from '../../test/session-mock';
 import { PerformancePanel, RETURN_NOTES } from './components/PerformancePanel';
@@ -219,6 +221,64 @@ describe('CSV import wizard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Import 1 rows' }));
     expect((await screen.findByTestId('import-done')).textContent).toBe('Imported 1 rows.');
     expect(importCalls[1]).toMatchObject({ mode: 'commit', mapping: { date: 0, symbol: 2 } });
+  });
+
+  it('exports the activity in the columns the import reads', async () => {
+    vi.unstubAllGlobals();
+    stubApi(({ path, body }) => {
+      if (path === '/api/getPortfolioPerformance')
+        return json(200, { data: data(String(body?.period)), asOf: '2026-03-10T15:00:00Z' });
+      if (path === '/api/exportActivity')
+        return json(200, {
+          data: {
+            portfolio_id: 'p1',
+            portfolio_name: 'Growth',
+            rows: [
+              {
+                date: '2020-06-01',
+                type: 'deposit',
+                symbol: null,
+                quantity: null,
+                price: null,
+                amount_cents: 10_000_000,
+                fee_cents: 0,
+              },
+              {
+                date: '2020-06-01',
+                type: 'buy',
+                symbol: 'AAPL',
+                quantity: 10,
+                price: 321.5,
+                amount_cents: 321_500,
+                fee_cents: 0,
+              },
+            ],
+          },
+        });
+      return undefined;
+    });
+    const files = captureCsvDownloads();
+    renderWithProviders(<PerformancePanel portfolioId="p1" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Export Activity as CSV' }));
+    const [saved] = await waitFor(async () => {
+      const all = await files.downloads();
+      expect(all).toHaveLength(1);
+      return all;
+    });
+    expect(saved?.rows).toEqual([
+      ['Date', 'Type', 'Symbol', 'Quantity', 'Price', 'Amount', 'Fee'],
+      ['2020-06-01', 'deposit', '', '', '', '100000', '0'],
+      ['2020-06-01', 'buy', 'AAPL', '10', '321.5', '3215', '0'],
+    ]);
+    expect(guessMapping(saved!.rows[0]!)).toEqual({
+      date: 0,
+      type: 1,
+      symbol: 2,
+      quantity: 3,
+      price: 4,
+      amount: 5,
+      fee: 6,
+    });
   });
 
   it('says why a bad file cannot be read and sends nothing', async () => {

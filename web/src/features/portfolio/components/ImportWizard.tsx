@@ -68,14 +68,20 @@ export function ImportWizard({ portfolioId }: { portfolioId: string }) {
         </p>
       )}
       {state.step === 'file' && (
-        <label>
-          CSV file (date, type, symbol, quantity, price, amount, fee){' '}
-          <input
-            type="file"
-            accept=".csv,text/csv"
-            onChange={(e) => void readFile(e.target.files?.[0])}
-          />
-        </label>
+        <>
+          <label>
+            CSV file (date, type, symbol, quantity, price, amount, fee){' '}
+            <input
+              type="file"
+              accept=".csv,text/csv"
+              onChange={(e) => void readFile(e.target.files?.[0])}
+            />
+          </label>
+          <p className="portfolio-hint">
+            Into a portfolio without trades yet. A file with deposits replaces the amount the
+            portfolio started with.
+          </p>
+        </>
       )}
       {state.step === 'mapping' && (
         <form

@@ -5,7 +5,10 @@ import type {
   PerformanceData,
   RateFigureView,
 } from '../../../../../shared/schemas/portfolio-performance';
+import { ACTIVITY_CSV_COLUMNS } from '../../../../../shared/portfolio/activity';
+import { ExportCsvButton } from '../../../components/ExportCsvButton';
 import { Loading } from '../../../components/Loading';
+import { portfolioActivity } from '../api/activity';
 import { usePortfolioPerformance } from '../api/performance';
 import { ImportWizard } from './ImportWizard';
 import { formatCents } from '../returns';
@@ -152,6 +155,15 @@ export function PerformancePanel({ portfolioId }: { portfolioId: string }) {
     <section className="portfolio-performance" aria-label="Performance">
       <h2>Performance</h2>
       <ImportWizard portfolioId={portfolioId} />
+      <p className="portfolio-hint">
+        This portfolio’s deposits, withdrawals, trades and dividends, in the columns the import
+        reads (a new portfolio importing them gets the same history):{' '}
+        <ExportCsvButton
+          what="Activity"
+          columns={ACTIVITY_CSV_COLUMNS}
+          rows={() => portfolioActivity(portfolioId)}
+        />
+      </p>
       <div className="performance-periods" role="group" aria-label="Period">
         {PERIODS.map((p) => (
           <button
