@@ -471,9 +471,10 @@ export type FillOutcome = 'filled' | 'not-crossed' | 'closed' | 'orphaned';
 /**
  * Fills one open limit order at `price` when the price crosses its limit: a buy at or below
  * the limit, a sell at or above. The cash set aside covers a buy (it was sized at the limit).
+ * With `market`, due dividends and splits are applied to the portfolio first (once a day).
  */
 export async function fillLimitOrder(
-  deps: { store: PortfolioStore; now?: () => Date },
+  deps: { store: PortfolioStore; now?: () => Date; market?: MarketService },
   ref: { pk: string; sk: string },
   price: number,
 ): Promise<FillOutcome> {
@@ -495,6 +496,9 @@ export async function fillLimitOrder(
       )
     ).Item as PortfolioItem | undefined;
     if (!p) return 'orphaned';
+    // A split since the order was placed moves it into new shares first (then it is read again).
+    if (deps.market && (await creditDueActions({ ...deps, market: deps.market }, order.userId, p)))
+      continue;
     const h = await getHolding(deps.store, order.userId, p.portfolioId, order.symbol);
     const now = (deps.now ? deps.now() : clockNow()).toISOString();
     const valueCents = tradeValueCents(order.quantity, price);

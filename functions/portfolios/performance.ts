@@ -44,6 +44,7 @@ import {
   conditionFailed,
   requirePortfolio,
   type HoldingItem,
+  type OrderItem,
   type PortfolioItem,
   type PortfolioStore,
   type TransactionItem,
@@ -94,6 +95,8 @@ interface Loaded {
   holdings: HoldingItem[];
   transactions: TransactionItem[];
   actions: CorporateActionItem[];
+  /** Open orders (a split scales their quantity and limit price). */
+  orders: OrderItem[];
   /** Applying due actions failed this time (a later read applies them). */
   applyFailed?: boolean;
 }
@@ -108,8 +111,14 @@ async function load(deps: PerformanceDeps, userId: string, portfolioId: string):
       consistent: true,
       // What the history and the corporate actions read: a third less to read on a long history.
       projection:
-        '#type, #symbol, side, quantity, price, #time, costCents, reservedQuantity, actionId, kind, #date, exDate, perShare, amountCents, numerator, denominator, quantityBefore, quantityAfter, imported',
-      names: { '#type': 'type', '#symbol': 'symbol', '#time': 'time', '#date': 'date' },
+        '#type, #symbol, side, quantity, price, #time, costCents, reservedQuantity, actionId, kind, #date, exDate, perShare, amountCents, numerator, denominator, quantityBefore, quantityAfter, imported, #status, orderType, limitPrice, orderId, createdAt',
+      names: {
+        '#type': 'type',
+        '#symbol': 'symbol',
+        '#time': 'time',
+        '#date': 'date',
+        '#status': 'status',
+      },
     }),
   ]);
   return {
@@ -117,6 +126,9 @@ async function load(deps: PerformanceDeps, userId: string, portfolioId: string):
     holdings: items.filter((i) => i.type === 'Holding') as unknown as HoldingItem[],
     transactions: items.filter((i) => i.type === 'Transaction') as unknown as TransactionItem[],
     actions: items.filter((i) => i.type === 'CorporateAction') as unknown as CorporateActionItem[],
+    orders: items.filter(
+      (i) => i.type === 'Order' && i.status === 'open',
+    ) as unknown as OrderItem[],
   };
 }
 
@@ -299,6 +311,30 @@ async function applyActions(
       },
     });
   }
+  for (const action of actions) {
+    if (action.kind !== 'split') continue;
+    for (const order of splitOrders(loaded.orders, action)) {
+      const scaled = scaledOrder(order, action);
+      items.push({
+        Update: {
+          TableName: deps.store.table,
+          Key: keys.order(userId, p.portfolioId, order.orderId),
+          UpdateExpression:
+            scaled.limitPrice === undefined
+              ? 'SET quantity = :q'
+              : 'SET quantity = :q, limitPrice = :limit',
+          ConditionExpression: '#status = :open AND quantity = :before',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':q': scaled.quantity,
+            ':open': 'open',
+            ':before': order.quantity,
+            ...(scaled.limitPrice === undefined ? {} : { ':limit': scaled.limitPrice }),
+          },
+        },
+      });
+    }
+  }
   try {
     await deps.store.client.send(new TransactWriteCommand({ TransactItems: items }));
     return created;
@@ -306,6 +342,25 @@ async function applyActions(
     if (conditionFailed(error)) return undefined;
     throw error;
   }
+}
+
+/** Open orders of the split's symbol placed before its day: they are in old shares. */
+function splitOrders(orders: readonly OrderItem[], split: CorporateAction & { kind: 'split' }) {
+  return orders.filter(
+    (o) => o.symbol === split.symbol && o.createdAt.slice(0, 10) < split.date.slice(0, 10),
+  );
+}
+
+/** An order in new shares: quantity x ratio (down to a millionth), limit price / ratio (4 places). */
+function scaledOrder(order: OrderItem, split: { numerator: number; denominator: number }) {
+  const ratio = new D(split.numerator).div(split.denominator);
+  return {
+    quantity: new D(order.quantity).times(ratio).toDecimalPlaces(6, D.ROUND_DOWN).toNumber(),
+    limitPrice:
+      order.limitPrice === undefined
+        ? undefined
+        : new D(order.limitPrice).div(ratio).toDecimalPlaces(4, D.ROUND_HALF_UP).toNumber(),
+  };
 }
 
 /** The state after actions were written together, without reading it back. */
@@ -338,6 +393,23 @@ function applied(loaded: Loaded, created: readonly CorporateActionItem[]): Loade
         ),
     ),
     actions: [...loaded.actions, ...created],
+    orders: loaded.orders.map((o) => {
+      const split = created.find(
+        (item) =>
+          item.kind === 'split' &&
+          item.symbol === o.symbol &&
+          o.createdAt.slice(0, 10) < item.date.slice(0, 10),
+      );
+      return split
+        ? {
+            ...o,
+            ...scaledOrder(o, {
+              numerator: split.numerator ?? 1,
+              denominator: split.denominator ?? 1,
+            }),
+          }
+        : o;
+    }),
   };
 }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../functions/lib/keys';
 import { useMarketService, type MarketService } from '../../functions/market/service';
 import { demoStable } from '../../functions/market/demo/index';
+import { fillLimitOrder } from '../../functions/portfolios/orders';
 import { readHistory, writeHistory } from '../../functions/portfolios/stored-history';
 import { addDays } from '../../shared/portfolio/days';
 import { tradeValueCents } from '../../shared/portfolio/money';
@@ -204,6 +205,101 @@ describe('portfolio performance', () => {
     const left = await itemsUnder(seller, keys.portfolioChildrenPrefix(other.id));
     expect(left.filter((i) => i.type === 'Holding')).toEqual([]);
     expect(left.filter((i) => i.type === 'CorporateAction' && i.kind === 'split')).toHaveLength(1);
+  });
+
+  it('moves an open limit order placed before a split into new shares: quantity x 4, limit / 4', async () => {
+    const user = newUser();
+    const { id } = await backdatedPortfolio(user);
+    const table = testStack().tableName;
+    await doc.send(
+      new UpdateCommand({
+        TableName: table,
+        Key: keys.holding(user, id, 'AAPL'),
+        UpdateExpression: 'SET reservedQuantity = :r',
+        ExpressionAttributeValues: { ':r': 5 },
+      }),
+    );
+    await doc.send(
+      new PutCommand({
+        TableName: table,
+        Item: {
+          ...keys.order(user, id, 'o1'),
+          type: 'Order',
+          userId: user,
+          portfolioId: id,
+          orderId: 'o1',
+          symbol: 'AAPL',
+          side: 'sell',
+          orderType: 'limit',
+          status: 'open',
+          quantity: 5,
+          investBy: 'quantity',
+          limitPrice: 501.5,
+          reservedCents: 0,
+          createdAt: '2020-06-02T15:00:00.000Z',
+        },
+      }),
+    );
+    expect((await call(user, 'getPortfolioHoldings', { portfolio_id: id })).statusCode).toBe(200);
+    const items = await itemsUnder(user, keys.portfolioChildrenPrefix(id));
+    expect(items.find((i) => i.type === 'Holding')).toMatchObject({
+      quantity: 40,
+      reservedQuantity: 20,
+    });
+    expect(items.find((i) => i.type === 'Order')).toMatchObject({
+      quantity: 20,
+      limitPrice: 125.375,
+      status: 'open',
+    });
+  });
+
+  it('the limit-order job applies a split before it fills an order placed before it', async () => {
+    const user = newUser();
+    const { id } = await backdatedPortfolio(user);
+    const table = testStack().tableName;
+    const order = {
+      ...keys.order(user, id, 'b1'),
+      type: 'Order',
+      userId: user,
+      portfolioId: id,
+      orderId: 'b1',
+      symbol: 'AAPL',
+      side: 'buy',
+      orderType: 'limit',
+      status: 'open',
+      quantity: 5,
+      investBy: 'quantity',
+      limitPrice: 400,
+      reservedCents: 200_000,
+      createdAt: '2020-06-02T15:00:00.000Z',
+    };
+    await doc.send(new PutCommand({ TableName: table, Item: order }));
+    await doc.send(
+      new UpdateCommand({
+        TableName: table,
+        Key: keys.portfolio(user, id),
+        UpdateExpression: 'SET reservedCents = :r',
+        ExpressionAttributeValues: { ':r': 200_000 },
+      }),
+    );
+    // $125 is below the old $400 limit but above the new $100 one: nothing is bought.
+    const store = { client: doc, table };
+    expect(
+      await fillLimitOrder({ store, market, now: () => now }, { pk: order.pk, sk: order.sk }, 125),
+    ).toBe('not-crossed');
+    const items = await itemsUnder(user, keys.portfolioChildrenPrefix(id));
+    expect(items.find((i) => i.type === 'Order')).toMatchObject({
+      quantity: 20,
+      limitPrice: 100,
+      status: 'open',
+    });
+    expect(items.find((i) => i.type === 'Holding')).toMatchObject({ quantity: 40 });
+    expect(
+      await fillLimitOrder({ store, market, now: () => now }, { pk: order.pk, sk: order.sk }, 99),
+    ).toBe('filled');
+    expect(
+      (await itemsUnder(user, keys.portfolioChildrenPrefix(id))).find((i) => i.type === 'Holding'),
+    ).toMatchObject({ quantity: 60 });
   });
 
   it('answers 404 for another user and 400 for a custom period without dates', async () => {
