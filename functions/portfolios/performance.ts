@@ -99,6 +99,51 @@ interface Loaded {
   orders: OrderItem[];
   /** Applying due actions failed this time (a later read applies them). */
   applyFailed?: boolean;
+  /** Trades and actions from the kept history: holdings and orders were not read. */
+  partial?: boolean;
+}
+
+/** The portfolio's items as the kept history has them, when the portfolio has not changed since. */
+function loadedFromStored(
+  portfolio: PortfolioItem,
+  stored: StoredHistory | undefined,
+): Loaded | undefined {
+  if (!stored || stored.version !== portfolio.version) return undefined;
+  return {
+    portfolio,
+    holdings: [],
+    orders: [],
+    transactions: stored.items.trades as unknown as TransactionItem[],
+    actions: stored.items.actions as unknown as CorporateActionItem[],
+    partial: true,
+  };
+}
+
+function storedItems(loaded: Loaded): StoredHistory['items'] {
+  return {
+    trades: loaded.transactions.map((t) => ({
+      time: t.time,
+      symbol: t.symbol,
+      side: t.side,
+      quantity: t.quantity,
+      price: t.price,
+    })),
+    actions: loaded.actions.map((a) => ({
+      actionId: a.actionId,
+      kind: a.kind,
+      symbol: a.symbol,
+      date: a.date,
+      ...(a.exDate !== undefined ? { exDate: a.exDate } : {}),
+      ...(a.perShare !== undefined ? { perShare: a.perShare } : {}),
+      ...(a.quantity !== undefined ? { quantity: a.quantity } : {}),
+      ...(a.amountCents !== undefined ? { amountCents: a.amountCents } : {}),
+      ...(a.numerator !== undefined ? { numerator: a.numerator } : {}),
+      ...(a.denominator !== undefined ? { denominator: a.denominator } : {}),
+      ...(a.quantityBefore !== undefined ? { quantityBefore: a.quantityBefore } : {}),
+      ...(a.quantityAfter !== undefined ? { quantityAfter: a.quantityAfter } : {}),
+      ...(a.imported ? { imported: true } : {}),
+    })),
+  };
 }
 
 async function load(deps: PerformanceDeps, userId: string, portfolioId: string): Promise<Loaded> {
@@ -463,6 +508,11 @@ export async function applyDueActions(
         !(a.kind === 'dividend' && a.payDate <= (importedUntil.get(a.symbol) ?? '')),
     );
     if (due.length === 0) return loaded;
+    if (loaded.partial && due.some((a) => a.kind === 'split')) {
+      // A split moves holdings and orders: they are read first.
+      loaded = await load(deps, userId, portfolioId);
+      continue;
+    }
     const now = (deps.now ? deps.now() : clockNow()).toISOString();
     let conflict = false;
     for (const batch of batches(due)) {
@@ -512,6 +562,12 @@ function actionView(a: CorporateActionItem): ActionView {
     numerator: a.numerator ?? null,
     denominator: a.denominator ?? null,
   };
+}
+
+function actionViews(actions: readonly CorporateActionItem[]): ActionView[] {
+  return actions
+    .map(actionView)
+    .sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id));
 }
 
 function eventsOf(
@@ -684,7 +740,7 @@ async function fromStored(
     portfolio,
     points: [...stored.points, ...history.points],
     holdings: history.holdings,
-    actions: stored.actions,
+    actions: actionViews(stored.items.actions as unknown as CorporateActionItem[]),
     actionsComplete: stored.actionsComplete,
     profiles: new Map(Object.entries(stored.profiles)),
     source: 'stored',
@@ -723,7 +779,7 @@ async function fromItems(
     profiles: readProfiles(deps, heldSymbolsOf(stored)),
     prices: todaysPrices(deps, heldSymbolsOf(stored)),
   };
-  let loaded = await load(deps, userId, portfolioId);
+  let loaded = loadedFromStored(portfolio, stored) ?? (await load(deps, userId, portfolioId));
   const symbols = [...new Set(loaded.transactions.map((t) => t.symbol))].sort();
   const known = early !== undefined && symbols.every((s) => early.traded.has(s));
   const rows = known ? await early.rows : await corporateRows(deps.market, symbols);
@@ -747,7 +803,9 @@ async function fromItems(
       ? stored
       : undefined;
 
-  const heldSymbols = loaded.holdings.filter((h) => h.quantity > 0).map((h) => h.symbol);
+  const heldSymbols = loaded.partial
+    ? heldSymbolsOf(stored!)
+    : loaded.holdings.filter((h) => h.quantity > 0).map((h) => h.symbol);
   const heldKnown = early !== undefined && heldSymbols.every((s) => early.held.has(s));
   // Closes are needed for the days between the stored state and today; today is at the quote.
   const needCloses = !resume || resume.through < yesterday;
@@ -791,9 +849,7 @@ async function fromItems(
       ] as const;
     }),
   );
-  const actions = loaded.actions
-    .map(actionView)
-    .sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id));
+  const actions = actionViews(loaded.actions);
 
   const state = history.checkpoint ?? (resume?.through === yesterday ? resume.state : undefined);
   // Written while the answer is put together; the read waits for it before it returns.
@@ -813,7 +869,7 @@ async function fromItems(
             points: points.filter((pt) => pt.date <= yesterday),
             state,
             recent: events.filter((e) => e.type !== 'split' && e.date > yesterday),
-            actions,
+            items: storedItems(loaded),
             actionsComplete: rows.complete,
             profiles: Object.fromEntries(profiles),
           },

@@ -17,6 +17,8 @@ import { conditionFailed, type PortfolioStore } from './store';
  * It is used only while it still describes the portfolio:
  * - the same day and the same portfolio version: nothing has changed since it was written, so
  *   nothing but the stored item is read (plus today's prices);
+ * - a later day and the same version: the trades and actions it keeps stand for the items
+ *   (unless a split is due, which needs the holdings and orders themselves);
  * - otherwise the read loads the portfolio's items and resumes from the stored state only if
  *   the events up to the stored day, the splits and the inception are exactly those it was
  *   built from (`eventsKey`), and its last full replay is less than a week old (a revised
@@ -25,7 +27,7 @@ import { conditionFailed, type PortfolioStore } from './store';
 
 const gzipAsync = promisify(gzip);
 
-export const HISTORY_FORMAT = 1;
+export const HISTORY_FORMAT = 2;
 /** A full replay at least this often, whatever else is the same. */
 export const FULL_REPLAY_DAYS = 7;
 /** Larger than this (gzipped), it is not kept: DynamoDB items end at 400 KB. */
@@ -42,6 +44,30 @@ export interface ActionView {
   amount_cents: number | null;
   numerator: number | null;
   denominator: number | null;
+}
+
+export interface StoredTrade {
+  time: string;
+  symbol: string;
+  side: 'buy' | 'sell';
+  quantity: number;
+  price: number;
+}
+
+export interface StoredAction {
+  actionId: string;
+  kind: 'dividend' | 'split';
+  symbol: string;
+  date: string;
+  exDate?: string;
+  perShare?: number;
+  quantity?: number;
+  amountCents?: number;
+  numerator?: number;
+  denominator?: number;
+  quantityBefore?: number;
+  quantityAfter?: number;
+  imported?: boolean;
 }
 
 export interface ProfileView {
@@ -64,7 +90,11 @@ export interface StoredHistory {
   state: ReplayState;
   /** Events dated after `through`, as known when it was written. */
   recent: PerformanceEvent[];
-  actions: ActionView[];
+  /**
+   * The portfolio's trades and corporate actions when it was written: while its version is the
+   * same, a read on a later day takes them from here instead of querying the items.
+   */
+  items: { trades: StoredTrade[]; actions: StoredAction[] };
   actionsComplete: boolean;
   profiles: Record<string, ProfileView>;
 }

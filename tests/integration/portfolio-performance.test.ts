@@ -4,6 +4,7 @@ import { keys } from '../../functions/lib/keys';
 import { useMarketService, type MarketService } from '../../functions/market/service';
 import { demoStable } from '../../functions/market/demo/index';
 import { fillLimitOrder } from '../../functions/portfolios/orders';
+import { portfolioPerformance } from '../../functions/portfolios/performance';
 import { readHistory, writeHistory } from '../../functions/portfolios/stored-history';
 import { addDays } from '../../shared/portfolio/days';
 import { tradeValueCents } from '../../shared/portfolio/money';
@@ -418,5 +419,46 @@ describe('the NAV history kept up to yesterday (decision 130)', () => {
     const afterBackdated = await performance(user, id);
     expect(afterBackdated.series[0].nav_cents).not.toBe(1);
     expect(afterBackdated).toEqual(await replayedFromInception(user, id));
+  });
+
+  it('on a later day, with nothing changed, resumes from the kept trades and actions without reading the items', async () => {
+    const user = newUser();
+    const { id } = await backdatedPortfolio(user);
+    await performance(user, id);
+    await mark(user, id);
+    const store = { client: doc, table: testStack().tableName };
+    const tomorrow = new Date(now.getTime() + 86_400_000);
+    const read = () =>
+      portfolioPerformance({ store, market, now: () => tomorrow }, user, {
+        portfolio_id: id,
+        period: 'MAX',
+      });
+    let queries = 0;
+    doc.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (context.commandName === 'QueryCommand') queries++;
+        return next(args);
+      },
+      { step: 'initialize', name: 'countQueries' },
+    );
+    try {
+      const next = (await read()).data;
+      expect(queries).toBe(0);
+      expect(next.series[0]!.nav_cents).toBe(1);
+      expect(next.end).toBe(addDays(today, 1));
+      const kept = await readHistory(store, user, id);
+      expect(kept).toMatchObject({ through: today, builtOn: addDays(today, 1) });
+
+      await doc.send(
+        new DeleteCommand({ TableName: store.table, Key: keys.portfolioHistory(user, id) }),
+      );
+      const fresh = (await read()).data;
+      expect({ ...next, series: next.series.slice(1) }).toEqual({
+        ...fresh,
+        series: fresh.series.slice(1),
+      });
+    } finally {
+      doc.middlewareStack.remove('countQueries');
+    }
   });
 });
