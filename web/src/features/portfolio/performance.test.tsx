@@ -135,6 +135,32 @@ describe('portfolio performance panel', () => {
     expect(screen.getByRole('button', { name: 'YTD' }).getAttribute('aria-pressed')).toBe('true');
   });
 
+  it('marks deposits and withdrawals on the chart and lists them', async () => {
+    const base = data('1Y');
+    const flows = [
+      { ...base.series[0]!, date: '2025-06-02', flow_cents: 500_000 },
+      { ...base.series[1]!, date: '2025-09-01', flow_cents: -125_050 },
+    ];
+    vi.unstubAllGlobals();
+    stubApi(({ path, body }) =>
+      path === '/api/getPortfolioPerformance'
+        ? json(200, {
+            data: data(String(body?.period), { series: [base.series[0]!, ...flows] }),
+            asOf: '2026-03-10T15:00:00Z',
+          })
+        : undefined,
+    );
+    renderWithProviders(<PerformancePanel portfolioId="p1" />);
+    expect((await screen.findByTestId('performance-chart')).textContent).toContain(
+      'markers: 2025-06-02 Deposit $5,000.00, 2025-09-01 Withdrawal $1,250.50',
+    );
+    const list = screen
+      .getByText(/Deposits and withdrawals in this period \(2\)/)
+      .closest('details')!;
+    expect(list.textContent).toContain('2025-06-02: deposit $5,000.00');
+    expect(list.textContent).toContain('2025-09-01: withdrawal $1,250.50');
+  });
+
   it('sends a custom range only once both days are chosen', async () => {
     renderWithProviders(<PerformancePanel portfolioId="p1" />);
     await screen.findByTestId('return-twr');

@@ -1,10 +1,22 @@
 import { LineChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import {
+  GridComponent,
+  LegendComponent,
+  MarkPointComponent,
+  TooltipComponent,
+} from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 
-echarts.use([LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+echarts.use([
+  LineChart,
+  GridComponent,
+  LegendComponent,
+  MarkPointComponent,
+  TooltipComponent,
+  CanvasRenderer,
+]);
 
 export interface LineSeries {
   name: string;
@@ -17,10 +29,26 @@ export interface PerformanceChartProps {
   series: readonly LineSeries[];
   /** Formats the axis and tooltip values. */
   unit: 'usd' | 'index';
+  /** Deposits (up) and withdrawals, pinned on the first line at their day. */
+  markers?: readonly FlowMarker[];
+}
+
+export interface FlowMarker {
+  date: string;
+  /** E.g. "Deposit $5,000.00". */
+  label: string;
+  up: boolean;
 }
 
 /** NAV against the benchmark (or both rebased to 100). Import lazily: echarts loads with the chart only. */
-export default function PerformanceChart({ label, dates, series, unit }: PerformanceChartProps) {
+export default function PerformanceChart({
+  label,
+  dates,
+  series,
+  unit,
+  markers = [],
+}: PerformanceChartProps) {
+  const indexOf = new Map(dates.map((d, i) => [d, i]));
   const format = (v: number) =>
     unit === 'usd' ? `$${v.toLocaleString('en-US', { maximumFractionDigits: 0 })}` : v.toFixed(2);
   const option = {
@@ -30,11 +58,29 @@ export default function PerformanceChart({ label, dates, series, unit }: Perform
     tooltip: { trigger: 'axis', valueFormatter: (v: number) => format(v) },
     xAxis: { type: 'category', data: dates },
     yAxis: { type: 'value', scale: true, axisLabel: { formatter: format } },
-    series: series.map((s) => ({
+    series: series.map((s, i) => ({
       name: s.name,
       type: 'line',
       showSymbol: false,
       data: s.values,
+      ...(i === 0 && markers.length > 0
+        ? {
+            markPoint: {
+              symbol: 'pin',
+              symbolSize: 30,
+              label: { formatter: (p: { data: { up: boolean } }) => (p.data.up ? '+' : '−') },
+              tooltip: { formatter: (p: { name: string }) => p.name },
+              data: markers
+                .filter((m) => indexOf.has(m.date))
+                .map((m) => ({
+                  name: `${m.date}: ${m.label}`,
+                  coord: [m.date, s.values[indexOf.get(m.date)!]],
+                  up: m.up,
+                  itemStyle: { color: m.up ? '#1b7f3b' : '#b3261e' },
+                })),
+            },
+          }
+        : {}),
     })),
   };
   return (

@@ -151,6 +151,7 @@ export function PerformancePanel({ portfolioId }: { portfolioId: string }) {
   );
 
   const data = query.data;
+  const flows = data ? data.series.filter((p) => p.flow_cents !== 0) : [];
   return (
     <section className="portfolio-performance" aria-label="Performance">
       <h2>Performance</h2>
@@ -250,6 +251,11 @@ export function PerformancePanel({ portfolioId }: { portfolioId: string }) {
               }
               dates={data.series.map((p) => p.date)}
               unit={view === 'value' ? 'usd' : 'index'}
+              markers={flows.map((f) => ({
+                date: f.date,
+                label: `${f.flow_cents > 0 ? 'Deposit' : 'Withdrawal'} ${formatCents(Math.abs(f.flow_cents))}`,
+                up: f.flow_cents > 0,
+              }))}
               series={
                 view === 'value'
                   ? [
@@ -271,6 +277,22 @@ export function PerformancePanel({ portfolioId }: { portfolioId: string }) {
               }
             />
           </Suspense>
+          {flows.length > 0 && (
+            <details className="performance-flows">
+              <summary>
+                Deposits and withdrawals in this period ({flows.length}), marked + and − on the
+                chart
+              </summary>
+              <ul>
+                {flows.map((f) => (
+                  <li key={f.date}>
+                    {f.date}: {f.flow_cents > 0 ? 'deposit' : 'withdrawal'}{' '}
+                    {formatCents(Math.abs(f.flow_cents))}
+                  </li>
+                ))}
+              </ul>
+            </details>
+          )}
           <h3>Gain over the period</h3>
           <dl className="performance-gain">
             <div>

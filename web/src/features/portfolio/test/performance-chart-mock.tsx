@@ -1,10 +1,13 @@
 import type { PerformanceChartProps } from '../components/PerformanceChart';
 
 /** Stands in for the performance chart in jsdom (echarts cannot draw there): it prints its series. */
-export default function PerformanceChartMock({ label, series }: PerformanceChartProps) {
+export default function PerformanceChartMock({ label, series, markers }: PerformanceChartProps) {
   return (
     <div data-testid="performance-chart" aria-label={label}>
       {series.map((s) => `${s.name}: ${s.values.join(',')}`).join(' | ')}
+      {markers?.length
+        ? ` | markers: ${markers.map((m) => `${m.date} ${m.label}`).join(', ')}`
+        : ''}
     </div>
   );
 }
