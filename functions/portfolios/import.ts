@@ -1,4 +1,5 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash } from 'node:crypto';
 import {
   CsvFileError,
@@ -16,22 +17,36 @@ import { now as clockNow } from '../lib/clock';
 import { queryPartition } from '../lib/dynamo';
 import { BadRequestError } from '../lib/errors';
 import { keys, userPk } from '../lib/keys';
+import { logger } from '../lib/logger';
+import { recordPortfolioUpkeepFailure } from '../lib/metrics';
 import type { MarketService } from '../market/service';
 import { dividendActionId } from '../../shared/portfolio/corporate';
-import { conditionFailed, requirePortfolio, type PortfolioStore } from './store';
+import { batchDelete, conditionFailed, requirePortfolio, type PortfolioStore } from './store';
 
 /**
- * CSV import (decision 129). Only into a portfolio without trades yet: its inception moves back
- * to the first imported day, deposits and withdrawals become capital flows, dividends become
- * credited dividend items, trades become transactions with their holdings. A commit is ONE
- * DynamoDB transaction (at most 100 items): the portfolio (conditioned on its version), an import
- * record keyed by the hash of the accepted rows (conditioned on being absent, so the same file
- * committed twice creates nothing the second time), and every item it creates. A file that
- * needs more items is refused whole with the count, never written in part.
+ * CSV import (decisions 129, 130). Only into a portfolio without trades yet: its inception moves
+ * back to the first imported day, deposits and withdrawals become capital flows, dividends
+ * become credited dividend items, trades become transactions with their holdings.
+ *
+ * A commit is all or nothing, in three steps:
+ * 1. one transaction marks the portfolio `importing` (the hash of the accepted rows), bumping
+ *    its version, only if it is still at the previewed version with nothing reserved and no
+ *    other import under way;
+ * 2. the transactions and dividends are written in transactions of at most 100 items, each
+ *    carrying `importId`; while the mark is on, every read of the portfolio leaves them out;
+ * 3. one transaction writes the holdings, the import record (keyed by the hash, only if absent,
+ *    so the same file committed twice creates nothing the second time) and the portfolio (cash,
+ *    flows, inception), clearing the mark, only if the portfolio is still at the marked version.
+ * If step 2 or 3 fails, what was written is deleted and the mark cleared; a mark left by a
+ * process that died is cleared, with its items, by the next import after IMPORT_STALE_MS.
  */
 
-const MAX_ITEMS = 100;
-const MAX_SYMBOLS = 100;
+/** DynamoDB's limit of items in one transaction. */
+const ITEMS_PER_TRANSACTION = 100;
+/** The final transaction holds the portfolio, the import record and one holding per symbol. */
+const MAX_SYMBOLS = ITEMS_PER_TRANSACTION - 2;
+/** An import mark older than this belongs to a commit that died. */
+export const IMPORT_STALE_MS = 5 * 60_000;
 
 export interface ImportDeps {
   store: PortfolioStore;
@@ -122,7 +137,12 @@ export async function importTransactions(
   const already = children.some(
     (i) => i.type === 'Import' && i.sk === keys.portfolioImport(userId, p.portfolioId, fileHash).sk,
   );
-  const hasTrades = children.some((i) => i.type === 'Transaction' || i.type === 'Order');
+  // Items of an import still being committed (or left by one that died) do not count.
+  const hasTrades = children.some(
+    (i) =>
+      (i.type === 'Transaction' || i.type === 'Order') &&
+      (i.importId === undefined || i.importId !== p.importing),
+  );
   const bySymbol = new Map<string, { quantity: InstanceType<typeof D>; costCents: number }>();
   for (const row of preview.accepted) {
     if (row.type !== 'buy' && row.type !== 'sell') continue;
@@ -148,6 +168,9 @@ export async function importTransactions(
     2 +
     preview.accepted.filter((r) => r.type !== 'deposit' && r.type !== 'withdrawal').length +
     holdingsKept.length;
+  const importing =
+    p.importing !== undefined &&
+    now.getTime() - Date.parse(p.importStartedAt ?? '') < IMPORT_STALE_MS;
 
   const summary = {
     header: parsed.header,
@@ -165,7 +188,6 @@ export async function importTransactions(
     rejected: preview.rejected,
     already_imported: already,
     items: itemCount,
-    max_items: MAX_ITEMS,
   };
   const blocker = already
     ? 'This file has already been imported into this portfolio: nothing new would be created'
@@ -173,13 +195,15 @@ export async function importTransactions(
       ? 'Import into a portfolio without trades or orders yet: create a new portfolio for the import'
       : preview.accepted.length === 0
         ? 'No row of this file can be imported'
-        : itemCount > MAX_ITEMS
-          ? `An import is written in one transaction of at most ${MAX_ITEMS} items; this file needs ${itemCount}: split it into smaller files`
+        : importing
+          ? 'Another import into this portfolio is under way: try again in a minute'
           : null;
   if (input.mode === 'preview') return { data: { ...summary, blocker, created: 0 } };
   if (blocker) throw new BadRequestError(blocker);
 
   const at = now.toISOString();
+  // A mark left by a commit that died: its items go before this import starts.
+  if (p.importing !== undefined) await clearImport(deps.store, userId, p.portfolioId, p.importing);
   const first = preview.accepted[0]!.date;
   const inception = first < p.inception.slice(0, 10) ? `${first}T00:00:00.000Z` : p.inception;
   const flows = preview.accepted
@@ -194,47 +218,15 @@ export async function importTransactions(
     if (r.type === 'buy' || r.type === 'withdrawal') cash -= r.amountCents;
     else cash += r.amountCents;
   }
-  const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> =
-    [
-      {
-        Update: {
-          TableName: deps.store.table,
-          Key: keys.portfolio(userId, p.portfolioId),
-          UpdateExpression:
-            'SET inception = :inception, initialSeedCents = :seed, capitalFlows = :flows, cashCents = :cash, investmentCents = :investment, version = :next, updatedAt = :now REMOVE actionsCheckedOn, benchmarkStart',
-          ConditionExpression: 'version = :v AND reservedCents = :zero',
-          ExpressionAttributeValues: {
-            ':inception': inception,
-            ':flows': [...p.capitalFlows, ...flows],
-            ':cash': cash,
-            ':seed': seedCents,
-            ':investment': seedCents + p.investmentCents - p.initialSeedCents + netFlows,
-            ':next': p.version + 1,
-            ':v': p.version,
-            ':zero': 0,
-            ':now': at,
-          },
-        },
-      },
-      {
-        Put: {
-          TableName: deps.store.table,
-          Item: {
-            ...keys.portfolioImport(userId, p.portfolioId, fileHash),
-            type: 'Import',
-            portfolioId: p.portfolioId,
-            rows: preview.accepted.length,
-            createdAt: at,
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-    ];
+  type Put = {
+    Put: { TableName: string; Item: Record<string, unknown>; ConditionExpression: string };
+  };
+  const created: Put[] = [];
   for (const r of preview.accepted) {
     const id = `imp-${rowHash(fileHash, r)}`;
     const time = `${r.date}T16:00:00.000Z`;
     if (r.type === 'buy' || r.type === 'sell') {
-      items.push({
+      created.push({
         Put: {
           TableName: deps.store.table,
           Item: {
@@ -256,7 +248,7 @@ export async function importTransactions(
       });
     } else if (r.type === 'dividend') {
       const actionId = `${dividendActionId(r.symbol!, r.date)}#${id}`;
-      items.push({
+      created.push({
         Put: {
           TableName: deps.store.table,
           Item: {
@@ -269,6 +261,7 @@ export async function importTransactions(
             date: r.date,
             amountCents: r.amountCents,
             imported: true,
+            importId: fileHash,
             createdAt: at,
           },
           ConditionExpression: 'attribute_not_exists(pk)',
@@ -276,31 +269,97 @@ export async function importTransactions(
       });
     }
   }
-  for (const [symbol, h] of holdingsKept) {
-    items.push({
-      Put: {
-        TableName: deps.store.table,
-        Item: {
-          ...keys.holding(userId, p.portfolioId, symbol),
-          type: 'Holding',
-          portfolioId: p.portfolioId,
-          symbol,
-          quantity: h.quantity.toNumber(),
-          costCents: h.costCents,
-          reservedQuantity: 0,
-          updatedAt: at,
+  const final: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> =
+    [
+      {
+        Update: {
+          TableName: deps.store.table,
+          Key: keys.portfolio(userId, p.portfolioId),
+          UpdateExpression:
+            'SET inception = :inception, initialSeedCents = :seed, capitalFlows = :flows, cashCents = :cash, investmentCents = :investment, version = :next, updatedAt = :now REMOVE actionsCheckedOn, benchmarkStart, importing, importStartedAt',
+          ConditionExpression: 'version = :v AND importing = :hash',
+          ExpressionAttributeValues: {
+            ':inception': inception,
+            ':flows': [...p.capitalFlows, ...flows],
+            ':cash': cash,
+            ':seed': seedCents,
+            ':investment': seedCents + p.investmentCents - p.initialSeedCents + netFlows,
+            ':next': p.version + 2,
+            ':v': p.version + 1,
+            ':hash': fileHash,
+            ':now': at,
+          },
         },
-        ConditionExpression: 'attribute_not_exists(pk)',
       },
-    });
-  }
+      {
+        Put: {
+          TableName: deps.store.table,
+          Item: {
+            ...keys.portfolioImport(userId, p.portfolioId, fileHash),
+            type: 'Import',
+            portfolioId: p.portfolioId,
+            rows: preview.accepted.length,
+            createdAt: at,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      ...holdingsKept.map(([symbol, h]) => ({
+        Put: {
+          TableName: deps.store.table,
+          Item: {
+            ...keys.holding(userId, p.portfolioId, symbol),
+            type: 'Holding',
+            portfolioId: p.portfolioId,
+            symbol,
+            quantity: h.quantity.toNumber(),
+            costCents: h.costCents,
+            reservedQuantity: 0,
+            updatedAt: at,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      })),
+    ];
+
+  const refused = () =>
+    new BadRequestError(
+      'The portfolio changed or this file was imported meanwhile: nothing was written; preview it again',
+    );
+  // 1. The mark.
   try {
-    await deps.store.client.send(new TransactWriteCommand({ TransactItems: items }));
+    await deps.store.client.send(
+      new UpdateCommand({
+        TableName: deps.store.table,
+        Key: keys.portfolio(userId, p.portfolioId),
+        UpdateExpression: 'SET importing = :hash, importStartedAt = :now, version = :next',
+        ConditionExpression:
+          'version = :v AND reservedCents = :zero AND attribute_not_exists(importing)',
+        ExpressionAttributeValues: {
+          ':hash': fileHash,
+          ':now': at,
+          ':next': p.version + 1,
+          ':v': p.version,
+          ':zero': 0,
+        },
+      }),
+    );
   } catch (error) {
-    if (conditionFailed(error))
-      throw new BadRequestError(
-        'The portfolio changed or this file was imported meanwhile: nothing was written; preview it again',
-      );
+    if (error instanceof ConditionalCheckFailedException) throw refused();
+    throw error;
+  }
+  // 2. The items, 3. the rest and the portfolio; or nothing.
+  const written: { pk: string; sk: string }[] = [];
+  try {
+    for (let i = 0; i < created.length; i += ITEMS_PER_TRANSACTION) {
+      const chunk = created.slice(i, i + ITEMS_PER_TRANSACTION);
+      await deps.store.client.send(new TransactWriteCommand({ TransactItems: chunk }));
+      written.push(...chunk.map((c) => ({ pk: String(c.Put.Item.pk), sk: String(c.Put.Item.sk) })));
+    }
+    await deps.store.client.send(new TransactWriteCommand({ TransactItems: final }));
+  } catch (error) {
+    await undoImport(deps.store, userId, p.portfolioId, fileHash, written);
+    if (conditionFailed(error)) throw refused();
     throw error;
   }
   return { data: { ...summary, blocker: null, created: preview.accepted.length } };
@@ -323,7 +382,7 @@ export async function exportActivity(
     prefix: keys.portfolioChildrenPrefix(p.portfolioId),
     consistent: true,
     projection:
-      '#type, #symbol, side, quantity, price, #time, valueCents, kind, #date, amountCents',
+      '#type, #symbol, side, quantity, price, #time, valueCents, kind, #date, amountCents, importId',
     names: { '#type': 'type', '#symbol': 'symbol', '#time': 'time', '#date': 'date' },
   });
   const flow = (date: string, cents: number): ActivityRow => ({
@@ -335,7 +394,8 @@ export async function exportActivity(
     amount_cents: Math.abs(cents),
     fee_cents: 0,
   });
-  const trades = items
+  const mine = items.filter((i) => i.importId === undefined || i.importId !== p.importing);
+  const trades = mine
     .filter((i) => i.type === 'Transaction')
     .sort((a, b) => String(a.time).localeCompare(String(b.time)));
   const rows: ActivityRow[] = [
@@ -350,7 +410,7 @@ export async function exportActivity(
       amount_cents: Number(t.valueCents),
       fee_cents: 0,
     })),
-    ...items
+    ...mine
       .filter((i) => i.type === 'CorporateAction' && i.kind === 'dividend')
       .map((d) => ({
         date: String(d.date),
@@ -369,4 +429,55 @@ export async function exportActivity(
       rows: sortActivity(rows),
     },
   };
+}
+
+/** Deletes what a failed commit wrote and clears its mark (only if the mark is still its own). */
+async function undoImport(
+  store: PortfolioStore,
+  userId: string,
+  portfolioId: string,
+  hash: string,
+  written: readonly { pk: string; sk: string }[],
+): Promise<void> {
+  try {
+    await batchDelete(store, written);
+    await store.client.send(
+      new UpdateCommand({
+        TableName: store.table,
+        Key: keys.portfolio(userId, portfolioId),
+        UpdateExpression: 'REMOVE importing, importStartedAt',
+        ConditionExpression: 'importing = :hash',
+        ExpressionAttributeValues: { ':hash': hash },
+      }),
+    );
+  } catch (error) {
+    // The mark stays: the next import clears it and its items once it is stale.
+    logger.warn('portfolio upkeep failed', { kind: 'import-undo', error: error as Error });
+    recordPortfolioUpkeepFailure();
+  }
+}
+
+/** Clears a stale import mark and the items its commit wrote. */
+async function clearImport(
+  store: PortfolioStore,
+  userId: string,
+  portfolioId: string,
+  hash: string,
+): Promise<void> {
+  const items = await queryPartition(store.client, {
+    table: store.table,
+    pk: userPk(userId),
+    prefix: keys.portfolioChildrenPrefix(portfolioId),
+    consistent: true,
+    filter: 'importId = :hash',
+    values: { ':hash': hash },
+    projection: 'pk, sk',
+  });
+  await undoImport(
+    store,
+    userId,
+    portfolioId,
+    hash,
+    items.map((i) => ({ pk: String(i.pk), sk: String(i.sk) })),
+  );
 }

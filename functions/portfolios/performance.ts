@@ -147,7 +147,7 @@ function storedItems(loaded: Loaded): StoredHistory['items'] {
 }
 
 async function load(deps: PerformanceDeps, userId: string, portfolioId: string): Promise<Loaded> {
-  const [portfolio, items] = await Promise.all([
+  const [portfolio, all] = await Promise.all([
     requirePortfolio(deps.store, userId, portfolioId),
     queryPartition(deps.store.client, {
       table: deps.store.table,
@@ -156,7 +156,7 @@ async function load(deps: PerformanceDeps, userId: string, portfolioId: string):
       consistent: true,
       // What the history and the corporate actions read: a third less to read on a long history.
       projection:
-        '#type, #symbol, side, quantity, price, #time, costCents, reservedQuantity, actionId, kind, #date, exDate, perShare, amountCents, numerator, denominator, quantityBefore, quantityAfter, imported, #status, orderType, limitPrice, orderId, createdAt',
+        '#type, #symbol, side, quantity, price, #time, costCents, reservedQuantity, actionId, kind, #date, exDate, perShare, amountCents, numerator, denominator, quantityBefore, quantityAfter, imported, #status, orderType, limitPrice, orderId, createdAt, importId',
       names: {
         '#type': 'type',
         '#symbol': 'symbol',
@@ -166,6 +166,8 @@ async function load(deps: PerformanceDeps, userId: string, portfolioId: string):
       },
     }),
   ]);
+  // The items of an import still being committed are not the portfolio's yet.
+  const items = all.filter((i) => i.importId === undefined || i.importId !== portfolio.importing);
   return {
     portfolio,
     holdings: items.filter((i) => i.type === 'Holding') as unknown as HoldingItem[],

@@ -330,11 +330,15 @@ export async function portfolioHoldings(
   let portfolio = await requirePortfolio(deps.store, userId, portfolioId);
   if (await creditDueActions(deps, userId, portfolio))
     portfolio = await requirePortfolio(deps.store, userId, portfolioId);
-  const [holdings, orders, transactions] = await Promise.all([
+  const [holdings, orders, listed] = await Promise.all([
     holdingsOf(deps.store, userId, portfolioId),
     ordersOf(deps.store, userId, portfolioId),
     transactionsOf(deps.store, userId, portfolioId, TRANSACTIONS_SHOWN),
   ]);
+  // The trades of an import still being committed are not shown yet.
+  const transactions = listed.filter(
+    (t) => t.importId === undefined || t.importId !== portfolio.importing,
+  );
   const prices = await latestPrices(deps.market, [
     ...holdings.map((h) => h.symbol),
     BENCHMARK_SYMBOL,

@@ -42,6 +42,9 @@ export interface PortfolioItem {
   clientDateTime?: string;
   /** The S&P 500 level at inception (its quote when the portfolio was created). */
   benchmarkStart?: number;
+  /** The hash of an import being committed: its items are not the portfolio's yet (decision 130). */
+  importing?: string;
+  importStartedAt?: string;
   /** The day every dividend and split due was last found applied (decision 130). */
   actionsCheckedOn?: string;
   createdAt: string;
@@ -75,6 +78,8 @@ export interface TransactionItem {
   orderType: 'market' | 'limit';
   orderId?: string;
   valuationId?: string;
+  /** The import that wrote it (decision 130). */
+  importId?: string;
 }
 
 export interface OrderItem {

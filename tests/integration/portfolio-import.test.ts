@@ -1,3 +1,4 @@
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../functions/lib/keys';
 import { demoStable } from '../../functions/market/demo/index';
@@ -5,9 +6,11 @@ import { useMarketService, type MarketService } from '../../functions/market/ser
 import { toCsv } from '../../shared/csv';
 import { ACTIVITY_CSV_COLUMNS, type ActivityRow } from '../../shared/portfolio/activity';
 import { testMarketClock } from '../support/clock';
+import { testStack } from '../support/stack';
 import {
   call,
   createPortfolio,
+  doc,
   itemsUnder,
   newUser,
   setQuote,
@@ -212,5 +215,145 @@ describe('export and import of a portfolio’s activity', () => {
     const [stored] = await itemsUnder(user, keys.portfolio(user, copy).sk);
     const [source] = await itemsUnder(user, keys.portfolio(user, original).sk);
     expect(stored!.cashCents).toBe(source!.cashCents);
+  });
+});
+
+describe('an import larger than one DynamoDB transaction', () => {
+  /** A deposit and `buys` buys of 1 KO at $50, one a day from 2024-01-02. */
+  const manyBuys = (buys: number) =>
+    [
+      'Date,Type,Symbol,Quantity,Price,Amount,Fee',
+      '2024-01-02,deposit,,,,100000,',
+      ...Array.from({ length: buys }, (_, i) => {
+        const day = new Date(Date.UTC(2024, 0, 2 + i)).toISOString().slice(0, 10);
+        return `${day},buy,KO,1,50,,`;
+      }),
+    ].join('\n');
+  const table = () => testStack().tableName;
+
+  it('commits 250 rows in several transactions, all at once as far as any read can tell', async () => {
+    const user = newUser();
+    const id = await createPortfolio(user, 'Many rows', 0);
+    const csv = manyBuys(249);
+    const preview = await call(user, 'importTransactions', {
+      portfolio_id: id,
+      mode: 'preview',
+      csv,
+    });
+    expect(preview.body.data.blocker).toBeNull();
+    expect(preview.body.data.items).toBe(2 + 249 + 1);
+    const commit = await call(user, 'importTransactions', {
+      portfolio_id: id,
+      mode: 'commit',
+      csv,
+    });
+    expect(commit.statusCode).toBe(200);
+    expect(commit.body.data.created).toBe(250);
+    const items = await itemsUnder(user, keys.portfolioChildrenPrefix(id));
+    expect(items.filter((i) => i.type === 'Transaction')).toHaveLength(249);
+    expect(items.find((i) => i.type === 'Holding')).toMatchObject({ quantity: 249 });
+    const [portfolio] = await itemsUnder(user, keys.portfolio(user, id).sk);
+    expect(portfolio!.cashCents).toBe(10_000_000 - 249 * 5_000);
+    expect(portfolio!.importing).toBeUndefined();
+    const again = await call(user, 'importTransactions', { portfolio_id: id, mode: 'commit', csv });
+    expect(again.statusCode).toBe(400);
+    expect(await itemsUnder(user, keys.portfolioChildrenPrefix(id))).toHaveLength(items.length);
+  });
+
+  it('leaves nothing when its last step fails, and its mark is cleared', async () => {
+    const user = newUser();
+    const id = await createPortfolio(user, 'Fails late', 0);
+    // A holding the last step would create already exists: that step fails after the trades were written.
+    await doc.send(
+      new PutCommand({
+        TableName: table(),
+        Item: {
+          ...keys.holding(user, id, 'KO'),
+          type: 'Holding',
+          portfolioId: id,
+          symbol: 'KO',
+          quantity: 0,
+          costCents: 0,
+          reservedQuantity: 0,
+        },
+      }),
+    );
+    const [before] = await itemsUnder(user, keys.portfolio(user, id).sk);
+    const res = await call(user, 'importTransactions', {
+      portfolio_id: id,
+      mode: 'commit',
+      csv: manyBuys(150),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body.message).toMatch(/nothing was written/);
+    const items = await itemsUnder(user, keys.portfolioChildrenPrefix(id));
+    expect(items.filter((i) => i.type !== 'Holding')).toEqual([]);
+    const [after] = await itemsUnder(user, keys.portfolio(user, id).sk);
+    expect(after!.importing).toBeUndefined();
+    expect(after!.cashCents).toBe(before!.cashCents);
+    expect(after!.capitalFlows).toEqual(before!.capitalFlows);
+  });
+
+  it('hides the items of an import under way from every read, and clears one that died', async () => {
+    const user = newUser();
+    const id = await createPortfolio(user, 'Under way', 1_000);
+    const started = new Date(Date.parse(testMarketClock()) - 60_000).toISOString();
+    const mark = (at: string) =>
+      doc.send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: keys.portfolio(user, id),
+          UpdateExpression: 'SET importing = :h, importStartedAt = :at',
+          ExpressionAttributeValues: { ':h': 'deadbeef', ':at': at },
+        }),
+      );
+    await mark(started);
+    await doc.send(
+      new PutCommand({
+        TableName: table(),
+        Item: {
+          ...keys.transaction(user, id, '2024-01-03T16:00:00.000Z', 'imp-x'),
+          type: 'Transaction',
+          portfolioId: id,
+          txnId: 'imp-x',
+          symbol: 'KO',
+          side: 'buy',
+          quantity: 1_000,
+          price: 50,
+          valueCents: 5_000_000,
+          time: '2024-01-03T16:00:00.000Z',
+          orderType: 'market',
+          importId: 'deadbeef',
+        },
+      }),
+    );
+    const performance = await call(user, 'getPortfolioPerformance', {
+      portfolio_id: id,
+      period: 'MAX',
+    });
+    expect(performance.statusCode).toBe(200);
+    expect(performance.body.data.nav_cents).toBe(100_000);
+    const holdings = await call(user, 'getPortfolioHoldings', { portfolio_id: id });
+    expect(JSON.stringify(holdings.body)).not.toContain('imp-x');
+    const exported = await call(user, 'exportActivity', { portfolio_id: id });
+    expect(exported.body.data.rows.map((r: { type: string }) => r.type)).toEqual(['deposit']);
+    const busy = await call(user, 'importTransactions', {
+      portfolio_id: id,
+      mode: 'preview',
+      csv: manyBuys(3),
+    });
+    expect(busy.body.data.blocker).toMatch(/under way/);
+
+    // Ten minutes on, the mark is stale: the next import clears it and its item first.
+    await mark(new Date(Date.parse(testMarketClock()) - 10 * 60_000).toISOString());
+    const res = await call(user, 'importTransactions', {
+      portfolio_id: id,
+      mode: 'commit',
+      csv: manyBuys(3),
+    });
+    expect(res.statusCode).toBe(200);
+    const items = await itemsUnder(user, keys.portfolioChildrenPrefix(id));
+    expect(items.some((i) => i.txnId === 'imp-x')).toBe(false);
+    expect(items.filter((i) => i.type === 'Transaction')).toHaveLength(3);
   });
 });
