@@ -184,6 +184,7 @@ export async function importTransactions(
       quantity: r.quantity,
       price: r.price,
       amount_cents: r.amountCents,
+      fee_cents: r.feeCents,
     })),
     rejected: preview.rejected,
     already_imported: already,
@@ -215,17 +216,26 @@ export async function importTransactions(
   const netFlows = flows.reduce((s, f) => s + f.amountCents, 0);
   let cash = seedCents;
   for (const r of preview.accepted) {
-    if (r.type === 'buy' || r.type === 'withdrawal') cash -= r.amountCents;
-    else cash += r.amountCents;
+    if (r.type === 'buy' || r.type === 'withdrawal') cash -= r.amountCents + r.feeCents;
+    else cash += r.amountCents - r.feeCents;
   }
+  // Trades keep the file's order within a day (the replay takes them by time): a second apart
+  // from 14:30 UTC.
+  const secondOfDay = new Map<string, number>();
+  const timeOf = (date: string) => {
+    const n = secondOfDay.get(date) ?? 0;
+    secondOfDay.set(date, n + 1);
+    const at = new Date(Date.parse(`${date}T14:30:00.000Z`) + n * 1000);
+    return at.toISOString();
+  };
   type Put = {
     Put: { TableName: string; Item: Record<string, unknown>; ConditionExpression: string };
   };
   const created: Put[] = [];
   for (const r of preview.accepted) {
     const id = `imp-${rowHash(fileHash, r)}`;
-    const time = `${r.date}T16:00:00.000Z`;
     if (r.type === 'buy' || r.type === 'sell') {
+      const time = timeOf(r.date);
       created.push({
         Put: {
           TableName: deps.store.table,
@@ -239,6 +249,7 @@ export async function importTransactions(
             quantity: r.quantity,
             price: r.price,
             valueCents: r.amountCents,
+            ...(r.feeCents > 0 ? { feeCents: r.feeCents } : {}),
             time,
             orderType: 'market',
             importId: fileHash,
@@ -382,7 +393,7 @@ export async function exportActivity(
     prefix: keys.portfolioChildrenPrefix(p.portfolioId),
     consistent: true,
     projection:
-      '#type, #symbol, side, quantity, price, #time, valueCents, kind, #date, amountCents, importId',
+      '#type, #symbol, side, quantity, price, #time, valueCents, kind, #date, amountCents, importId, feeCents',
     names: { '#type': 'type', '#symbol': 'symbol', '#time': 'time', '#date': 'date' },
   });
   const flow = (date: string, cents: number): ActivityRow => ({
@@ -408,7 +419,7 @@ export async function exportActivity(
       quantity: Number(t.quantity),
       price: Number(t.price),
       amount_cents: Number(t.valueCents),
-      fee_cents: 0,
+      fee_cents: Number(t.feeCents ?? 0),
     })),
     ...mine
       .filter((i) => i.type === 'CorporateAction' && i.kind === 'dividend')

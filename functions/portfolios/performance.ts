@@ -127,6 +127,7 @@ function storedItems(loaded: Loaded): StoredHistory['items'] {
       side: t.side,
       quantity: t.quantity,
       price: t.price,
+      ...(t.feeCents ? { feeCents: t.feeCents } : {}),
     })),
     actions: loaded.actions.map((a) => ({
       actionId: a.actionId,
@@ -156,7 +157,7 @@ async function load(deps: PerformanceDeps, userId: string, portfolioId: string):
       consistent: true,
       // What the history and the corporate actions read: a third less to read on a long history.
       projection:
-        '#type, #symbol, side, quantity, price, #time, costCents, reservedQuantity, actionId, kind, #date, exDate, perShare, amountCents, numerator, denominator, quantityBefore, quantityAfter, imported, #status, orderType, limitPrice, orderId, createdAt, importId',
+        '#type, #symbol, side, quantity, price, #time, costCents, reservedQuantity, actionId, kind, #date, exDate, perShare, amountCents, numerator, denominator, quantityBefore, quantityAfter, imported, #status, orderType, limitPrice, orderId, createdAt, importId, feeCents',
       names: {
         '#type': 'type',
         '#symbol': 'symbol',
@@ -593,6 +594,7 @@ function eventsOf(
         symbol: t.symbol,
         quantity: t.quantity,
         price: t.price,
+        ...(t.feeCents ? { feeCents: t.feeCents } : {}),
       })),
     ...actions
       .filter((a) => a.kind === 'dividend')

@@ -80,6 +80,8 @@ export interface TransactionItem {
   valuationId?: string;
   /** The import that wrote it (decision 130). */
   importId?: string;
+  /** A fee paid with the trade (imported trades; paper trades carry none). */
+  feeCents?: number;
 }
 
 export interface OrderItem {

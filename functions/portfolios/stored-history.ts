@@ -27,7 +27,7 @@ import { conditionFailed, type PortfolioStore } from './store';
 
 const gzipAsync = promisify(gzip);
 
-export const HISTORY_FORMAT = 2;
+export const HISTORY_FORMAT = 3;
 /** A full replay at least this often, whatever else is the same. */
 export const FULL_REPLAY_DAYS = 7;
 /** Larger than this (gzipped), it is not kept: DynamoDB items end at 400 KB. */
@@ -52,6 +52,7 @@ export interface StoredTrade {
   side: 'buy' | 'sell';
   quantity: number;
   price: number;
+  feeCents?: number;
 }
 
 export interface StoredAction {
@@ -108,6 +109,7 @@ interface Columns {
   flow: number[];
   dividend: number[];
   realised: number[];
+  fee: number[];
   r: number[];
 }
 
@@ -120,6 +122,7 @@ function toColumns(points: readonly NavPoint[]): Columns {
     flow: points.map((p) => p.flowCents),
     dividend: points.map((p) => p.dividendCents),
     realised: points.map((p) => p.realisedCents),
+    fee: points.map((p) => p.feeCents),
     r: points.map((p) => p.dailyReturn),
   };
 }
@@ -132,6 +135,7 @@ function fromColumns(c: Columns): NavPoint[] {
     flowCents: c.flow[i]!,
     dividendCents: c.dividend[i]!,
     realisedCents: c.realised[i]!,
+    feeCents: c.fee[i]!,
     dailyReturn: c.r[i]!,
   }));
 }

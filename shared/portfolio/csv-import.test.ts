@@ -73,4 +73,54 @@ describe('CSV import', () => {
       { line: 8, reason: 'The date is in the future' },
     ]);
   });
+
+  const previewOf = (lines: string[], cashCents = 0) => {
+    const { header, rows } = parseCsv(
+      ['Date,Type,Symbol,Quantity,Price,Amount,Fee', ...lines].join('\n'),
+    );
+    return previewImport({
+      rows,
+      mapping: guessMapping(header),
+      today: '2024-12-31',
+      knownSymbols: new Set(['AAPL']),
+      cashCents,
+      holdings: {},
+    });
+  };
+
+  it('takes a fee with a buy or a sale: paid on top of a buy, out of the proceeds of a sale', () => {
+    const preview = previewOf([
+      '2024-01-02,deposit,,,,1000,',
+      '2024-01-03,buy,AAPL,5,199,,5.00',
+      '2024-01-04,buy,AAPL,1,1,,',
+      '2024-01-05,sell,AAPL,1,100,,1.50',
+      '2024-01-06,deposit,,,,10,2',
+    ]);
+    expect(preview.accepted.map((r) => [r.line, r.amountCents, r.feeCents])).toEqual([
+      [2, 100_000, 0],
+      [3, 99_500, 500],
+      [5, 10_000, 150],
+    ]);
+    expect(preview.rejected).toEqual([
+      // 1,000.00 - 995.00 - 5.00 leaves nothing for a $1 share.
+      { line: 4, reason: 'Cash would go below zero' },
+      { line: 6, reason: 'A fee goes with a buy or a sell only' },
+    ]);
+  });
+
+  it('takes a day as a replay does: deposits and withdrawals first, then trades in the file’s order, dividends last', () => {
+    const preview = previewOf([
+      '2024-01-02,deposit,,,,1000,',
+      '2024-01-03,buy,AAPL,10,50,,',
+      '2024-01-03,sell,AAPL,10,60,,',
+      '2024-01-03,withdrawal,,,,1050,',
+      '2024-01-04,sell,AAPL,1,60,,',
+      '2024-01-04,buy,AAPL,1,60,,',
+    ]);
+    expect(preview.accepted.map((r) => r.line)).toEqual([2, 3, 4, 7]);
+    expect(preview.rejected).toEqual([
+      { line: 5, reason: 'Cash would go below zero (a withdrawal counts at the start of its day)' },
+      { line: 6, reason: 'A sale of 1 AAPL beyond the 0 held' },
+    ]);
+  });
 });

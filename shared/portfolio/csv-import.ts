@@ -192,8 +192,12 @@ export function previewImport(input: {
       reject('A number cannot be read');
       continue;
     }
-    if (fee !== 0) {
-      reject('Fees are not supported yet: the fee must be 0 or empty');
+    if (!(fee >= 0)) {
+      reject('The fee cannot be negative');
+      continue;
+    }
+    if (fee !== 0 && type !== 'buy' && type !== 'sell') {
+      reject('A fee goes with a buy or a sell only');
       continue;
     }
     if (type === 'buy' || type === 'sell') {
@@ -217,7 +221,7 @@ export function previewImport(input: {
         quantity,
         price,
         amountCents: tradeValueCents(quantity, price),
-        feeCents: 0,
+        feeCents: dollarsToCents(fee),
       });
       continue;
     }
@@ -241,7 +245,9 @@ export function previewImport(input: {
     });
   }
 
-  const order = { deposit: 0, dividend: 1, sell: 2, buy: 3, withdrawal: 4 } as const;
+  // A day in the order a replay takes it: deposits and withdrawals at its start, trades as the
+  // file lists them, dividends last.
+  const order = { deposit: 0, withdrawal: 1, buy: 2, sell: 2, dividend: 3 } as const;
   parsed.sort(
     (a, b) => a.date.localeCompare(b.date) || order[a.type] - order[b.type] || a.line - b.line,
   );
@@ -256,14 +262,22 @@ export function previewImport(input: {
         reject(`A sale of ${row.quantity} ${row.symbol} beyond the ${have.toFixed()} held`);
         continue;
       }
-      held.set(row.symbol!, have.minus(row.quantity!));
-      cash += row.amountCents;
-    } else if (row.type === 'buy' || row.type === 'withdrawal') {
-      if (row.amountCents > cash) {
+      if (cash + row.amountCents - row.feeCents < 0) {
         reject('Cash would go below zero');
         continue;
       }
-      cash -= row.amountCents;
+      held.set(row.symbol!, have.minus(row.quantity!));
+      cash += row.amountCents - row.feeCents;
+    } else if (row.type === 'buy' || row.type === 'withdrawal') {
+      if (row.amountCents + row.feeCents > cash) {
+        reject(
+          row.type === 'withdrawal'
+            ? 'Cash would go below zero (a withdrawal counts at the start of its day)'
+            : 'Cash would go below zero',
+        );
+        continue;
+      }
+      cash -= row.amountCents + row.feeCents;
       if (row.type === 'buy')
         held.set(row.symbol!, (held.get(row.symbol!) ?? new D(0)).plus(row.quantity!));
     } else {

@@ -19,7 +19,15 @@ import { D, type Dec, tradeValueCents } from './money';
 
 export type PerformanceEvent =
   | { type: 'flow'; date: string; amountCents: number }
-  | { type: 'buy' | 'sell'; date: string; symbol: string; quantity: number; price: number }
+  | {
+      type: 'buy' | 'sell';
+      date: string;
+      symbol: string;
+      quantity: number;
+      price: number;
+      /** Paid on top of a buy, taken from a sale's proceeds (cents; 0 when absent). */
+      feeCents?: number;
+    }
   | { type: 'dividend'; date: string; symbol: string; amountCents: number }
   | { type: 'split'; date: string; symbol: string; numerator: number; denominator: number };
 
@@ -36,6 +44,8 @@ export interface NavPoint {
   flowCents: number;
   dividendCents: number;
   realisedCents: number;
+  /** Trading fees paid that day. */
+  feeCents: number;
   /** Daily time-weighted return r_d = NAV_d / (NAV_{d-1} + F_d) - 1; 0 when the base is 0. */
   dailyReturn: number;
 }
@@ -301,6 +311,7 @@ export function navHistory(input: {
     let flow = 0;
     let dividends = 0;
     let realised = 0;
+    let fees = 0;
     const dayIn = new Map<string, number>();
     const dayOut = new Map<string, number>();
     while (cursor < events.length && events[cursor]!.date <= date) {
@@ -321,12 +332,14 @@ export function navHistory(input: {
         continue;
       }
       const value = tradeValueCents(e.quantity, e.price);
+      const fee = e.feeCents ?? 0;
+      fees += fee;
       const factor = factorOf(symbol, e.date);
       const adjQty = new D(e.quantity).times(factor);
       const adjPrice = new D(e.price).div(factor).toNumber();
       let p = positions.get(symbol);
       if (e.type === 'buy') {
-        if (value > cash)
+        if (value + fee > cash)
           return {
             ok: false,
             error: {
@@ -334,7 +347,7 @@ export function navHistory(input: {
               message: `Not enough cash to buy ${symbol} on ${e.date}`,
             },
           };
-        cash -= value;
+        cash -= value + fee;
         if (!p) {
           p = {
             adjQuantity: new D(0),
@@ -354,7 +367,8 @@ export function navHistory(input: {
         p.adjQuantity = p.adjQuantity.plus(adjQty);
         p.costCents += value;
         p.lastTradePrice = adjPrice;
-        dayIn.set(symbol, (dayIn.get(symbol) ?? 0) + value);
+        // The holding's own return counts what it cost, fee included.
+        dayIn.set(symbol, (dayIn.get(symbol) ?? 0) + value + fee);
       } else {
         if (!p || p.adjQuantity.lt(adjQty.minus(new D('1e-9'))))
           return {
@@ -377,9 +391,9 @@ export function navHistory(input: {
         p.costCents -= costRemoved;
         p.realisedCents += value - costRemoved;
         p.lastTradePrice = adjPrice;
-        cash += value;
+        cash += value - fee;
         realised += value - costRemoved;
-        dayOut.set(symbol, (dayOut.get(symbol) ?? 0) + value);
+        dayOut.set(symbol, (dayOut.get(symbol) ?? 0) + value - fee);
       }
     }
     let holdingsValue = 0;
@@ -406,6 +420,7 @@ export function navHistory(input: {
       flowCents: flow,
       dividendCents: dividends,
       realisedCents: realised,
+      feeCents: fees,
       dailyReturn,
     });
     prevNav = nav;

@@ -131,6 +131,40 @@ describe('NAV history', () => {
     expect(holdings[0]!.twrSinceFirstBuy).toBeCloseTo(1.2 * (33_300 / 36_000) - 1, 12);
   });
 
+  it('pays a fee on top of a buy and out of a sale, and shows fees apart from the gains', () => {
+    const { points, holdings } = history(
+      [
+        seed('2024-01-01', 100_000),
+        { type: 'buy', date: '2024-01-01', symbol: 'AAA', quantity: 10, price: 50, feeCents: 500 },
+        { type: 'sell', date: '2024-01-02', symbol: 'AAA', quantity: 4, price: 60, feeCents: 250 },
+      ],
+      {
+        AAA: [
+          { date: '2024-01-01', close: 50 },
+          { date: '2024-01-02', close: 60 },
+        ],
+      },
+      '2024-01-01',
+      '2024-01-02',
+    );
+    // cash 100,000 - 50,000 - 500 + 24,000 - 250; 6 x 60 = 36,000
+    expect(points.map((p) => p.cashCents)).toEqual([49_500, 73_250]);
+    expect(points.at(-1)!.navCents).toBe(109_250);
+    expect(points.map((p) => p.feeCents)).toEqual([500, 250]);
+    const figures = periodFigures(points, periodRange('MAX', '2024-01-01', '2024-01-02'));
+    // 9,250 = realised 4,000 + unrealised 6,000 + dividends 0 - fees 750
+    expect(figures.gain).toEqual({
+      totalCents: 9_250,
+      realisedCents: 4_000,
+      dividendCents: 0,
+      feeCents: 750,
+      unrealisedCents: 6_000,
+    });
+    expect(holdings[0]).toMatchObject({ costCents: 30_000, realisedCents: 4_000 });
+    // The holding's own return counts the fees: (36,000 + 24,000 - 250) / (50,000 + 500)
+    expect(holdings[0]!.twrSinceFirstBuy).toBeCloseTo(59_750 / 50_500 - 1, 12);
+  });
+
   it('refuses a sale beyond the holding', () => {
     const result = navHistory({
       start: '2024-01-01',
@@ -178,6 +212,7 @@ describe('periods', () => {
         flowCents: i === 0 ? 100_000 : 0,
         dividendCents: 0,
         realisedCents: 0,
+        feeCents: 0,
         dailyReturn: i === 0 ? 0 : (100_000 + i * 10) / (100_000 + (i - 1) * 10) - 1,
       });
     }
@@ -215,6 +250,7 @@ describe('periods', () => {
         flowCents: 10_000,
         dividendCents: 0,
         realisedCents: 0,
+        feeCents: 0,
         dailyReturn: 0,
       },
       {
@@ -224,6 +260,7 @@ describe('periods', () => {
         flowCents: 10_000,
         dividendCents: 0,
         realisedCents: 0,
+        feeCents: 0,
         dailyReturn: 0.05,
       },
     ];
@@ -239,7 +276,14 @@ describe('periods', () => {
   });
 
   it('gives each month its own chained time-weighted return', () => {
-    const base = { navCents: 0, cashCents: 0, flowCents: 0, dividendCents: 0, realisedCents: 0 };
+    const base = {
+      navCents: 0,
+      cashCents: 0,
+      flowCents: 0,
+      dividendCents: 0,
+      realisedCents: 0,
+      feeCents: 0,
+    };
     const grid = monthlyReturns([
       { ...base, date: '2024-01-30', dailyReturn: 0.1 },
       { ...base, date: '2024-01-31', dailyReturn: 0.1 },

@@ -85,7 +85,7 @@ export interface GainSplit {
   realisedCents: number;
   unrealisedCents: number;
   dividendCents: number;
-  /** Always 0 today: paper trades carry no fee. */
+  /** Trading fees paid (imported trades; paper trades carry none). total = realised + unrealised + dividends - fees. */
   feeCents: number;
 }
 
@@ -175,6 +175,7 @@ export function periodFigures(points: readonly NavPoint[], range: PeriodRange): 
 
   const realised = inRange.reduce((s, p) => s + p.realisedCents, 0);
   const dividends = inRange.reduce((s, p) => s + p.dividendCents, 0);
+  const fees = inRange.reduce((s, p) => s + (p.feeCents ?? 0), 0);
   const total = endNav - startNav - netFlow;
   return {
     range,
@@ -188,8 +189,9 @@ export function periodFigures(points: readonly NavPoint[], range: PeriodRange): 
       totalCents: total,
       realisedCents: realised,
       dividendCents: dividends,
-      feeCents: 0,
-      unrealisedCents: total - realised - dividends,
+      feeCents: fees,
+      // Realised and unrealised gains are before fees; fees are paid on top.
+      unrealisedCents: total - realised - dividends + fees,
     },
   };
 }

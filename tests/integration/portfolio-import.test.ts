@@ -140,7 +140,7 @@ describe('export and import of a portfolio’s activity', () => {
       'Date,Type,Symbol,Quantity,Price,Amount,Fee',
       '2020-06-01,deposit,,,,100000,',
       `2020-06-01,buy,AAPL,10,${aapl},,`,
-      `2021-03-01,buy,KO,20,${ko},,`,
+      `2021-03-01,buy,KO,20,${ko},,4.95`,
       '2022-01-03,withdrawal,,,,1000,',
     ].join('\n');
     const first = await call(user, 'importTransactions', {
@@ -208,6 +208,8 @@ describe('export and import of a portfolio’s activity', () => {
     );
     expect(b.twr).toEqual(a.twr);
     expect(b.mwr).toEqual(a.mwr);
+    expect(a.gain.fee_cents).toBe(495);
+    expect(b.gain).toEqual(a.gain);
     expect(
       b.holdings.map((h: { symbol: string; quantity: number }) => [h.symbol, h.quantity]),
     ).toEqual(a.holdings.map((h: { symbol: string; quantity: number }) => [h.symbol, h.quantity]));

@@ -15,6 +15,7 @@ const importResponse = z.object({
         quantity: z.nullable(z.number()),
         price: z.nullable(z.number()),
         amount_cents: z.number(),
+        fee_cents: z.optional(z.number()),
       }),
     ),
     rejected: z.array(z.object({ line: z.number(), reason: z.string() })),

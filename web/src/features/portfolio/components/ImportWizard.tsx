@@ -132,6 +132,7 @@ export function ImportWizard({ portfolioId }: { portfolioId: string }) {
                 <th scope="col">Symbol</th>
                 <th scope="col">Quantity</th>
                 <th scope="col">Amount</th>
+                <th scope="col">Fee</th>
               </tr>
             </thead>
             <tbody>
@@ -143,6 +144,7 @@ export function ImportWizard({ portfolioId }: { portfolioId: string }) {
                   <td>{r.symbol ?? ''}</td>
                   <td>{r.quantity ?? ''}</td>
                   <td>{formatCents(r.amount_cents)}</td>
+                  <td>{r.fee_cents ? formatCents(r.fee_cents) : ''}</td>
                 </tr>
               ))}
             </tbody>
