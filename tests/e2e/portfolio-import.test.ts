@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from 'vitest';
+import { parseCsv } from '../../shared/csv';
 import { createSignedInUser } from '../support/users';
 import { logIn, newPage } from './support/browser';
 
@@ -62,6 +64,23 @@ test('a CSV of trades imports with a preview, then the portfolio shows its histo
       SLOW,
     )
     .toBeGreaterThan(0);
+  // The deposit is pinned on the chart and listed under it.
+  expect(await performance.getByText(/Deposits and withdrawals in this period \(1\)/).count()).toBe(
+    1,
+  );
+  // The activity exports in the columns the import reads.
+  const [download] = await Promise.all([
+    page.waitForEvent('download', SLOW),
+    performance.getByRole('button', { name: 'Export Activity as CSV' }).click(),
+  ]);
+  const [header, ...rows] = parseCsv(await readFile(await download.path(), 'utf8'));
+  expect(header).toEqual(['Date', 'Type', 'Symbol', 'Quantity', 'Price', 'Amount', 'Fee']);
+  expect(rows.map((r) => r.slice(0, 3))).toEqual([
+    ['2024-01-02', 'deposit', ''],
+    ['2024-01-03', 'buy', 'KO'],
+    ['2024-02-01', 'buy', 'AAPL'],
+    ...rows.slice(3).map((r) => [r[0], 'dividend', r[2]]),
+  ]);
   await performance.getByRole('button', { name: 'Time-weighted (start = 100)' }).click();
   await expect
     .poll(() => performance.getByRole('img', { name: /both 100 at the start/ }).count(), SLOW)
