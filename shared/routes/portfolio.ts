@@ -134,7 +134,7 @@ export const portfolioRoutes = defineRoutes([
     auth: true,
     handler: 'api/importTransactions',
     request: importTransactionsPayload,
-    needs: ['tableWrite', 'marketData'],
+    needs: ['tableWrite', 'tableBatchWrite', 'marketData'],
     summary:
       'Import transactions from CSV into a portfolio without trades: a preview of the rows to create and those refused, then an all-or-nothing commit (one DynamoDB transaction)',
     owns: [{ field: 'portfolio_id', kind: 'portfolio' }],
