@@ -210,14 +210,18 @@ describe('filter form built from the definitions', () => {
       page: 1,
       pageSize: 20,
     });
+    // The same filters again: the screen runs again (prices may have moved), not from memory.
+    fireEvent.click(screen.getByRole('button', { name: 'Screen for Stocks' }));
+    await waitFor(() => expect(screens()).toHaveLength(2));
+    expect(screens()[1]).toEqual(screens()[0]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove the Sector filter' }));
     expect(screen.queryByLabelText('Sector')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Remove All Filters' }));
     expect(screen.queryByRole('combobox', { name: 'Filter 1' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Screen for Stocks' }));
-    await waitFor(() => expect(screens()).toHaveLength(2));
-    expect(screens()[1]?.filters).toEqual({});
+    await waitFor(() => expect(screens()).toHaveLength(3));
+    expect(screens()[2]?.filters).toEqual({});
   });
 
   it('refuses a name filter the schema does not accept, without calling the server', () => {

@@ -34,13 +34,17 @@ export function ScreenerPage() {
   const save = useSaveScreener();
   const remove = useDeleteScreener();
 
-  const run = (filters: ScreenerFilters) =>
-    setQuery((q) => ({
+  const run = (filters: ScreenerFilters) => {
+    const next: ScreenQuery = {
       filters,
-      sort: q?.sort ?? 'marketCap',
-      order: q?.order ?? 'desc',
+      sort: query?.sort ?? 'marketCap',
+      order: query?.order ?? 'desc',
       page: 1,
-    }));
+    };
+    // Screening again with the same filters asks again: the stocks may have moved since.
+    if (query && JSON.stringify(next) === JSON.stringify(query)) void screen.refetch();
+    else setQuery(next);
+  };
 
   const onSort = (column: ScreenerColumn) =>
     setQuery((q) =>
