@@ -22,7 +22,7 @@ import { transactOnce } from '../lib/idempotency';
 import { registerInterest } from '../market/interest';
 import { marketService, type MarketService } from '../market/service';
 import { latestPrices, navOf, orderView, transactionView } from './figures';
-import { creditDueActions } from './performance';
+import { creditDueActions } from './corporate-actions';
 import { syncInterest } from './portfolios';
 import {
   conditionFailed,

@@ -47,7 +47,7 @@ import {
   type PortfolioStore,
 } from './store';
 import { now as clockNow } from '../lib/clock';
-import { creditDueActions } from './performance';
+import { creditDueActions } from './corporate-actions';
 
 export interface PortfolioDeps {
   store: PortfolioStore;
