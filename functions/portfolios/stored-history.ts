@@ -6,6 +6,7 @@ import type { NavPoint, PerformanceEvent, ReplayState } from '../../shared/portf
 import { keys } from '../lib/keys';
 import { logger } from '../lib/logger';
 import { recordPortfolioUpkeepFailure } from '../lib/metrics';
+import type { CorporateActionItem } from './corporate-actions';
 import { conditionFailed, type PortfolioStore } from './store';
 
 /**
@@ -55,21 +56,11 @@ export interface StoredTrade {
   feeCents?: number;
 }
 
-export interface StoredAction {
-  actionId: string;
-  kind: 'dividend' | 'split';
-  symbol: string;
-  date: string;
-  exDate?: string;
-  perShare?: number;
-  quantity?: number;
-  amountCents?: number;
-  numerator?: number;
-  denominator?: number;
-  quantityBefore?: number;
-  quantityAfter?: number;
-  imported?: boolean;
-}
+/** A corporate action as the kept history has it: the item without its keys. */
+export type StoredAction = Omit<
+  CorporateActionItem,
+  'pk' | 'sk' | 'type' | 'portfolioId' | 'createdAt'
+>;
 
 export interface ProfileView {
   name: string;

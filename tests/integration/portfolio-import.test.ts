@@ -1,5 +1,6 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nowMs } from '../../functions/lib/clock';
 import { keys } from '../../functions/lib/keys';
 import { demoStable } from '../../functions/market/demo/index';
 import { useMarketService, type MarketService } from '../../functions/market/service';
@@ -299,7 +300,8 @@ describe('an import larger than one DynamoDB transaction', () => {
   it('hides the items of an import under way from every read, and clears one that died', async () => {
     const user = newUser();
     const id = await createPortfolio(user, 'Under way', 1_000);
-    const started = new Date(Date.parse(testMarketClock()) - 60_000).toISOString();
+    // The product's clock, as the route reads it: a minute ago is under way, ten minutes is stale.
+    const started = new Date(nowMs() - 60_000).toISOString();
     const mark = (at: string) =>
       doc.send(
         new UpdateCommand({
@@ -347,7 +349,7 @@ describe('an import larger than one DynamoDB transaction', () => {
     expect(busy.body.data.blocker).toMatch(/under way/);
 
     // Ten minutes on, the mark is stale: the next import clears it and its item first.
-    await mark(new Date(Date.parse(testMarketClock()) - 10 * 60_000).toISOString());
+    await mark(new Date(nowMs() - 10 * 60_000).toISOString());
     const res = await call(user, 'importTransactions', {
       portfolio_id: id,
       mode: 'commit',
