@@ -91,7 +91,7 @@ export interface StoredHistory {
   profiles: Record<string, ProfileView>;
 }
 
-/** Points as columns (a day each from `start`): a third of the size of objects before gzip. */
+/** Points as columns: a third of the size of objects before gzip. */
 interface Columns {
   start: string;
   dates: string[];
