@@ -47,6 +47,11 @@ export interface PortfolioItem {
   importStartedAt?: string;
   /** The day every dividend and split due was last found applied (decision 130). */
   actionsCheckedOn?: string;
+  /**
+   * Per symbol, the import after which its dividends and splits were derived again (decision
+   * 131): only the actions under that basis are the portfolio's; earlier ones are ignored.
+   */
+  actionBasis?: Record<string, string>;
   createdAt: string;
   updatedAt: string;
 }

@@ -71,6 +71,9 @@ export function periodRange(
   }
   const clipped = start < inception;
   if (clipped) start = inception;
+  // A custom range that ends before inception covers no day of the portfolio.
+  if (period === 'custom' && end < start)
+    return { start, end: addDays(start, -1), days: 0, clipped };
   if (end < start) end = start;
   return { start, end, days: dayNumber(end) - dayNumber(start) + 1, clipped };
 }
@@ -118,6 +121,63 @@ export function annualise(cumulative: number | Dec, days: number): number {
   return new D(1).plus(cumulative).pow(new D(YEAR_DAYS).div(days)).minus(1).toNumber();
 }
 
+const NO_HISTORY: RateFigure = {
+  kind: 'unavailable',
+  reason: 'no-history',
+  message: 'No history in this period',
+};
+
+/**
+ * The money-weighted return of a period: the XIRR of the start value (paid in at the start),
+ * the external flows (paid in at the start of their day) and the end value (received at the
+ * end of the last day); given for the period when it is shorter than a year.
+ */
+function moneyWeighted(
+  range: PeriodRange,
+  startCents: number,
+  flows: readonly { date: string; cents: number }[],
+  endCents: number,
+): RateFigure {
+  const paidIn = startCents + flows.filter((f) => f.cents > 0).reduce((s, f) => s + f.cents, 0);
+  if (paidIn <= 0)
+    return {
+      kind: 'unavailable',
+      reason: 'no-capital',
+      message: 'No capital was invested in this period',
+    };
+  const cashFlows = [
+    ...(startCents !== 0 ? [{ date: range.start, amount: -startCents }] : []),
+    ...flows.filter((f) => f.cents !== 0).map((f) => ({ date: f.date, amount: -f.cents })),
+    { date: addDays(range.end, 1), amount: endCents },
+  ];
+  // One payment in at the start and the value at the end: the rate is their ratio, exactly.
+  const single =
+    cashFlows.length === 2 && cashFlows[0]!.date === range.start && cashFlows[0]!.amount < 0;
+  if (single && endCents >= 0) {
+    const growth = new D(endCents).div(-cashFlows[0]!.amount);
+    return range.days >= YEAR_DAYS
+      ? {
+          kind: 'annualised',
+          rate: growth.pow(new D(YEAR_DAYS).div(range.days)).minus(1).toNumber(),
+        }
+      : { kind: 'cumulative', rate: growth.minus(1).toNumber() };
+  }
+  const solved = endCents === 0 && cashFlows.every((f) => f.amount <= 0) ? -1 : xirr(cashFlows);
+  // The solver's last bits are noise: money that earned nothing has a return of 0, not -1e-17.
+  const rate = solved !== undefined && Math.abs(solved) < 1e-12 ? 0 : solved;
+  if (rate === undefined)
+    return {
+      kind: 'unavailable',
+      reason: 'no-solution',
+      message: 'No single rate makes these deposits, withdrawals and values add up',
+    };
+  if (range.days >= YEAR_DAYS) return { kind: 'annualised', rate };
+  return {
+    kind: 'cumulative',
+    rate: new D(1).plus(rate).pow(new D(range.days).div(YEAR_DAYS)).minus(1).toNumber(),
+  };
+}
+
 export function periodFigures(points: readonly NavPoint[], range: PeriodRange): PeriodFigures {
   const { inRange, startNav } = slice(points, range);
   const endNav = inRange.at(-1)?.navCents ?? startNav;
@@ -128,7 +188,7 @@ export function periodFigures(points: readonly NavPoint[], range: PeriodRange): 
 
   let twr: RateFigure;
   if (inRange.length === 0) {
-    twr = { kind: 'unavailable', reason: 'no-history', message: 'No history in this period' };
+    twr = NO_HISTORY;
   } else if (paidIn <= 0) {
     twr = {
       kind: 'unavailable',
@@ -141,37 +201,15 @@ export function periodFigures(points: readonly NavPoint[], range: PeriodRange): 
     twr = { kind: 'cumulative', rate: cumulative.toNumber() };
   }
 
-  const flows = [
-    ...(startNav !== 0 ? [{ date: range.start, amount: -startNav }] : []),
-    ...inRange
-      .filter((p) => p.flowCents !== 0)
-      .map((p) => ({ date: p.date, amount: -p.flowCents })),
-    { date: addDays(range.end, 1), amount: endNav },
-  ];
-  let mwr: RateFigure;
-  if (paidIn <= 0) {
-    mwr = {
-      kind: 'unavailable',
-      reason: 'no-capital',
-      message: 'No capital was invested in this period',
-    };
-  } else {
-    const rate = endNav === 0 && flows.every((f) => f.amount <= 0) ? -1 : xirr(flows);
-    if (rate === undefined) {
-      mwr = {
-        kind: 'unavailable',
-        reason: 'no-solution',
-        message: 'No single rate makes these deposits, withdrawals and values add up',
-      };
-    } else if (range.days >= YEAR_DAYS) {
-      mwr = { kind: 'annualised', rate };
-    } else {
-      mwr = {
-        kind: 'cumulative',
-        rate: new D(1).plus(rate).pow(new D(range.days).div(YEAR_DAYS)).minus(1).toNumber(),
-      };
-    }
-  }
+  const mwr =
+    inRange.length === 0
+      ? NO_HISTORY
+      : moneyWeighted(
+          range,
+          startNav,
+          inRange.map((p) => ({ date: p.date, cents: p.flowCents })),
+          endNav,
+        );
 
   const realised = inRange.reduce((s, p) => s + p.realisedCents, 0);
   const dividends = inRange.reduce((s, p) => s + p.dividendCents, 0);
@@ -252,6 +290,40 @@ export function chartSeries(
     });
   }
   return out;
+}
+
+/**
+ * The S&P 500 bought and sold with the portfolio's deposits and withdrawals over a period (the
+ * chart's benchmark line): its value at the end and its money-weighted return over the same
+ * flows, so it compares with the portfolio's own money-weighted return.
+ */
+export function sameDepositsBenchmark(
+  points: readonly NavPoint[],
+  range: PeriodRange,
+  benchmark: readonly Close[],
+): { valueCents: number | null; mwr: RateFigure } {
+  const series = chartSeries(points, range, benchmark);
+  const end = series.at(-1)?.benchmarkCents ?? null;
+  if (series.length === 0) return { valueCents: null, mwr: NO_HISTORY };
+  if (end === null)
+    return {
+      valueCents: null,
+      mwr: {
+        kind: 'unavailable',
+        reason: 'no-history',
+        message: 'The S&P 500 level is unavailable right now',
+      },
+    };
+  const { startNav } = slice(points, range);
+  return {
+    valueCents: end,
+    mwr: moneyWeighted(
+      range,
+      startNav,
+      series.map((p) => ({ date: p.date, cents: p.flowCents })),
+      end,
+    ),
+  };
 }
 
 export interface MonthlyReturn {
