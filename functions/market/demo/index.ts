@@ -22,6 +22,7 @@ import {
   isoOf,
   monthIndexOfDay,
 } from './calendar.js';
+import { asServedOn } from './as-of.js';
 import { SPLITS } from './calibration.js';
 import { Company, sharesAt, type Quarter } from './company.js';
 import { HOLDERS, description, newsForDay } from './content.js';
@@ -760,6 +761,17 @@ export function demoStable(
 ): DemoResponse {
   const path = endpoint.replace(/^\/+|\/+$/g, '').replace(/^stable\//, '');
   const ctx = ctxOf(now);
+  const rows = generated(path, params, ctx);
+  // In the shares of the day: a split not yet made is not in the prices yet (as-of.ts).
+  return asServedOn(
+    path,
+    (params.symbol ?? '').trim().toUpperCase(),
+    rows,
+    ctx.today,
+  ) as DemoResponse;
+}
+
+function generated(path: string, params: Record<string, string>, ctx: Ctx): DemoResponse {
   ensureCalendar(ctx.today + 7);
   const symbol = (params.symbol ?? '').trim().toUpperCase();
   const needSymbol = () => (symbol ? null : invalid('Invalid or missing query parameter - symbol'));
