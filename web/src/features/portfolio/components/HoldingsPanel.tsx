@@ -1,19 +1,15 @@
 import { useState } from 'react';
 import { formatDisplayDate } from '../../../../../shared/format/dates';
-import { formatNumber, formatPrice } from '../../../../../shared/format/money';
+import { formatPrice } from '../../../../../shared/format/money';
 import { ExportCsvButton } from '../../../components/ExportCsvButton';
 import { Loading } from '../../../components/Loading';
 import { ApiError } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
 import { cancelOrder, usePortfolioHoldings, useReloadPortfolios } from '../api/portfolio-api';
 import { HOLDINGS_CSV_COLUMNS, TRANSACTIONS_CSV_COLUMNS } from '../export';
-import { formatCents, formatReturn, formatUsd, returnNote } from '../returns';
+import { formatCents, formatQuantity, formatReturn, formatUsd, returnNote } from '../returns';
 
 const RECENT = 10;
-
-function formatQuantity(q: number): string {
-  return Number.isInteger(q) ? formatNumber(q, 0) : formatNumber(q, 6).replace(/0+$/, '');
-}
 
 /** Holdings at the latest quotes, cash, NAV, IRR and benchmark, open orders and recent trades. */
 export function HoldingsPanel({ portfolioId }: { portfolioId: string }) {
