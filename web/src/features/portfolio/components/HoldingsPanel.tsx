@@ -8,6 +8,7 @@ import { useToast } from '../../../lib/toast';
 import { cancelOrder, usePortfolioHoldings, useReloadPortfolios } from '../api/portfolio-api';
 import { HOLDINGS_CSV_COLUMNS, TRANSACTIONS_CSV_COLUMNS } from '../export';
 import { formatCents, formatQuantity, formatReturn, formatUsd, returnNote } from '../returns';
+import { TableScroll } from './TableScroll';
 
 const RECENT = 10;
 
@@ -82,7 +83,7 @@ export function HoldingsPanel({ portfolioId }: { portfolioId: string }) {
       {holdings.length === 0 ? (
         <p className="portfolio-empty">No holdings yet.</p>
       ) : (
-        <div className="portfolio-table__scroll">
+        <TableScroll label="Stocks held">
           <table className="portfolio-table portfolio-table--compact">
             <thead>
               <tr>
@@ -126,7 +127,7 @@ export function HoldingsPanel({ portfolioId }: { portfolioId: string }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
 
       <h3>Open orders</h3>
@@ -166,7 +167,7 @@ export function HoldingsPanel({ portfolioId }: { portfolioId: string }) {
       {transactions.length === 0 ? (
         <p className="portfolio-empty">No transactions yet.</p>
       ) : (
-        <div className="portfolio-table__scroll">
+        <TableScroll label="Recent transactions">
           <table className="portfolio-table portfolio-table--compact">
             <thead>
               <tr>
@@ -197,7 +198,7 @@ export function HoldingsPanel({ portfolioId }: { portfolioId: string }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );

@@ -12,6 +12,7 @@ import { ApiError } from '../../../lib/api-client';
 import { importTransactions, type ImportResult } from '../api/import';
 import { useReloadPortfolios } from '../api/portfolio-api';
 import { formatCents, formatQuantity, formatUsd } from '../returns';
+import { TableScroll } from './TableScroll';
 
 type Step =
   | { step: 'file' }
@@ -33,7 +34,7 @@ type Row = ImportResult['accepted'][number];
 
 function RowsTable({ label, rows, fees }: { label: string; rows: readonly Row[]; fees: boolean }) {
   return (
-    <div className="portfolio-table__scroll table-scroll">
+    <TableScroll label={label}>
       <table className="portfolio-table portfolio-table--compact" aria-label={label}>
         <thead>
           <tr>
@@ -72,7 +73,7 @@ function RowsTable({ label, rows, fees }: { label: string; rows: readonly Row[];
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 
@@ -247,7 +248,7 @@ export function ImportWizard({
           {state.result.rejected.length > 0 && (
             <>
               <h4>Refused</h4>
-              <div className="portfolio-table__scroll table-scroll">
+              <TableScroll label="Refused rows">
                 <table
                   className="portfolio-table portfolio-table--compact"
                   aria-label="Rows that will not be created"
@@ -267,7 +268,7 @@ export function ImportWizard({
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableScroll>
             </>
           )}
           <div className="portfolio-import__actions">

@@ -3,6 +3,7 @@ import type { LotsViewData } from '../../../../../shared/schemas/portfolio-perfo
 import { ExportCsvButton } from '../../../components/ExportCsvButton';
 import { OPEN_LOTS_CSV_COLUMNS, REALISED_LOTS_CSV_COLUMNS, TAX_YEAR_CSV_COLUMNS } from '../export';
 import { formatCents, formatQuantity, formatUsd } from '../returns';
+import { TableScroll } from './TableScroll';
 
 /** Rows shown before "Show all". */
 export const LOT_ROWS = 20;
@@ -54,7 +55,7 @@ export function LotsTables({ lots, portfolioName }: { lots: LotsViewData; portfo
       {lots.tax_years.length === 0 ? (
         <p className="portfolio-empty">No sales yet.</p>
       ) : (
-        <div className="portfolio-table__scroll table-scroll">
+        <TableScroll label="Realised gains by tax year">
           <table
             className="portfolio-table portfolio-table--compact"
             aria-label="Realised gains by tax year"
@@ -84,7 +85,7 @@ export function LotsTables({ lots, portfolioName }: { lots: LotsViewData; portfo
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
 
       <div className="portfolio-holdings__head">
@@ -101,7 +102,7 @@ export function LotsTables({ lots, portfolioName }: { lots: LotsViewData; portfo
         <p className="portfolio-empty">No open lots.</p>
       ) : (
         <>
-          <div className="portfolio-table__scroll table-scroll">
+          <TableScroll label="Open lots">
             <table className="portfolio-table portfolio-table--compact" aria-label="Open lots">
               <thead>
                 <tr>
@@ -145,7 +146,7 @@ export function LotsTables({ lots, portfolioName }: { lots: LotsViewData; portfo
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <ShowAll shown={open.length} total={lots.open.length} onShow={() => setAllOpen(true)} />
         </>
       )}
@@ -164,7 +165,7 @@ export function LotsTables({ lots, portfolioName }: { lots: LotsViewData; portfo
         <p className="portfolio-empty">No sales yet.</p>
       ) : (
         <>
-          <div className="portfolio-table__scroll table-scroll">
+          <TableScroll label="Realised sales">
             <table
               className="portfolio-table portfolio-table--compact"
               aria-label="Realised, by sale"
@@ -204,7 +205,7 @@ export function LotsTables({ lots, portfolioName }: { lots: LotsViewData; portfo
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <ShowAll
             shown={shownSales.length}
             total={sales.length}

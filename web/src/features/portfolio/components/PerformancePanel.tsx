@@ -18,6 +18,7 @@ import { ChartSkeleton, PerformanceSkeleton } from './PerformanceSkeleton';
 import { PerformanceSettings } from './PerformanceSettings';
 import { RiskFigures } from './RiskFigures';
 import { Segmented } from './Segmented';
+import { TableScroll } from './TableScroll';
 
 const PerformanceChart = lazy(() => import('./PerformanceChart'));
 const AllocationDonut = lazy(() => import('./AllocationChart'));
@@ -55,18 +56,19 @@ function ReturnValue({ figure }: { figure: RateFigureView }) {
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
+/** Green for a gain, red for a loss, deeper with size; light enough for dark text (4.5:1). */
 function heat(rate: number): string {
   const strength = Math.min(1, Math.abs(rate) / 0.1);
   return rate >= 0
-    ? `rgba(22, 163, 74, ${0.15 + strength * 0.6})`
-    : `rgba(220, 38, 38, ${0.15 + strength * 0.6})`;
+    ? `rgba(22, 163, 74, ${0.1 + strength * 0.45})`
+    : `rgba(220, 38, 38, ${0.1 + strength * 0.45})`;
 }
 
 function MonthlyHeatmap({ monthly }: { monthly: PerformanceData['monthly'] }) {
   const years = [...new Set(monthly.map((m) => m.year))].sort((a, b) => b - a);
   const at = new Map(monthly.map((m) => [`${m.year}-${m.month}`, m.rate]));
   return (
-    <div className="portfolio-table__scroll table-scroll">
+    <TableScroll label="Monthly returns">
       <table className="performance-heatmap" aria-label="Monthly time-weighted returns">
         <thead>
           <tr>
@@ -94,7 +96,7 @@ function MonthlyHeatmap({ monthly }: { monthly: PerformanceData['monthly'] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 
@@ -371,7 +373,7 @@ export function PerformancePanel({
           </dl>
 
           <h3>Holdings</h3>
-          <div className="portfolio-table__scroll table-scroll">
+          <TableScroll label="Cost and return by stock">
             <table className="portfolio-table portfolio-table--compact performance-holdings">
               <caption>
                 Cost by the{' '}
@@ -426,7 +428,7 @@ export function PerformancePanel({
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
 
           <div className="performance-allocation">
             <h3>Allocation</h3>
