@@ -51,6 +51,10 @@ export const portfolioRecordSchema = z.object({
   reserved_cents: z.number().check(z.int()),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Cost method of the holdings' cost and realised gains; absent means 'average'. */
+  cost_method: z.optional(z.enum(['average', 'fifo'])),
+  /** The Sharpe ratio's risk-free rate in percent a year; absent means 4. */
+  risk_free_rate: z.optional(z.number()),
 });
 export type PortfolioRecord = z.infer<typeof portfolioRecordSchema>;
 

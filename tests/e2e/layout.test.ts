@@ -180,6 +180,97 @@ describe.each([320, 390, 768, 1366])('at %i px wide', (width) => {
   }, 120_000);
 });
 
+/** Three years of history: deposits, a withdrawal, buys and sales at the day's demo close. */
+const HISTORY: [date: string, type: string, symbol: string, quantity: string, amount: string][] = [
+  ['2023-01-03', 'deposit', '', '', '"250,000.00"'],
+  ['2023-01-04', 'buy', 'KO', '200', ''],
+  ['2023-01-05', 'buy', 'MSFT', '50', ''],
+  ['2023-03-01', 'buy', 'AAPL', '50', ''],
+  ['2023-09-01', 'withdrawal', '', '', '"5,000.00"'],
+  ['2024-02-01', 'sell', 'KO', '120', ''],
+  ['2025-04-01', 'sell', 'MSFT', '20', ''],
+  ['2025-10-01', 'deposit', '', '', '"10,000.00"'],
+  ['2025-11-03', 'buy', 'KO', '50', ''],
+];
+
+/** The demo market's close of a symbol on a day. */
+async function closeOn(symbol: string, date: string): Promise<number> {
+  const res = await api.get<{ data: { date: string; close: number }[] }>('/api/market/historical', {
+    query: { stock_symbol: symbol, from: date, to: date },
+  });
+  const close = res.body.data.find((bar) => bar.date.slice(0, 10) === date)?.close;
+  if (close === undefined) throw new Error(`No close of ${symbol} on ${date}`);
+  return close;
+}
+
+async function historyCsv(): Promise<string> {
+  const rows = ['Date,Type,Symbol,Quantity,Price,Amount,Fee'];
+  for (const [date, type, symbol, quantity, amount] of HISTORY) {
+    const price = symbol ? String(await closeOn(symbol, date)) : '';
+    rows.push([date, type, symbol, quantity, price, amount, symbol ? '1.00' : ''].join(','));
+  }
+  return rows.join('\n');
+}
+
+/**
+ * The Performance view of a portfolio with history (risk figures, the drawdown on the chart,
+ * tax lots), since the whole history: no sideways scrolling, nothing serious for axe, and a
+ * screenshot of each width when asked for (SCREENSHOTS=1).
+ */
+describe('the Performance view', () => {
+  let historyUser: TestUser;
+  beforeAll(async () => {
+    historyUser = await createSignedInUser({ name: 'Performance Investor' });
+    const created = await api.post<{ data: { id: string } }>(
+      '/api/addPortfolio',
+      { portfolio_name: 'History', investment_value: 0 },
+      { token: historyUser.accessToken },
+    );
+    expect(created.status).toBe(200);
+    const imported = await api.post<{ data: { created: number } }>(
+      '/api/importTransactions',
+      { portfolio_id: created.body.data.id, mode: 'commit', csv: await historyCsv() },
+      { token: historyUser.accessToken },
+    );
+    expect(imported.status).toBe(200);
+    expect(imported.body.data.created).toBe(9);
+  }, 60_000);
+
+  test.each([320, 390, 768, 1366])(
+    'at %i px wide',
+    async (width) => {
+      const { page, open, errors } = await newPage({ width, height: 844 });
+      await open('/login');
+      await logIn(page, historyUser);
+      await open('/Portfolio');
+      await page.getByRole('button', { name: 'History', exact: true }).click();
+      await page.getByRole('tab', { name: 'Performance' }).click();
+      const performance = page.getByRole('region', { name: 'Performance' });
+      await performance
+        .getByRole('group', { name: 'Period' })
+        .getByRole('button', { name: 'MAX' })
+        .click();
+      await expect
+        .poll(() => performance.getByTestId('performance-range').textContent(), SLOW)
+        .toMatch(/^2023-01-03 to /);
+      await performance.getByTestId('risk-volatility').waitFor(SLOW);
+      await performance.getByRole('table', { name: 'Open lots' }).waitFor(SLOW);
+      await expect.poll(() => performance.locator('canvas').count(), SLOW).toBeGreaterThan(1);
+      await page.waitForLoadState('networkidle');
+      expect(await sidewaysOverflow(page)).toBe(0);
+      expect(await axeFindings(page, '/Portfolio (Performance)')).toEqual([]);
+      if (process.env.SCREENSHOTS === '1')
+        await page.screenshot({
+          path: join(SCREENSHOTS, `${width}-signed-in-Portfolio-Performance.png`),
+          fullPage: true,
+        });
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+    120_000,
+  );
+});
+
 test('on a phone the Menu button folds the navigation and reaches every feature', async () => {
   const { page, open } = await newPage({ width: 390, height: 844 });
   await open('/login');
