@@ -1,6 +1,12 @@
 import type { Profile } from '../../shared/market';
 import type { SplitRow } from '../../shared/portfolio/corporate';
 import { addDays, dayNumber } from '../../shared/portfolio/days';
+import {
+  type CostMethod,
+  costBasis,
+  type LotSplit,
+  type LotTrade,
+} from '../../shared/portfolio/lots';
 import { D } from '../../shared/portfolio/money';
 import {
   type Close,
@@ -25,6 +31,7 @@ import {
   type ProfileView,
   readHistory,
   type StoredHistory,
+  type StoredTrade,
   writeHistory,
 } from './stored-history';
 import {
@@ -93,6 +100,26 @@ function storedItems(loaded: Loaded): StoredHistory['items'] {
   };
 }
 
+function lotInputs(
+  trades: readonly StoredTrade[],
+  actions: readonly Pick<
+    CorporateActionItem,
+    'kind' | 'symbol' | 'date' | 'numerator' | 'denominator'
+  >[],
+): { trades: LotTrade[]; splits: LotSplit[] } {
+  return {
+    trades: [...trades].sort((a, b) => a.time.localeCompare(b.time)),
+    splits: actions
+      .filter((a) => a.kind === 'split' && a.numerator && a.denominator)
+      .map((a) => ({
+        symbol: a.symbol,
+        date: a.date.slice(0, 10),
+        numerator: a.numerator!,
+        denominator: a.denominator!,
+      })),
+  };
+}
+
 function closesOf(pairs: readonly (readonly [string, number])[]): Close[] {
   return pairs.map(([date, close]) => ({ date, close }));
 }
@@ -109,6 +136,9 @@ interface Computed {
   benchmark?: Close[];
   /** Today's quotes the history was valued at (held symbols and the S&P 500). */
   prices: ReadonlyMap<string, PriceInfo>;
+  /** Every trade, in time order, and the splits applied to holdings: what tax lots are built from. */
+  trades: LotTrade[];
+  splits: LotSplit[];
   /** How the history was had, for the logs and the bench. */
   source: 'stored' | 'resumed' | 'replayed';
   /** The write of the history up to yesterday, under way. */
@@ -288,6 +318,7 @@ async function fromStored(
     actionsComplete: stored.actionsComplete,
     profiles: new Map(Object.entries(stored.profiles)),
     prices,
+    ...lotInputs(stored.items.trades, stored.items.actions),
     source: 'stored',
   };
 }
@@ -431,6 +462,7 @@ async function fromItems(
     profiles,
     ...(benchmark ? { benchmark: closesOf(benchmark) } : {}),
     prices,
+    ...lotInputs(storedItems(loaded).trades, loaded.actions),
     source: resume ? 'resumed' : 'replayed',
     ...(kept ? { kept } : {}),
   };
@@ -500,13 +532,25 @@ export async function portfolioNow(
   };
 }
 
+/** The S&P 500's level when the portfolio was created, for the money put in then (kept at creation). */
+export function benchmarkEntry(now: PortfolioNow): { date: string; level: number } | undefined {
+  const level = now.portfolio.benchmarkStart;
+  return level !== undefined && now.portfolio.initialSeedCents > 0
+    ? { date: now.inception, level }
+    : undefined;
+}
+
 /** What every view shows of a portfolio now, from `portfolioNow`. */
 export interface PortfolioFigures {
   navCents: number;
   cashCents: number;
   holdingsValueCents: number;
+  /** The cost method the holdings' cost and realised gains follow (the portfolio's setting). */
+  costMethod: CostMethod;
   /** The positions held (quantity above zero), by symbol. */
   holdings: HoldingFigures[];
+  /** Every symbol ever held, sold-out ones included (their realised gains and dividends). */
+  allHoldings: HoldingFigures[];
   /** Time-weighted return since inception. */
   twr: RateFigure;
   /** Money-weighted return (IRR) since inception, of every deposit and withdrawal. */
@@ -519,21 +563,54 @@ export interface PortfolioFigures {
   stale: boolean;
 }
 
+/**
+ * The holdings' cost and realised gains under the portfolio's cost method: the replay's average
+ * cost, or FIFO lots (decision 131), fees apart in both (they are their own line of the gains).
+ */
+function underCostMethod(now: PortfolioNow, method: CostMethod): HoldingFigures[] {
+  if (method === 'average') return now.holdings;
+  const basis = new Map(
+    costBasis(
+      'fifo',
+      { trades: now.trades, splits: now.splits, today: now.today },
+      { feesInBasis: false },
+    ).map((b) => [b.symbol, b]),
+  );
+  return now.holdings.map((h) => {
+    const b = basis.get(h.symbol);
+    if (!b) return h;
+    return {
+      ...h,
+      costCents: b.cost_cents,
+      averageCost:
+        h.quantity > 0
+          ? new D(b.cost_cents).div(100).div(h.quantity).toDecimalPlaces(4).toNumber()
+          : 0,
+      unrealisedCents: h.valueCents - b.cost_cents,
+      realisedCents: b.realised_cents,
+    };
+  });
+}
+
 export function figuresOf(now: PortfolioNow): PortfolioFigures {
   const range = periodRange('MAX', now.inception, now.today);
   const period = periodFigures(now.points, range);
   const last = now.points.at(-1);
   const navCents = last?.navCents ?? now.portfolio.cashCents;
   const cashCents = last?.cashCents ?? now.portfolio.cashCents;
-  const holdings = now.holdings.filter((h) => h.quantity > 0);
+  const costMethod = now.portfolio.costMethod ?? 'average';
+  const allHoldings = underCostMethod(now, costMethod);
+  const holdings = allHoldings.filter((h) => h.quantity > 0);
   return {
     navCents,
     cashCents,
     holdingsValueCents: navCents - cashCents,
+    costMethod,
     holdings,
+    allHoldings,
     twr: period.twr,
     mwr: period.mwr,
-    benchmark: sameDepositsBenchmark(now.points, range, now.benchmark),
+    benchmark: sameDepositsBenchmark(now.points, range, now.benchmark, benchmarkEntry(now)),
     missingQuotes: holdings.filter((h) => !now.prices.has(h.symbol)).map((h) => h.symbol),
     stale: holdings.some((h) => now.prices.get(h.symbol)?.stale === true),
   };

@@ -1,6 +1,7 @@
 import type { HoldingFigures } from '../../shared/portfolio/history';
 import { centsToDollars } from '../../shared/portfolio/money';
 import type { RateFigure } from '../../shared/portfolio/returns';
+import { RISK_FREE_RATE_DEFAULT } from '../../shared/portfolio/schemas';
 import type {
   HoldingView,
   OrderView,
@@ -91,6 +92,8 @@ export function recordView(p: PortfolioItem, cashCents = p.cashCents): Portfolio
     reserved_cents: p.reservedCents,
     created_at: p.createdAt,
     updated_at: p.updatedAt,
+    cost_method: p.costMethod ?? 'average',
+    risk_free_rate: p.riskFreeRate ?? RISK_FREE_RATE_DEFAULT,
   };
 }
 

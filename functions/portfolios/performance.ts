@@ -1,12 +1,25 @@
+import { addDays } from '../../shared/portfolio/days';
+import type { HoldingFigures } from '../../shared/portfolio/history';
+import { type CostMethod, costBasis, type LotsView, lotsView } from '../../shared/portfolio/lots';
 import {
   chartSeries,
+  type GainSplit,
   monthlyReturns,
   periodFigures,
+  type PeriodRange,
   periodRange,
 } from '../../shared/portfolio/returns';
-import type { PerformancePayload } from '../../shared/portfolio/schemas';
+import { riskView } from '../../shared/portfolio/risk';
+import { type PerformancePayload, RISK_FREE_RATE_DEFAULT } from '../../shared/portfolio/schemas';
+import { upkeepFailed } from './corporate-actions';
 import { now as clockNow } from '../lib/clock';
-import { type EngineDeps, figuresOf, portfolioNow } from './engine';
+import {
+  benchmarkEntry,
+  type EngineDeps,
+  figuresOf,
+  portfolioNow,
+  type PortfolioNow,
+} from './engine';
 import { BENCHMARK_NAME, BENCHMARK_SYMBOL } from './figures';
 
 /**
@@ -52,14 +65,67 @@ export function thinSeries<T extends { date: string; flow_cents: number }>(
   return out;
 }
 
+/** Realised gains of FIFO lots sold up to the end of `day`, fees apart (as the replay's). */
+function fifoRealisedThrough(now: PortfolioNow, day: string): number {
+  return costBasis(
+    'fifo',
+    {
+      trades: now.trades.filter((t) => t.time.slice(0, 10) <= day),
+      splits: now.splits,
+      today: day,
+    },
+    { feesInBasis: false },
+  ).reduce((sum, b) => sum + b.realised_cents, 0);
+}
+
+/**
+ * The period's gain split under the cost method: the total and dividends and fees are what they
+ * are; FIFO moves gains between realised and unrealised.
+ */
+function gainUnder(
+  method: CostMethod,
+  gain: GainSplit,
+  now: PortfolioNow,
+  range: PeriodRange,
+): GainSplit {
+  if (method === 'average' || range.days === 0) return gain;
+  const realisedCents =
+    fifoRealisedThrough(now, range.end) - fifoRealisedThrough(now, addDays(range.start, -1));
+  return {
+    ...gain,
+    realisedCents,
+    unrealisedCents: gain.totalCents - realisedCents - gain.dividendCents + gain.feeCents,
+  };
+}
+
+const NO_LOTS: LotsView = { open: [], realised: [], tax_years: [] };
+
+/** The FIFO tax lots at today's prices (decision 131). */
+function lotsOf(now: PortfolioNow, held: readonly HoldingFigures[]): LotsView {
+  try {
+    return lotsView({
+      trades: now.trades,
+      splits: now.splits,
+      today: now.today,
+      prices: new Map(held.map((h) => [h.symbol, h.price])),
+    });
+  } catch (error) {
+    // The replay accepted these trades; lots that cannot be matched are a fault to look at.
+    upkeepFailed('lots', error);
+    return NO_LOTS;
+  }
+}
+
 export async function portfolioPerformance(
   deps: EngineDeps,
   userId: string,
   input: PerformancePayload,
 ) {
   const now = await portfolioNow(deps, userId, input.portfolio_id);
-  const { portfolio: p, points, holdings, today, inception, benchmark } = now;
+  const { portfolio: p, points, today, inception, benchmark } = now;
   const current = figuresOf(now);
+  const holdings = current.allHoldings;
+  const riskFreeRate = p.riskFreeRate ?? RISK_FREE_RATE_DEFAULT;
   const range = periodRange(
     input.period,
     inception,
@@ -67,7 +133,11 @@ export async function portfolioPerformance(
     input.period === 'custom' ? { from: input.from!, to: input.to! } : undefined,
   );
   const figures = periodFigures(points, range);
-  const chart = chartSeries(points, range, benchmark);
+  const gain = gainUnder(current.costMethod, figures.gain, now, range);
+  const chart = chartSeries(points, range, benchmark, benchmarkEntry(now));
+  const monthly = monthlyReturns(
+    points.filter((pt) => pt.date >= range.start && pt.date <= range.end),
+  );
   const navNow = current.navCents;
   const held = current.holdings;
   const allocation = [
@@ -106,11 +176,11 @@ export async function portfolioPerformance(
       twr_cumulative: figures.twrCumulative,
       mwr: figures.mwr,
       gain: {
-        total_cents: figures.gain.totalCents,
-        realised_cents: figures.gain.realisedCents,
-        unrealised_cents: figures.gain.unrealisedCents,
-        dividend_cents: figures.gain.dividendCents,
-        fee_cents: figures.gain.feeCents,
+        total_cents: gain.totalCents,
+        realised_cents: gain.realisedCents,
+        unrealised_cents: gain.unrealisedCents,
+        dividend_cents: gain.dividendCents,
+        fee_cents: gain.feeCents,
       },
       series: thinSeries(
         chart.map((c) => ({
@@ -122,9 +192,8 @@ export async function portfolioPerformance(
           flow_cents: c.flowCents,
         })),
       ),
-      monthly: monthlyReturns(
-        points.filter((pt) => pt.date >= range.start && pt.date <= range.end),
-      ),
+      monthly,
+      risk: riskView({ points, range, benchmark, riskFreeRate: riskFreeRate / 100, monthly }),
       holdings: holdings.map((h) => ({
         symbol: h.symbol,
         quantity: h.quantity,
@@ -140,9 +209,11 @@ export async function portfolioPerformance(
         twr_since_first_buy: h.twrSinceFirstBuy,
       })),
       allocation,
+      lots: lotsOf(now, held),
       corporate_actions: now.actions,
       corporate_actions_complete: now.actionsComplete,
-      cost_method: 'average cost',
+      cost_method: current.costMethod,
+      risk_free_rate: riskFreeRate,
     },
     asOf: (deps.now ? deps.now() : clockNow()).toISOString(),
   };

@@ -155,6 +155,8 @@ export async function updatePortfolio(
       cashCents: cash,
       version: p.version + 1,
       ...(input.date_time ? { clientDateTime: input.date_time } : {}),
+      ...(input.cost_method ? { costMethod: input.cost_method } : {}),
+      ...(input.risk_free_rate !== undefined ? { riskFreeRate: input.risk_free_rate } : {}),
       updatedAt: now.toISOString(),
     };
     try {

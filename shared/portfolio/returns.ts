@@ -248,13 +248,16 @@ export interface ChartPoint {
 
 /**
  * The chart of a period: NAV, the public-market equivalent (index units bought with each
- * external flow at that day's close, or its last close before; withdrawals sell units; units
- * held at the start bought with the start value), and both lines rebased to 100 at the start.
+ * external flow at that day's close, or its last close before, the money of the portfolio's
+ * creation at the level it was created at when known; withdrawals sell units; units held at the
+ * start bought with the start value), and both lines rebased to 100 at the start.
  */
 export function chartSeries(
   points: readonly NavPoint[],
   range: PeriodRange,
   benchmark: readonly Close[],
+  /** The index level the money of `date` went in at, when known (the portfolio's creation). */
+  entry?: { date: string; level: number },
 ): ChartPoint[] {
   const { inRange, startNav } = slice(points, range);
   const bars = [...benchmark].sort((a, b) => a.date.localeCompare(b.date));
@@ -273,7 +276,8 @@ export function chartSeries(
   const out: ChartPoint[] = [];
   for (const p of inRange) {
     const close = closeAt(p.date) ?? startClose;
-    if (p.flowCents !== 0 && close) units = units.plus(new D(p.flowCents).div(close));
+    const bought = entry && entry.date === p.date && entry.level > 0 ? entry.level : close;
+    if (p.flowCents !== 0 && bought) units = units.plus(new D(p.flowCents).div(bought));
     growth = growth.times(new D(1).plus(p.dailyReturn));
     out.push({
       date: p.date,
@@ -301,8 +305,9 @@ export function sameDepositsBenchmark(
   points: readonly NavPoint[],
   range: PeriodRange,
   benchmark: readonly Close[],
+  entry?: { date: string; level: number },
 ): { valueCents: number | null; mwr: RateFigure } {
-  const series = chartSeries(points, range, benchmark);
+  const series = chartSeries(points, range, benchmark, entry);
   const end = series.at(-1)?.benchmarkCents ?? null;
   if (series.length === 0) return { valueCents: null, mwr: NO_HISTORY };
   if (end === null)

@@ -78,7 +78,14 @@ function portfolioRow(p: { id: string; portfolio_name: string }) {
     holdings_value_cents: 0,
     stocks_held: 0,
     irr: { kind: 'cumulative', rate: 0 },
-    benchmark: { kind: 'cumulative', rate: 0, symbol: '^GSPC', name: 'S&P 500' },
+    twr: { kind: 'cumulative', rate: 0 },
+    benchmark: {
+      kind: 'cumulative',
+      rate: 0,
+      symbol: '^GSPC',
+      name: 'S&P 500',
+      value_cents: 100_000,
+    },
     missing_quotes: [],
     stale: false,
   };
