@@ -174,6 +174,25 @@ describe('the public pitch page', () => {
     );
   });
 
+  it('shows each assumption with its unit, as the valuation panel does', async () => {
+    renderAt(`/p/${SLUG}`, '/p/:slug', <PublicPitchPage />);
+    await screen.findByRole('heading', { name: 'Apple Inc. (AAPL)', level: 1 });
+    const facts = document.querySelector('.share-page__facts')!;
+    const shown = Object.fromEntries(
+      [...facts.querySelectorAll('div')].map((d) => [
+        d.querySelector('dt')!.textContent,
+        d.querySelector('dd')!.textContent,
+      ]),
+    );
+    expect(shown).toEqual({
+      'Earnings Per Share': '$6.50',
+      'Growth Rate In EPS': '9.00%',
+      'Forward P/E Multiple': '18.00x',
+      'Market Price': '$138.15',
+      'Hold Period': '3 years',
+    });
+  });
+
   it('a stopped share says it is not shared', async () => {
     pitchStatus = 404;
     renderAt(`/p/${SLUG}`, '/p/:slug', <PublicPitchPage />);
