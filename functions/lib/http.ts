@@ -298,13 +298,15 @@ export function route<S extends z.ZodMiniType>(
           if (!('raw' in result)) return json(result.statusCode, result.body, result.headers);
           // A page or an image of an edge-cached route keeps its lifetime on success too.
           const edge = result.statusCode === 200 ? edgeHeaders(def, input, undefined) : {};
-          const binary = typeof result.body !== 'string';
-          return {
-            statusCode: result.statusCode,
-            headers: { ...result.headers, ...edge },
-            body: binary ? Buffer.from(result.body).toString('base64') : result.body,
-            ...(binary ? { isBase64Encoded: true } : {}),
-          };
+          const body = result.body;
+          return typeof body === 'string'
+            ? { statusCode: result.statusCode, headers: { ...result.headers, ...edge }, body }
+            : {
+                statusCode: result.statusCode,
+                headers: { ...result.headers, ...edge },
+                body: Buffer.from(body).toString('base64'),
+                isBase64Encoded: true,
+              };
         }
         return json(200, result ?? {}, edgeHeaders(def, input, result));
       },

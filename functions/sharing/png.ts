@@ -3,7 +3,11 @@ import { createRequire } from 'node:module';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Resvg, initWasm } from '@resvg/resvg-wasm';
-import { PREVIEW_FONT_FAMILY, PREVIEW_WIDTH } from '../../shared/sharing/preview';
+import {
+  PNG_RENDERER_FILES,
+  PREVIEW_FONT_FAMILY,
+  PREVIEW_WIDTH,
+} from '../../shared/sharing/preview';
 
 /**
  * SVG to PNG for the link previews (decision 145): resvg's WebAssembly build, which needs no
@@ -15,13 +19,6 @@ import { PREVIEW_FONT_FAMILY, PREVIEW_WIDTH } from '../../shared/sharing/preview
  * by the function's bundling), and they are read and compiled on the first render, so a cold
  * start of the route does not pay for them until an image is asked for.
  */
-
-/** The files the renderer reads, as package paths; a bundle holds them under their base names. */
-export const PNG_RENDERER_FILES = [
-  '@resvg/resvg-wasm/index_bg.wasm',
-  '@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf',
-  '@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf',
-] as const;
 
 /** A file beside the running module (a bundle), else from the installed package (source). */
 async function readRendererFile(spec: string): Promise<Uint8Array> {

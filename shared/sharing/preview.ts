@@ -1,7 +1,8 @@
 /**
  * The link-preview image of a shared pitch: a small SVG chart of the price since the pitch
  * against the intrinsic value and the pitch's expected path (1200 x 630, the size Open Graph
- * and Twitter cards show). Pure: the server renders it from the public answer's figures.
+ * and Twitter cards show). Pure: the server renders it from the public answer's figures, and
+ * rasterises it to PNG for link previews (functions/sharing/png.ts; decision 145).
  */
 
 export interface PreviewInput {
@@ -14,6 +15,17 @@ export interface PreviewInput {
   path: readonly { years: number; price: number }[];
   yearsSince: number;
 }
+
+/**
+ * The files the server's PNG renderer reads at run time, as package paths (functions/sharing/png.ts):
+ * resvg's WebAssembly and Inter regular and bold. A Lambda bundle carries them beside its entry
+ * point under their base names (infra/constructs/lambda-bundling.ts).
+ */
+export const PNG_RENDERER_FILES = [
+  '@resvg/resvg-wasm/index_bg.wasm',
+  '@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf',
+  '@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf',
+] as const;
 
 export const PREVIEW_WIDTH = 1200;
 export const PREVIEW_HEIGHT = 630;

@@ -5,6 +5,7 @@ import {
   VALUATION_API_MESSAGES,
   type ValuationRecord,
 } from '../../../../../shared/schemas/valuation-api';
+import { ConfirmDialog, useConfirm } from '../../../components/ConfirmDialog';
 import { ExportCsvButton } from '../../../components/ExportCsvButton';
 import { Loading } from '../../../components/Loading';
 import { Page } from '../../../components/Page';
@@ -80,6 +81,9 @@ export function Component() {
       setBusy(null);
     }
   }
+
+  // A pitch is deleted only once the user confirms, in a dialog that names it.
+  const deleting = useConfirm<ValuationRecord>();
 
   const onDelete = (record: ValuationRecord) =>
     run(
@@ -190,7 +194,7 @@ export function Component() {
                   setSelectedId(id);
                   setMode('summary');
                 }}
-                onDelete={(record) => void onDelete(record)}
+                onDelete={deleting.ask}
               />
             )}
           </div>
@@ -227,7 +231,7 @@ export function Component() {
                   type="button"
                   className="button button--ghost"
                   disabled={busy !== null}
-                  onClick={() => void onDelete(selectedRow.record)}
+                  onClick={() => deleting.ask(selectedRow.record)}
                 >
                   Remove
                 </button>
@@ -262,6 +266,20 @@ export function Component() {
             </div>
           )}
         </div>
+      )}
+      {deleting.asked && (
+        <ConfirmDialog
+          title={`Delete the pitch ${pitchName(deleting.asked)}?`}
+          confirmLabel="Delete pitch"
+          onConfirm={() => onDelete(deleting.asked!)}
+          onClose={deleting.close}
+        >
+          <p>
+            The pitch, its valuation and its tracking go
+            {deleting.asked.pitch_status === 2 ? ' (it leaves My Tracked Pitches too)' : ''}. This
+            cannot be undone.
+          </p>
+        </ConfirmDialog>
       )}
     </Page>
   );

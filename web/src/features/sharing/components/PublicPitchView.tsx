@@ -39,9 +39,7 @@ function Assumptions({ version }: { version: SharedVersion }) {
         return (
           <div key={field}>
             <dt>{label}</dt>
-            <dd>
-              {formatAssumption(version.valuation_type_id as ValuationTypeId, field, value)}
-            </dd>
+            <dd>{formatAssumption(version.valuation_type_id as ValuationTypeId, field, value)}</dd>
           </div>
         );
       })}

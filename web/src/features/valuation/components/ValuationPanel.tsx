@@ -423,8 +423,7 @@ function AssumptionField({
 }) {
   let label = field.label;
   // P/S's base is the last fiscal year's actual figure: the year and A, as EV/EBITDA's label.
-  if (typeId === 3 && field.kind === 'base' && baseYear !== null)
-    label = `${label} (${baseYear}A)`;
+  if (typeId === 3 && field.kind === 'base' && baseYear !== null) label = `${label} (${baseYear}A)`;
   else if (typeId === 5 && field.kind === 'base' && baseYear !== null)
     label = `${label} (${baseYear})`;
   const suffix =
