@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicPitchResponse } from '../../../../shared/sharing/schemas';
@@ -136,7 +136,14 @@ describe('Share', () => {
     const link = await screen.findByRole('link', { name: 'Public page' });
     expect(link.getAttribute('href')).toBe(`/p/${SLUG}`);
     expect(calls.find((c) => c.path === '/api/sharePitch')?.body).toEqual({ valuation_id: 'v-1' });
+    // Stopping asks first, naming the pitch; Cancel keeps the page up.
     fireEvent.click(screen.getByRole('button', { name: 'Stop sharing Apple Inc.' }));
+    let dialog = screen.getByRole('dialog', { name: 'Stop sharing Apple Inc.?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((c) => c.path === '/api/stopSharingPitch')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Stop sharing Apple Inc.' }));
+    dialog = screen.getByRole('dialog', { name: 'Stop sharing Apple Inc.?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stop sharing' }));
     expect(await screen.findByRole('button', { name: 'Share Apple Inc.' })).toBeTruthy();
     expect(calls.find((c) => c.path === '/api/stopSharingPitch')?.body).toEqual({
       valuation_id: 'v-1',
