@@ -370,6 +370,13 @@ describe('My Pitches', () => {
       invest_by: 'amount',
       amount: '300',
     });
+    // The confirmation names the portfolio and offers the spec's "Go to Portfolio".
+    const done = await screen.findByRole('dialog', { name: 'Bought Apple Inc.' });
+    expect(within(done).getByRole('status').textContent).toBe('Apple Inc. was bought into Income.');
+    expect(within(done).getByRole('link', { name: 'Go to Portfolio' }).getAttribute('href')).toBe(
+      '/Portfolio',
+    );
+    fireEvent.click(within(done).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 

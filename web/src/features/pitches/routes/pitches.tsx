@@ -125,8 +125,14 @@ export function Component() {
       (error) => (error instanceof Error && error.message ? error.message : PITCH_FAILURES.ignore),
     );
 
-  const onBuy = (record: ValuationRecord, portfolioId: string, sizing: Record<string, string>) =>
-    run(
+  /** Buys; true once bought (the dialog then offers "Go to Portfolio"). */
+  const onBuy = async (
+    record: ValuationRecord,
+    portfolioId: string,
+    sizing: Record<string, string>,
+  ): Promise<boolean> => {
+    let bought = false;
+    await run(
       record.id,
       async () => {
         await buyPitch({
@@ -138,11 +144,13 @@ export function Component() {
           ...sizing,
         });
         toast.success(VALUATION_API_MESSAGES.bought);
-        setBuying(false);
+        bought = true;
         await refresh();
       },
       () => PITCH_FAILURES.buy,
     );
+    return bought;
+  };
 
   const userName =
     profile.data?.user.name ?? (session.status === 'signedIn' ? session.user.name : 'You');
@@ -258,9 +266,7 @@ export function Component() {
                   price={selectedRow.record.market_price}
                   busy={busy !== null}
                   onClose={() => setBuying(false)}
-                  onBuy={(portfolioId, sizing) =>
-                    void onBuy(selectedRow.record, portfolioId, sizing)
-                  }
+                  onBuy={(portfolioId, sizing) => onBuy(selectedRow.record, portfolioId, sizing)}
                 />
               )}
             </div>
