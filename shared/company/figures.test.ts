@@ -349,12 +349,9 @@ describe('side panels', () => {
 
 describe('statementCurrency', () => {
   it("is the newest income statement row's reported currency", () => {
-    expect(
-      statementCurrency([
-        { reportedCurrency: 'CNY' },
-        { reportedCurrency: 'USD' },
-      ]),
-    ).toBe('CNY');
+    expect(statementCurrency([{ reportedCurrency: 'CNY' }, { reportedCurrency: 'USD' }])).toBe(
+      'CNY',
+    );
   });
 
   it('is USD when there is no row or the row names no currency', () => {
