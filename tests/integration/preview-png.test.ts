@@ -13,8 +13,8 @@ import {
   BUNDLE_FILES,
 } from '../../infra/constructs/lambda-bundling';
 import { PREVIEW_HEIGHT, PREVIEW_WIDTH, previewSvg } from '../../shared/sharing/preview';
-import { decodePng } from '../../tests/support/png';
-import { svgToPng } from './png';
+import { decodePng } from '../support/png';
+import { svgToPng } from '../../functions/sharing/png';
 
 const run = promisify(execFile);
 
