@@ -84,6 +84,11 @@ describe('the demo market on the exchange calendar', () => {
       { symbol: 'AAPL', from: '2026-11-27', to: '2026-11-27' },
       FRIDAY_1230,
     );
-    expect(live.map((b) => String(b.date).slice(11)).sort().at(-1)).toBe('12:30:00');
+    expect(
+      live
+        .map((b) => String(b.date).slice(11))
+        .sort()
+        .at(-1),
+    ).toBe('12:30:00');
   });
 });
