@@ -218,9 +218,13 @@ async function headerRow(page: Page) {
       const r = el.getBoundingClientRect();
       return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
     };
+    // The brand ends where its name ends (a name cut or running under the buttons counts).
+    const name = document.querySelector('.main-nav .brand span')?.getBoundingClientRect();
+    const brand = box('.main-nav .brand')!;
+    if (name && name.width > 1) brand.right = Math.max(brand.right, name.right);
     return {
       header: box('.site-header'),
-      brand: box('.main-nav .brand'),
+      brand,
       toggle: box('.main-nav__toggle'),
       account: box('.site-header__account > *:last-child'),
       first: (window as unknown as { __headerHeights: number[] }).__headerHeights[0],
