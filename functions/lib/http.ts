@@ -76,10 +76,15 @@ export function respond(statusCode: number, body: unknown, headers?: Record<stri
 }
 
 /**
- * Marks a result whose body is sent as it is (an HTML page or an SVG image of the public
- * share routes), with its own content type and headers.
+ * Marks a result whose body is sent as it is (an HTML page, an SVG or PNG image of the public
+ * share routes), with its own content type and headers. Bytes go out base64-encoded, as API
+ * Gateway expects a binary body.
  */
-export function respondRaw(statusCode: number, body: string, headers: Record<string, string>) {
+export function respondRaw(
+  statusCode: number,
+  body: string | Uint8Array,
+  headers: Record<string, string>,
+) {
   return { __response: true as const, raw: true as const, statusCode, body, headers };
 }
 
@@ -293,11 +298,15 @@ export function route<S extends z.ZodMiniType>(
           if (!('raw' in result)) return json(result.statusCode, result.body, result.headers);
           // A page or an image of an edge-cached route keeps its lifetime on success too.
           const edge = result.statusCode === 200 ? edgeHeaders(def, input, undefined) : {};
-          return {
-            statusCode: result.statusCode,
-            headers: { ...result.headers, ...edge },
-            body: result.body,
-          };
+          const body = result.body;
+          return typeof body === 'string'
+            ? { statusCode: result.statusCode, headers: { ...result.headers, ...edge }, body }
+            : {
+                statusCode: result.statusCode,
+                headers: { ...result.headers, ...edge },
+                body: Buffer.from(body).toString('base64'),
+                isBase64Encoded: true,
+              };
         }
         return json(200, result ?? {}, edgeHeaders(def, input, result));
       },

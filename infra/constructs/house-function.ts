@@ -7,7 +7,7 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { BUNDLE_ALIASES, BUNDLE_BANNER } from './lambda-bundling';
+import { BUNDLE_ALIASES, BUNDLE_BANNER, BUNDLE_FILES, copyBundleFiles } from './lambda-bundling';
 
 /** Repository root (this file is infra/constructs/house-function.ts). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -110,6 +110,17 @@ export class HouseFunction extends Construct {
         // taken from the runtime: about half the module initialisation time, and the deployed
         // SDK is the one the tests ran with (decision 095).
         externalModules: [],
+        // Files read at run time beside the bundle (the preview renderer's WebAssembly and fonts).
+        ...(BUNDLE_FILES[props.handler]
+          ? {
+              commandHooks: {
+                beforeBundling: () => [],
+                beforeInstall: () => [],
+                afterBundling: (inputDir: string, outputDir: string) =>
+                  copyBundleFiles(props.handler, inputDir, outputDir),
+              },
+            }
+          : {}),
       },
     });
 

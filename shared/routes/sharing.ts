@@ -84,6 +84,18 @@ export const sharingRoutes = defineRoutes([
     edgeCache: SHARE_EDGE_CACHE,
   },
   {
+    id: 'publicPitchPreviewPng',
+    method: 'GET',
+    path: '/api/public/pitch/{slug}/preview.png',
+    auth: false,
+    handler: 'api/publicPitchPreviewPng',
+    request: shareSlugRequest,
+    needs: ['tableWrite', 'marketData'],
+    summary: "A shared pitch's link-preview image as PNG (what social sites and chat apps show)",
+    clientLimitPerMinute: PUBLIC_SHARE_CLIENT_LIMIT,
+    edgeCache: SHARE_EDGE_CACHE,
+  },
+  {
     id: 'publicPitchPage',
     method: 'GET',
     path: '/p/{slug}',

@@ -236,4 +236,7 @@ export type SharePitchResponse = z.infer<typeof sharePitchResponse>;
 
 export const publicPitchPath = (slug: string) => `/p/${slug}`;
 export const publicRecordPath = (slug: string) => `/u/${slug}`;
-export const previewImagePath = (slug: string) => `/api/public/pitch/${slug}/preview.svg`;
+/** The link-preview image crawlers are given (PNG: what link previews show). */
+export const previewImagePath = (slug: string) => `/api/public/pitch/${slug}/preview.png`;
+/** The same drawing as SVG, which the public page itself shows. */
+export const previewSvgPath = (slug: string) => `/api/public/pitch/${slug}/preview.svg`;

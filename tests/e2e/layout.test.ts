@@ -287,3 +287,71 @@ test('on a phone the Menu button folds the navigation and reaches every feature'
   await expect.poll(() => new URL(page.url()).pathname, SLOW).toBe('/Portfolio');
   expect(await portfolio.isVisible()).toBe(false);
 });
+
+/**
+ * The header on a phone: one row (brand, account buttons, Menu) from the first paint on, as
+ * tall before the session is known as after the Sign Up and Login buttons (or the user's
+ * picture) appear, so nothing below it moves (the company view's layout shift, decision 147).
+ */
+const HEADER_PROBE = `
+  window.__headerHeights = [];
+  document.addEventListener('DOMContentLoaded', () => {
+    const header = document.querySelector('.site-header');
+    if (header) window.__headerHeights.push(header.getBoundingClientRect().height);
+  });
+`;
+
+async function headerRow(page: Page) {
+  return page.evaluate(() => {
+    const box = (selector: string) => {
+      const el = document.querySelector(selector);
+      if (!el) return null;
+      const r = el.getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+    };
+    // The brand ends where its name ends (a name cut or running under the buttons counts).
+    const name = document.querySelector('.main-nav .brand span')?.getBoundingClientRect();
+    const brand = box('.main-nav .brand')!;
+    if (name && name.width > 1) brand.right = Math.max(brand.right, name.right);
+    return {
+      header: box('.site-header'),
+      brand,
+      toggle: box('.main-nav__toggle'),
+      account: box('.site-header__account > *:last-child'),
+      first: (window as unknown as { __headerHeights: number[] }).__headerHeights[0],
+    };
+  });
+}
+
+describe('the header on a phone', () => {
+  for (const signedIn of [false, true])
+    test.each([320, 360, 390, 412, 430])(
+      `${signedIn ? 'signed in' : 'signed out'} at %i px: one row, as tall after load as at first paint`,
+      async (width) => {
+        const { page, context, open } = await newPage({ width, height: 844 });
+        if (signedIn) {
+          await open('/login');
+          await logIn(page, user);
+        }
+        await context.addInitScript({ content: HEADER_PROBE });
+        await page.goto('/Market?symbol=AAPL', { waitUntil: 'networkidle' });
+        // The session is known: the guest buttons or the user's picture are on screen.
+        const account = signedIn
+          ? page.locator('.site-header__account .user-menu__button')
+          : page.locator('.site-header__account').getByRole('link', { name: 'Login' });
+        await account.waitFor(SLOW);
+        const row = await headerRow(page);
+        expect(row.first, 'header height at first paint').toBeGreaterThan(0);
+        expect(row.header!.bottom - row.header!.top).toBe(row.first);
+        // One row: brand, account and Menu side by side, inside the header's height.
+        for (const part of [row.brand!, row.toggle!, row.account!]) {
+          expect(part.top).toBeGreaterThanOrEqual(row.header!.top);
+          expect(part.bottom).toBeLessThanOrEqual(row.header!.bottom);
+        }
+        expect(row.account!.right).toBeLessThanOrEqual(row.toggle!.left);
+        expect(row.brand!.right).toBeLessThanOrEqual(row.account!.left);
+        expect(row.toggle!.right).toBeLessThanOrEqual(width);
+      },
+      60_000,
+    );
+});

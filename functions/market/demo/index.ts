@@ -15,12 +15,12 @@
  */
 import {
   DAY_MS,
-  SESSION_MINUTES,
   SESSION_OPEN_MIN,
   dayOf,
   hhmmss,
   isoOf,
   monthIndexOfDay,
+  sessionLength,
 } from './calendar.js';
 import { asServedOn } from './as-of.js';
 import { SPLITS } from './calibration.js';
@@ -227,9 +227,9 @@ function intraday(inst: Instrument, ctx: Ctx, size: number, params: Record<strin
   for (const i of sessions) {
     const { bars } = inst.minutes(i);
     const live = i === clock.liveIndex;
-    const upTo = live
-      ? Math.min(SESSION_MINUTES - 1, Math.floor(clock.liveMinute))
-      : SESSION_MINUTES - 1;
+    // Bars to the session's close on the exchange calendar (13:00 on an early close).
+    const length = sessionLength(days[i] ?? 0);
+    const upTo = live ? Math.min(length - 1, Math.floor(clock.liveMinute)) : length - 1;
     const state = live ? liveState(inst, clock) : null;
     const rows: typeof out = [];
     for (let start = 0; start <= upTo; start += size) {

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicPitchResponse } from '../../../../shared/sharing/schemas';
@@ -136,7 +136,14 @@ describe('Share', () => {
     const link = await screen.findByRole('link', { name: 'Public page' });
     expect(link.getAttribute('href')).toBe(`/p/${SLUG}`);
     expect(calls.find((c) => c.path === '/api/sharePitch')?.body).toEqual({ valuation_id: 'v-1' });
+    // Stopping asks first, naming the pitch; Cancel keeps the page up.
     fireEvent.click(screen.getByRole('button', { name: 'Stop sharing Apple Inc.' }));
+    let dialog = screen.getByRole('dialog', { name: 'Stop sharing Apple Inc.?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((c) => c.path === '/api/stopSharingPitch')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Stop sharing Apple Inc.' }));
+    dialog = screen.getByRole('dialog', { name: 'Stop sharing Apple Inc.?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stop sharing' }));
     expect(await screen.findByRole('button', { name: 'Share Apple Inc.' })).toBeTruthy();
     expect(calls.find((c) => c.path === '/api/stopSharingPitch')?.body).toEqual({
       valuation_id: 'v-1',
@@ -172,6 +179,25 @@ describe('the public pitch page', () => {
     expect(screen.getByRole('link', { name: 'Value Hunter' }).getAttribute('href')).toBe(
       '/u/ZyXwVuTsRqPoNmLkJiHgFe',
     );
+  });
+
+  it('shows each assumption with its unit, as the valuation panel does', async () => {
+    renderAt(`/p/${SLUG}`, '/p/:slug', <PublicPitchPage />);
+    await screen.findByRole('heading', { name: 'Apple Inc. (AAPL)', level: 1 });
+    const facts = document.querySelector('.share-page__facts')!;
+    const shown = Object.fromEntries(
+      [...facts.querySelectorAll('div')].map((d) => [
+        d.querySelector('dt')!.textContent,
+        d.querySelector('dd')!.textContent,
+      ]),
+    );
+    expect(shown).toEqual({
+      'Earnings Per Share': '$6.50',
+      'Growth Rate In EPS': '9.00%',
+      'Forward P/E Multiple': '18.00x',
+      'Market Price': '$138.15',
+      'Hold Period': '3 years',
+    });
   });
 
   it('a stopped share says it is not shared', async () => {

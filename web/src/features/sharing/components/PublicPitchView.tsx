@@ -2,11 +2,14 @@ import { Link } from 'react-router-dom';
 import { formatDisplayDate } from '../../../../../shared/format/dates';
 import { formatPercent, formatPrice } from '../../../../../shared/format/money';
 import {
+  previewSvgPath,
   publicRecordPath,
   type PublicPitchResponse,
   type SharedVersion,
 } from '../../../../../shared/sharing/schemas';
+import type { ValuationTypeId } from '../../../../../shared/domain/valuation-types';
 import { MODELS } from '../../../../../shared/valuation/models';
+import { formatAssumption } from '../../../../../shared/valuation/units';
 
 const price = (n: number | null) => formatPrice(n, 'USD');
 const pct = (n: number | null) => formatPercent(n);
@@ -36,7 +39,7 @@ function Assumptions({ version }: { version: SharedVersion }) {
         return (
           <div key={field}>
             <dt>{label}</dt>
-            <dd>{field === 'market_price' ? price(value) : (value ?? 'n/a')}</dd>
+            <dd>{formatAssumption(version.valuation_type_id as ValuationTypeId, field, value)}</dd>
           </div>
         );
       })}
@@ -135,7 +138,7 @@ export function PublicPitchView({ view }: { view: PublicPitchResponse }) {
         <h2 id="share-path-title">The pitch&apos;s expected path</h2>
         <img
           className="share-page__chart"
-          src={`/api/public/pitch/${view.slug}/preview.svg`}
+          src={previewSvgPath(view.slug)}
           alt={`${c.stock_symbol}: price against intrinsic value and the expected path`}
           width={600}
           height={315}

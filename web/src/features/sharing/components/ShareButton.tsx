@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import '../sharing.css';
 import { publicPitchPath } from '../../../../../shared/sharing/schemas';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ApiError } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
 import { useMyShares, useSharePitch, useStopSharing } from '../api/sharing-api';
@@ -13,6 +15,8 @@ export function ShareButton({ valuationId, label }: { valuationId: string; label
   const share = useSharePitch();
   const stop = useStopSharing();
   const toast = useToast();
+  // Stopping asks first, naming the pitch: a link others hold stops working.
+  const [asking, setAsking] = useState(false);
   const current = shares.data?.shares.find((s) => s.valuation_id === valuationId);
   const busy = share.isPending || stop.isPending || shares.isLoading;
   const fail = (error: unknown) =>
@@ -65,15 +69,30 @@ export function ShareButton({ valuationId, label }: { valuationId: string; label
         className="button button--ghost"
         aria-label={`Stop sharing ${label}`}
         disabled={busy}
-        onClick={() =>
-          stop.mutate(valuationId, {
-            onSuccess: (r) => toast.show(r.message, 'success'),
-            onError: fail,
-          })
-        }
+        onClick={() => setAsking(true)}
       >
         Stop sharing
       </button>
+      {asking && (
+        <ConfirmDialog
+          title={`Stop sharing ${label}?`}
+          confirmLabel="Stop sharing"
+          onConfirm={async () => {
+            try {
+              const r = await stop.mutateAsync(valuationId);
+              toast.show(r.message, 'success');
+            } catch (error) {
+              fail(error);
+            }
+          }}
+          onClose={() => setAsking(false)}
+        >
+          <p>
+            Its public page stops answering at once, for everyone who has the link. Sharing it again
+            gives the same address.
+          </p>
+        </ConfirmDialog>
+      )}
     </span>
   );
 }
