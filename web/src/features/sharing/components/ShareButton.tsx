@@ -1,8 +1,9 @@
 import '../sharing.css';
+import { formatDisplayDate } from '../../../../../shared/format/dates';
 import { publicPitchPath } from '../../../../../shared/sharing/schemas';
 import { ApiError } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
-import { useMyShares, useSharePitch, useStopSharing } from '../api/sharing-api';
+import { useHideVersion, useMyShares, useSharePitch, useStopSharing } from '../api/sharing-api';
 
 /**
  * Share (or stop sharing) one pitch. Shared, it shows the public address to copy and a
@@ -12,6 +13,7 @@ export function ShareButton({ valuationId, label }: { valuationId: string; label
   const shares = useMyShares();
   const share = useSharePitch();
   const stop = useStopSharing();
+  const hide = useHideVersion();
   const toast = useToast();
   const current = shares.data?.shares.find((s) => s.valuation_id === valuationId);
   const busy = share.isPending || stop.isPending || shares.isLoading;
@@ -74,6 +76,41 @@ export function ShareButton({ valuationId, label }: { valuationId: string; label
       >
         Stop sharing
       </button>
+      {current.history.length > 1 && (
+        <details className="share-versions">
+          <summary>Versions on the public page</summary>
+          <ul>
+            {current.history.map((v, i) => (
+              <li key={v.version}>
+                Version {v.version}, {formatDisplayDate(v.at)}
+                {v.hidden ? (
+                  ': hidden'
+                ) : i === current.history.length - 1 ? (
+                  ': current'
+                ) : (
+                  <>
+                    {' '}
+                    <button
+                      type="button"
+                      className="button button--ghost"
+                      aria-label={`Hide version ${v.version} of ${label}`}
+                      disabled={hide.isPending}
+                      onClick={() =>
+                        hide.mutate(
+                          { valuationId, version: v.version },
+                          { onSuccess: (r) => toast.show(r.message, 'success'), onError: fail },
+                        )
+                      }
+                    >
+                      Hide
+                    </button>
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
     </span>
   );
 }
