@@ -198,6 +198,12 @@ export class Monitoring extends Construct {
       custom(METRIC.portfolioUpkeepFailures, 'Sum'),
       { threshold: 5, evaluationPeriods: 3, datapointsToAlarm: 2 },
     );
+    alarm(
+      'GlobalSignOutFailures',
+      'A sign-out everywhere could not end the Cognito sessions after its retries: refresh tokens may live on (docs/runbook.md).',
+      custom(METRIC.globalSignOutFailures, 'Sum'),
+      { threshold: 1 },
+    );
 
     for (const job of props.jobDefs) {
       const fn = props.jobs.functions.get(job.id);
