@@ -298,7 +298,7 @@ export async function hideShareVersion(
   await getValuation(store, userId, valuationId); // another user's id: 404
   for (let attempt = 0; attempt < 3; attempt++) {
     const share = await findShare(store, userId, valuationId);
-    if (!share) throw new NotFoundError(SHARING_MESSAGES.notShared);
+    if (!share) throw new ConflictError(SHARING_MESSAGES.notShared);
     const index = share.versions.findIndex((v) => v.version === version);
     if (index < 0) throw new NotFoundError(SHARING_MESSAGES.noSuchVersion);
     if (index === share.versions.length - 1)

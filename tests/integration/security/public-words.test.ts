@@ -278,6 +278,13 @@ describe('retraction and edits of a shared pitch', () => {
       { token: a.accessToken },
     );
     expect(tracked.status).toBe(200);
+    const unshared = await api.post<{ message: string }>(
+      '/api/hideSharedVersion',
+      { valuation_id: pitch.id, version: 1 },
+      { token: a.accessToken },
+    );
+    expect(unshared.status).toBe(409);
+    expect(unshared.body.message).toBe(SHARING_MESSAGES.notShared);
     const slug = await share(a, pitch.id);
     const before = publicPitchResponse.parse((await api.get(`/api/public/pitch/${slug}`)).body);
     expect(before.intrinsicEdit).toBeNull();
