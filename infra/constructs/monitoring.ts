@@ -37,6 +37,7 @@ export const ALARM_IDS = [
   'MarketDataCircuitOpen',
   'MarketDataClientLimited',
   'CloudFront5xxRate',
+  'GlobalSignOutFailures',
 ] as const;
 
 /**
