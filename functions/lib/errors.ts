@@ -44,7 +44,11 @@ export class ConflictError extends AppError {
 }
 
 export class TooManyRequestsError extends AppError {
-  constructor(message = 'Too many requests, please try again shortly') {
+  constructor(
+    message = 'Too many requests, please try again shortly',
+    /** Sent as `retry-after` when known. */
+    readonly retryAfterSeconds?: number,
+  ) {
     super(message, 429);
   }
 }

@@ -10,7 +10,13 @@ import { $ZodError } from 'zod/v4/core';
 import '../../shared/schemas/zod-messages';
 import { DEFAULT_MAX_BODY_BYTES, LIMIT_MESSAGES, type RouteDef } from '../../shared/routes/types';
 import { inputErrorMap } from '../../shared/schemas/errors';
-import { AppError, BadRequestError, UnauthorizedError, serviceUnavailable } from './errors';
+import {
+  AppError,
+  BadRequestError,
+  TooManyRequestsError,
+  UnauthorizedError,
+  serviceUnavailable,
+} from './errors';
 import { idempotent } from './idempotency';
 import { logger } from './logger';
 import { isRevoked, revocationOf } from './revocation';
@@ -113,11 +119,19 @@ export function errorResponse(error: unknown, requestId: string): ApiResult {
   if (error instanceof AppError) {
     if (error.statusCode >= 500) logger.error('request failed', { error, requestId });
     else logger.info('request refused', { status: error.statusCode, reason: error.message });
-    return json(error.statusCode, {
-      message: error.message,
-      ...(error.details ? { errors: error.details } : {}),
-      ...(error.statusCode >= 500 ? { requestId } : {}),
-    });
+    const retryAfter =
+      error instanceof TooManyRequestsError && error.retryAfterSeconds !== undefined
+        ? { 'retry-after': String(error.retryAfterSeconds) }
+        : undefined;
+    return json(
+      error.statusCode,
+      {
+        message: error.message,
+        ...(error.details ? { errors: error.details } : {}),
+        ...(error.statusCode >= 500 ? { requestId } : {}),
+      },
+      retryAfter,
+    );
   }
   logger.error('unhandled error', { error: error as Error, requestId });
   return json(500, { message: 'Something went wrong. Please try again.', requestId });

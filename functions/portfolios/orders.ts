@@ -18,7 +18,7 @@ import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
 import { keys } from '../lib/keys';
 import { logger } from '../lib/logger';
 import { METRIC, recordCount } from '../lib/metrics';
-import { transactOnce } from '../lib/idempotency';
+import { keyedId, transactOnce } from '../lib/idempotency';
 import { registerInterest } from '../market/interest';
 import { marketService, type MarketService } from '../market/service';
 import { figuresOf, portfolioNow } from './engine';
@@ -263,7 +263,7 @@ export async function placeOrder(
     const now = (deps.now ? deps.now() : clockNow()).toISOString();
     const h = await getHolding(deps.store, userId, p.portfolioId, symbol);
     const freeCash = p.cashCents - p.reservedCents;
-    const orderId = randomUUID();
+    const orderId = keyedId('order');
     const items: NonNullable<
       ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']
     > = [];
@@ -292,7 +292,7 @@ export async function placeOrder(
           now,
         ),
       );
-      const txnId = randomUUID();
+      const txnId = keyedId('transaction');
       txn = {
         ...keys.transaction(userId, p.portfolioId, now, txnId),
         type: 'Transaction',

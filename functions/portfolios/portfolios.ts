@@ -3,7 +3,6 @@ import {
   ConditionalCheckFailedException,
   TransactionCanceledException,
 } from '@aws-sdk/client-dynamodb';
-import { randomUUID } from 'node:crypto';
 import { dollarsToCents, formatUsd } from '../../shared/portfolio/money';
 import type {
   CreatePortfolioPayload,
@@ -20,7 +19,7 @@ import {
   type StockPerPortfolioResponse,
 } from '../../shared/schemas/portfolio-api';
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
-import { transactOnce } from '../lib/idempotency';
+import { keyedId, transactOnce } from '../lib/idempotency';
 import { keys } from '../lib/keys';
 import { logger } from '../lib/logger';
 import { releaseInterest } from '../market/interest';
@@ -68,7 +67,7 @@ export async function createPortfolio(
   input: CreatePortfolioPayload,
 ): Promise<PortfolioMessageResponse> {
   const now = nowOf(deps).toISOString();
-  const portfolioId = randomUUID();
+  const portfolioId = keyedId('portfolio');
   const seedCents = dollarsToCents(input.investment_value);
   const benchmark = (await latestPrices(deps.market, [BENCHMARK_SYMBOL])).get(BENCHMARK_SYMBOL);
   const item: PortfolioItem = {

@@ -53,7 +53,11 @@ export function pitchDescription(view: PublicPitchResponse): string {
       ? ''
       : ` Since then ${percent(r.returnSince)}, the S&P 500 ${percent(r.indexReturn)}.`;
   const by = view.sharedBy ? ` Shared by ${view.sharedBy}.` : '';
-  return `${since}${record}${by}`;
+  // The value in the title is the pitch's value now: an edit after the version says when.
+  const edit = view.intrinsicEdit
+    ? ` Intrinsic value changed on ${view.intrinsicEdit.editedAt.slice(0, 10)} from ${money(view.intrinsicEdit.versionValue)}.`
+    : '';
+  return `${since}${edit}${record}${by}`;
 }
 
 const attr = xmlText;

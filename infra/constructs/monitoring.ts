@@ -37,6 +37,7 @@ export const ALARM_IDS = [
   'MarketDataCircuitOpen',
   'MarketDataClientLimited',
   'CloudFront5xxRate',
+  'GlobalSignOutFailures',
 ] as const;
 
 /**
@@ -197,6 +198,12 @@ export class Monitoring extends Construct {
       'Portfolio upkeep failed 5 times or more in 2 of 3 periods of 5 minutes: dividends or splits unreadable, due actions not applied, or NAV histories not kept (docs/runbook.md).',
       custom(METRIC.portfolioUpkeepFailures, 'Sum'),
       { threshold: 5, evaluationPeriods: 3, datapointsToAlarm: 2 },
+    );
+    alarm(
+      'GlobalSignOutFailures',
+      'A sign-out everywhere could not end the Cognito sessions after its retries: refresh tokens may live on (docs/runbook.md).',
+      custom(METRIC.globalSignOutFailures, 'Sum'),
+      { threshold: 1 },
     );
 
     for (const job of props.jobDefs) {

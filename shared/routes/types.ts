@@ -110,6 +110,11 @@ export interface RouteDef {
   clientLimitPerMinute?: number;
   /** Successful answers may be kept by CloudFront (public GET market reads only). */
   edgeCache?: EdgeCacheDef;
+  /**
+   * A POST that only reads (market data asked by POST): it changes nothing of anyone's, so an
+   * `Idempotency-Key` is ignored rather than its answer kept (decision 141).
+   */
+  readOnly?: boolean;
 }
 
 /** Body cap of a JSON route that does not declare its own (Lambda itself takes up to 6 MB). */
@@ -134,6 +139,10 @@ export const CLIENT_LIMITS = {
   passwordReset: 10,
   verify: 10,
   contact: 5,
+  /** Turning an alert off from its email's link. */
+  unsubscribe: 10,
+  /** Each market-data read asked by POST (the app reads through the edge-cached GET routes). */
+  marketRead: 120,
 } as const;
 
 export function defineRoutes<const T extends readonly RouteDef[]>(routes: T): T {

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { formatDisplayDate } from '../../../../../shared/format/dates';
 import { formatPercent, formatPrice } from '../../../../../shared/format/money';
 import {
+  isHiddenVersion,
   previewSvgPath,
   publicRecordPath,
   type PublicPitchResponse,
@@ -60,8 +61,15 @@ export function PublicPitchView({ view }: { view: PublicPitchResponse }) {
       </h1>
       <p className="share-page__lead">
         A {modelOf(c.valuation_type_id)?.name ?? 'valuation'} pitch: worth{' '}
-        <strong data-testid="share-intrinsic">{price(c.intrinsic_value_per_share)}</strong> a share;
-        pitched on {formatDisplayDate(r.pitchedAt)} at {price(r.priceThen)}.
+        <strong data-testid="share-intrinsic">{price(c.intrinsic_value_per_share)}</strong> a share
+        {view.intrinsicEdit && (
+          <span data-testid="share-intrinsic-edit">
+            {' '}
+            (changed on {formatDisplayDate(view.intrinsicEdit.editedAt)} from{' '}
+            {price(view.intrinsicEdit.versionValue)})
+          </span>
+        )}
+        ; pitched on {formatDisplayDate(r.pitchedAt)} at {price(r.priceThen)}.
         {view.sharedBy && view.recordSlug && (
           <>
             {' '}
@@ -167,8 +175,10 @@ export function PublicPitchView({ view }: { view: PublicPitchResponse }) {
         <ol className="share-page__versions">
           {view.versions.map((v) => (
             <li key={v.version} data-testid="share-version">
-              Version {v.version}, {formatDisplayDate(v.at)}: intrinsic value{' '}
-              {price(v.intrinsic_value_per_share)} at a market price of {price(v.market_price)}
+              Version {v.version}, {formatDisplayDate(v.at)}:{' '}
+              {isHiddenVersion(v)
+                ? 'hidden by its author'
+                : `intrinsic value ${price(v.intrinsic_value_per_share)} at a market price of ${price(v.market_price)}`}
             </li>
           ))}
         </ol>
