@@ -48,6 +48,9 @@ export const alertRoutes = defineRoutes([
     handler: 'api/unsubscribeAlert',
     request: unsubscribeAlertRequest,
     needs: ['tableWrite', 'alertToken'],
+    // The alert rule and its counter in its owner's partition (the signed link names it), and
+    // the symbol's interest it releases (functions/alerts/store.ts).
+    writesKeys: ['USER#', 'INTEREST#'],
     summary: "Turn an alert off from its email's signed link, without signing in",
   },
 ]);
