@@ -9,7 +9,14 @@
  * per account and some end after a year; where one matters it is said). Usage: USAGE, written
  * from the bench's own counts where there is one.
  */
-import { runsPerMonth, type JobDef } from './jobs';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { buildApp } from './app';
+import { REPO_ROOT } from './constructs/house-function';
+import { JOBS, runsPerMonth, type JobDef } from './jobs';
 
 /** US dollars. */
 export const PRICES = {
@@ -356,3 +363,64 @@ export function monthlyCost(inv: Inventory, users: number, o: CostOptions): Cost
 }
 
 export const total = (rows: readonly CostRow[]): number => rows.reduce((n, r) => n + r.cost, 0);
+
+/** The table's columns: the floor (no user) and these numbers of active users. */
+export const COST_USER_COUNTS = [10, 1_000, 100_000] as const;
+
+const usd = (v: number): string =>
+  v >= 100 ? `$${Math.round(v).toLocaleString('en-US')}` : `$${v.toFixed(2)}`;
+
+/**
+ * The month's cost as a Markdown table: a row per service, a column for the floor and for each
+ * of COST_USER_COUNTS, then the total and the cost per user. The README holds this table as
+ * `npm run bench -- cost` prints it (infra/cost.test.ts compares them).
+ */
+export function costTable(inv: Inventory, o: CostOptions): string {
+  const columns = [0, ...COST_USER_COUNTS].map((users) => monthlyCost(inv, users, o));
+  const head = `| service | no user (floor) | ${COST_USER_COUNTS.map((n) => `${n.toLocaleString('en-US')} users`).join(' | ')} |`;
+  const lines = [head, `| --- | ${columns.map(() => '---:').join(' | ')} |`];
+  for (const [i, row] of columns[0]!.entries())
+    lines.push(`| ${row.service} | ${columns.map((c) => usd(c[i]!.cost)).join(' | ')} |`);
+  lines.push(`| **total a month** | ${columns.map((c) => `**${usd(total(c))}**`).join(' | ')} |`);
+  lines.push(
+    `| per active user | - | ${COST_USER_COUNTS.map((n, i) => `$${(total(columns[i + 1]!) / n).toFixed(4)}`).join(' | ')} |`,
+  );
+  return lines.join('\n');
+}
+
+/** The deployment cdk.json describes, its templates synthesized (no bundling), and the table's options. */
+export function deploymentCost(extraContext: Record<string, unknown> = {}): {
+  templates: TemplateJson[];
+  options: CostOptions;
+} {
+  const context = (
+    JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')) as {
+      context: Record<string, unknown>;
+    }
+  ).context;
+  const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'mr-market-cost-'));
+  try {
+    const built = buildApp({
+      context: { ...context, ...extraContext, 'aws:cdk:bundling-stacks': [] },
+      outdir,
+      builtinCloudFormationValidation: false,
+    });
+    const templates = built.app.node
+      .findAll()
+      .filter((c): c is Stack => Stack.isStack(c))
+      .map((s) => Template.fromStack(s).toJSON() as TemplateJson);
+    return {
+      templates,
+      options: {
+        jobs: JOBS,
+        featurePlan: built.config.userPoolFeaturePlan,
+        jobTracing: false,
+        platformLogs: false,
+        apiTracing: true,
+        region: 'us-east-1',
+      },
+    };
+  } finally {
+    fs.rmSync(outdir, { recursive: true, force: true });
+  }
+}

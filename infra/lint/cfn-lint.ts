@@ -47,7 +47,7 @@ export function operatorContext(
   readme = path.join(REPO_ROOT, 'README.md'),
 ): Record<string, unknown> {
   const text = fs.readFileSync(readme, 'utf8');
-  const m = /<!-- operator-context -->\s*```json\n([\s\S]*?)\n```/.exec(text);
+  const m = /<!-- operator-context -->\s*```json\n([\s\S]*?)\n\s*```/.exec(text);
   if (!m) throw new Error('README.md has no ```json block after <!-- operator-context -->');
   return JSON.parse(m[1]!) as Record<string, unknown>;
 }
