@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { App, CfnResource, NestedStack, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type BuiltApp } from './app';
 import { parseInfraConfig } from './config';
 import {
@@ -28,6 +28,8 @@ import {
   SHARED_PAGE_PATH_PATTERNS,
 } from '../shared/routes/types';
 
+// Each test reads whole templates or synthesizes an app: seconds each on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
 /**
  * The edge and the template's operating limits (decision 122): AWS WAF in us-east-1 in front of
  * CloudFront, the API reachable only with CloudFront's origin secret, the profile photos
@@ -473,7 +475,7 @@ describe('logs and concurrency', () => {
   it('lists every cap in the runbook', () => {
     const runbook = fs.readFileSync(path.join(REPO_ROOT, 'docs', 'runbook.md'), 'utf8');
     const caps =
-      /Each public route has reserved concurrency[^]*?\(([^)]*)\)/.exec(runbook)?.[1] ?? '';
+      /each public route has reserved concurrency[^]*?\(([^)]*)\)/i.exec(runbook)?.[1] ?? '';
     for (const [group, cap] of Object.entries(PUBLIC_CONCURRENCY))
       expect(caps, group).toContain(`${cap} for each`);
     expect(caps).toContain(`${OTHER_PUBLIC_CONCURRENCY} for the others`);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { App, CfnResource, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import * as s3 from 'aws-cdk-lib/aws-s3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROUTES } from '../shared/routes';
 import { buildApp, type BuiltApp } from './app';
 import { parseInfraConfig } from './config';
@@ -15,6 +15,8 @@ import { ALARM_IDS } from './constructs/monitoring';
 import { Web } from './constructs/web';
 import { JOBS } from './jobs';
 
+// Each test reads whole templates or synthesizes an app: seconds each on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
 /**
  * What an operator relies on in AWS (issue: production): the plan reaches every function that
  * calls the provider, the user pool sends as a verified SES identity, a failed first deployment
