@@ -49,6 +49,9 @@ export const alertRoutes = defineRoutes([
     request: unsubscribeAlertRequest,
     needs: ['tableWrite', 'alertToken'],
     clientLimitPerMinute: CLIENT_LIMITS.unsubscribe,
+    // The alert rule and its counter in its owner's partition (the signed link names it), and
+    // the symbol's interest it releases (functions/alerts/store.ts).
+    writesKeys: ['USER#', 'INTEREST#'],
     summary: "Turn an alert off from its email's signed link, without signing in",
   },
 ]);

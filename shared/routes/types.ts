@@ -31,6 +31,13 @@ export type RouteNeed =
   /** Sends alert emails through the alerts' SES configuration set. */
   | 'alertMail';
 
+/**
+ * Leading parts of the table's partition keys (functions/lib/keys.ts builds them): what a public
+ * route may write is limited to its prefixes (infra/constructs/grants.ts, decision 137).
+ */
+export type TableKeyPrefix =
+  'CACHE#' | 'BUDGET#' | 'RATE#' | 'IDEMPOTENCY#' | 'REVOKED#' | 'INTEREST#' | 'USER#';
+
 /** Kinds of items a user owns that a route can name by id (their keys: functions/lib/keys.ts). */
 export type OwnedKind =
   'valuation' | 'portfolio' | 'order' | 'screener' | 'watchlistSymbol' | 'alert';
@@ -115,6 +122,12 @@ export interface RouteDef {
    * `Idempotency-Key` is ignored rather than its answer kept (decision 141).
    */
   readOnly?: boolean;
+  /**
+   * A public route that writes the table: the key prefixes its own code writes, beyond those
+   * its needs and settings imply (market data: cache, budget and the client's share; a client
+   * limit: rate items; a POST: its Idempotency-Key record). Its role may write nothing else.
+   */
+  writesKeys?: readonly TableKeyPrefix[];
 }
 
 /** Body cap of a JSON route that does not declare its own (Lambda itself takes up to 6 MB). */
