@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatNumber, formatPercent } from '../../../../shared/format/money';
-import { guessMapping } from '../../../../shared/portfolio/csv-import';
+import { CSV_MAX_ROWS, guessMapping } from '../../../../shared/portfolio/csv-import';
 import type { CostMethod } from '../../../../shared/portfolio/lots';
 import type { Period } from '../../../../shared/portfolio/returns';
 import type { PerformanceData } from '../../../../shared/schemas/portfolio-performance';
@@ -427,6 +427,37 @@ describe('the Performance view', () => {
       amount: 5,
       fee: 6,
     });
+  });
+  it('saves an activity longer than the import takes as files it takes back, cut between days', async () => {
+    vi.unstubAllGlobals();
+    // One deposit a day over the import's limit: the last few days go in a second file.
+    const rows = Array.from({ length: CSV_MAX_ROWS + 3 }, (_, i) => ({
+      date: new Date(Date.UTC(2000, 0, 3 + Math.floor(i / 2))).toISOString().slice(0, 10),
+      type: 'deposit',
+      symbol: null,
+      quantity: null,
+      price: null,
+      amount_cents: 100,
+      fee_cents: 0,
+    }));
+    stubApi(({ path, body }) => {
+      if (path === '/api/getPortfolioPerformance') return answer(body);
+      if (path === '/api/exportActivity')
+        return json(200, { data: { portfolio_id: 'p1', portfolio_name: 'Growth', rows } });
+      return undefined;
+    });
+    const files = captureCsvDownloads();
+    renderPanel();
+    fireEvent.click(screen.getByRole('button', { name: 'Export Activity as CSV' }));
+    const saved = await waitFor(async () => {
+      const all = await files.downloads();
+      expect(all).toHaveLength(2);
+      return all;
+    });
+    const [first, second] = saved.map((f) => f.rows.slice(1));
+    expect(first!.length).toBeLessThanOrEqual(CSV_MAX_ROWS);
+    expect(first!.length + second!.length).toBe(rows.length);
+    expect(second![0]![0]! > first!.at(-1)![0]!).toBe(true);
   });
 });
 

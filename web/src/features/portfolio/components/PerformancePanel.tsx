@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { formatPercent } from '../../../../../shared/format/money';
-import { ACTIVITY_CSV_COLUMNS } from '../../../../../shared/portfolio/activity';
+import { ACTIVITY_CSV_COLUMNS, activityFiles } from '../../../../../shared/portfolio/activity';
 import type { Period } from '../../../../../shared/portfolio/returns';
 import type {
   PerformanceData,
@@ -215,6 +215,8 @@ export function PerformancePanel({
             what="Activity"
             columns={ACTIVITY_CSV_COLUMNS}
             rows={() => portfolioActivity(portfolioId)}
+            // Files the import takes back, one after another (at most its limit of rows each).
+            files={activityFiles}
           />
         </div>
       </div>
