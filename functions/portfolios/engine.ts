@@ -592,9 +592,10 @@ function underCostMethod(now: PortfolioNow, method: CostMethod): HoldingFigures[
   });
 }
 
-export function figuresOf(now: PortfolioNow): PortfolioFigures {
-  const range = periodRange('MAX', now.inception, now.today);
-  const period = periodFigures(now.points, range);
+/** What the portfolio holds now: cash, NAV and the positions under its cost method. */
+export function positionsOf(
+  now: PortfolioNow,
+): Omit<PortfolioFigures, 'twr' | 'mwr' | 'benchmark'> {
   const last = now.points.at(-1);
   const navCents = last?.navCents ?? now.portfolio.cashCents;
   const cashCents = last?.cashCents ?? now.portfolio.cashCents;
@@ -608,10 +609,19 @@ export function figuresOf(now: PortfolioNow): PortfolioFigures {
     costMethod,
     holdings,
     allHoldings,
+    missingQuotes: holdings.filter((h) => !now.prices.has(h.symbol)).map((h) => h.symbol),
+    stale: holdings.some((h) => now.prices.get(h.symbol)?.stale === true),
+  };
+}
+
+/** Everything a row shows: the positions and the since-inception returns. */
+export function figuresOf(now: PortfolioNow): PortfolioFigures {
+  const range = periodRange('MAX', now.inception, now.today);
+  const period = periodFigures(now.points, range);
+  return {
+    ...positionsOf(now),
     twr: period.twr,
     mwr: period.mwr,
     benchmark: sameDepositsBenchmark(now.points, range, now.benchmark, benchmarkEntry(now)),
-    missingQuotes: holdings.filter((h) => !now.prices.has(h.symbol)).map((h) => h.symbol),
-    stale: holdings.some((h) => now.prices.get(h.symbol)?.stale === true),
   };
 }

@@ -21,7 +21,7 @@ import { METRIC, recordCount } from '../lib/metrics';
 import { keyedId, transactOnce } from '../lib/idempotency';
 import { registerInterest } from '../market/interest';
 import { marketService, type MarketService } from '../market/service';
-import { figuresOf, portfolioNow } from './engine';
+import { portfolioNow, positionsOf } from './engine';
 import { latestPrices, orderView, transactionView } from './figures';
 import { creditDueActions } from './corporate-actions';
 import { syncInterest } from './portfolios';
@@ -207,7 +207,7 @@ async function sizeOrder(
   let nav: number | undefined;
   // A position size is a share of the NAV every screen shows (the engine's).
   if (input.invest_by === 'positionSize')
-    nav = figuresOf(await portfolioNow(deps, userId, p.portfolioId)).navCents;
+    nav = positionsOf(await portfolioNow(deps, userId, p.portfolioId)).navCents;
   const sized = orderQuantity({
     investBy: input.invest_by,
     ...(input.amount !== undefined ? { amount: input.amount } : {}),

@@ -16,8 +16,8 @@ import { now as clockNow } from '../lib/clock';
 import {
   benchmarkEntry,
   type EngineDeps,
-  figuresOf,
   portfolioNow,
+  positionsOf,
   type PortfolioNow,
 } from './engine';
 import { BENCHMARK_NAME, BENCHMARK_SYMBOL } from './figures';
@@ -123,7 +123,7 @@ export async function portfolioPerformance(
 ) {
   const now = await portfolioNow(deps, userId, input.portfolio_id);
   const { portfolio: p, points, today, inception, benchmark } = now;
-  const current = figuresOf(now);
+  const current = positionsOf(now);
   const holdings = current.allHoldings;
   const riskFreeRate = p.riskFreeRate ?? RISK_FREE_RATE_DEFAULT;
   const range = periodRange(

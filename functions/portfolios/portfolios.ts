@@ -35,7 +35,7 @@ import {
   rowView,
   transactionView,
 } from './figures';
-import { figuresOf, portfolioNow } from './engine';
+import { figuresOf, portfolioNow, positionsOf } from './engine';
 import { readHistories, type StoredHistory } from './stored-history';
 import {
   batchDelete,
@@ -113,7 +113,7 @@ export async function portfolioDetails(
   portfolioId: string,
 ): Promise<PortfolioDetailsResponse> {
   const now = await portfolioNow(deps, userId, portfolioId);
-  return { data: [recordView(now.portfolio, figuresOf(now).cashCents)] };
+  return { data: [recordView(now.portfolio, positionsOf(now).cashCents)] };
 }
 
 /**

@@ -113,7 +113,9 @@ function slice(points: readonly NavPoint[], range: PeriodRange) {
 /** Chains daily returns: prod(1 + r_d) - 1 as a Decimal. */
 function chain(points: readonly NavPoint[]): Dec {
   let growth = new D(1);
-  for (const p of points) growth = growth.times(new D(1).plus(p.dailyReturn));
+  // A day without a return (a weekend, a holiday, cash alone) multiplies by exactly 1.
+  for (const p of points)
+    if (p.dailyReturn !== 0) growth = growth.times(new D(1).plus(p.dailyReturn));
   return growth.minus(1);
 }
 
@@ -259,6 +261,64 @@ export function chartSeries(
   /** The index level the money of `date` went in at, when known (the portfolio's creation). */
   entry?: { date: string; level: number },
 ): ChartPoint[] {
+  const out: ChartPoint[] = [];
+  let growth = new D(1);
+  // Each figure is worked out again only when what it depends on moved (a weekend holds all).
+  let twrIndex = 100;
+  let valued: { units: Dec; close: number; cents: number } | undefined;
+  let indexed: { close: number; index: number } | undefined;
+  walkSameDeposits(points, range, benchmark, entry, (p, close, units, startClose) => {
+    if (p.dailyReturn !== 0) {
+      growth = growth.times(new D(1).plus(p.dailyReturn));
+      twrIndex = growth.times(100).toDecimalPlaces(6).toNumber();
+    }
+    if (close && (valued?.units !== units || valued.close !== close))
+      valued = { units, close, cents: valueOf(units, close) };
+    if (close && startClose && indexed?.close !== close)
+      indexed = {
+        close,
+        index: new D(close).div(startClose).times(100).toDecimalPlaces(6).toNumber(),
+      };
+    out.push({
+      date: p.date,
+      navCents: p.navCents,
+      benchmarkCents: close ? valued!.cents : null,
+      twrIndex,
+      benchmarkIndex: close && startClose ? indexed!.index : null,
+      flowCents: p.flowCents,
+    });
+  });
+  return out;
+}
+
+function valueOf(units: Dec, close: number): number {
+  return units.times(close).toDecimalPlaces(0, D.ROUND_HALF_UP).toNumber();
+}
+
+/**
+ * The index units the same deposits hold, day by day over the period (the one walk behind the
+ * chart's benchmark line and the since-inception comparison): units bought with the start value
+ * at the close before the period, each flow at its day's close (or the last before; the money of
+ * `entry.date` at `entry.level`). `visit`, when given, sees each day with its close and units.
+ */
+function walkSameDeposits(
+  points: readonly NavPoint[],
+  range: PeriodRange,
+  benchmark: readonly Close[],
+  entry: { date: string; level: number } | undefined,
+  visit?: (
+    p: NavPoint,
+    close: number | undefined,
+    units: Dec,
+    startClose: number | undefined,
+  ) => void,
+): {
+  units: Dec;
+  close: number | undefined;
+  days: number;
+  startNav: number;
+  flows: { date: string; cents: number }[];
+} {
   const { inRange, startNav } = slice(points, range);
   const bars = [...benchmark].sort((a, b) => a.date.localeCompare(b.date));
   let i = 0;
@@ -272,34 +332,24 @@ export function chartSeries(
   };
   const startClose = closeAt(addDays(range.start, -1)) ?? bars.find((b) => b.close > 0)?.close;
   let units = startClose && startNav > 0 ? new D(startNav).div(startClose) : new D(0);
-  let growth = new D(1);
-  const out: ChartPoint[] = [];
+  let close: number | undefined;
+  const flows: { date: string; cents: number }[] = [];
   for (const p of inRange) {
-    const close = closeAt(p.date) ?? startClose;
+    close = closeAt(p.date) ?? startClose;
     const bought = entry && entry.date === p.date && entry.level > 0 ? entry.level : close;
-    if (p.flowCents !== 0 && bought) units = units.plus(new D(p.flowCents).div(bought));
-    growth = growth.times(new D(1).plus(p.dailyReturn));
-    out.push({
-      date: p.date,
-      navCents: p.navCents,
-      benchmarkCents: close
-        ? units.times(close).toDecimalPlaces(0, D.ROUND_HALF_UP).toNumber()
-        : null,
-      twrIndex: growth.times(100).toDecimalPlaces(6).toNumber(),
-      benchmarkIndex:
-        close && startClose
-          ? new D(close).div(startClose).times(100).toDecimalPlaces(6).toNumber()
-          : null,
-      flowCents: p.flowCents,
-    });
+    if (p.flowCents !== 0) {
+      flows.push({ date: p.date, cents: p.flowCents });
+      if (bought) units = units.plus(new D(p.flowCents).div(bought));
+    }
+    visit?.(p, close, units, startClose);
   }
-  return out;
+  return { units, close, days: inRange.length, startNav, flows };
 }
 
 /**
  * The S&P 500 bought and sold with the portfolio's deposits and withdrawals over a period (the
- * chart's benchmark line): its value at the end and its money-weighted return over the same
- * flows, so it compares with the portfolio's own money-weighted return.
+ * chart's benchmark line, from the same walk): its value at the end and its money-weighted
+ * return over the same flows, so it compares with the portfolio's own money-weighted return.
  */
 export function sameDepositsBenchmark(
   points: readonly NavPoint[],
@@ -307,10 +357,9 @@ export function sameDepositsBenchmark(
   benchmark: readonly Close[],
   entry?: { date: string; level: number },
 ): { valueCents: number | null; mwr: RateFigure } {
-  const series = chartSeries(points, range, benchmark, entry);
-  const end = series.at(-1)?.benchmarkCents ?? null;
-  if (series.length === 0) return { valueCents: null, mwr: NO_HISTORY };
-  if (end === null)
+  const walk = walkSameDeposits(points, range, benchmark, entry);
+  if (walk.days === 0) return { valueCents: null, mwr: NO_HISTORY };
+  if (!walk.close)
     return {
       valueCents: null,
       mwr: {
@@ -319,16 +368,8 @@ export function sameDepositsBenchmark(
         message: 'The S&P 500 level is unavailable right now',
       },
     };
-  const { startNav } = slice(points, range);
-  return {
-    valueCents: end,
-    mwr: moneyWeighted(
-      range,
-      startNav,
-      series.map((p) => ({ date: p.date, cents: p.flowCents })),
-      end,
-    ),
-  };
+  const end = valueOf(walk.units, walk.close);
+  return { valueCents: end, mwr: moneyWeighted(range, walk.startNav, walk.flows, end) };
 }
 
 export interface MonthlyReturn {
@@ -344,7 +385,8 @@ export function monthlyReturns(points: readonly NavPoint[]): MonthlyReturn[] {
   const months = new Map<string, Dec>();
   for (const p of points) {
     const key = p.date.slice(0, 7);
-    months.set(key, (months.get(key) ?? new D(1)).times(new D(1).plus(p.dailyReturn)));
+    const growth = months.get(key) ?? new D(1);
+    months.set(key, p.dailyReturn === 0 ? growth : growth.times(new D(1).plus(p.dailyReturn)));
   }
   return [...months].map(([key, growth]) => ({
     year: Number(key.slice(0, 4)),
