@@ -60,7 +60,7 @@ export type PortfolioRecord = z.infer<typeof portfolioRecordSchema>;
 
 /**
  * One row of the dashboard table (getPortfolioList, searchPortfolioList) and the holdings view's
- * portfolio: every figure from the one portfolio engine (decision 131), after due dividends and
+ * portfolio: every figure from the one portfolio engine (decision 132), after due dividends and
  * splits, so the list, the dashboard, the holdings view and the Performance view agree.
  */
 export const portfolioRowSchema = z.extend(portfolioRecordSchema, {

@@ -44,6 +44,10 @@ test('a signed-in investor sets a price alert from a watchlist row, sees it in M
   const remove = page.getByRole('button', { name: /^Remove the alert: .*AAPL/ });
   await expect.poll(() => remove.count(), SLOW).toBe(1);
   await remove.click();
+  await page
+    .getByRole('dialog', { name: 'Remove the alert on AAPL?' })
+    .getByRole('button', { name: 'Remove alert', exact: true })
+    .click();
   await toast(page, 'Alert removed');
   await expect.poll(() => page.getByText(/^No alerts yet\./).count(), SLOW).toBe(1);
   // The one refused request (the price of 0) is the only failure the browser saw.

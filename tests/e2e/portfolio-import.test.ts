@@ -192,7 +192,7 @@ test('the settings switch the cost method and the risk-free rate; importing the 
     )
     .toBe(1);
   // The Sharpe ratio's risk-free rate.
-  await performance.getByLabel('Risk-free rate').fill('5.25');
+  await performance.getByRole('textbox', { name: 'Risk-free rate' }).fill('5.25');
   await performance.getByRole('button', { name: 'Save' }).click();
   await expect
     .poll(() => performance.getByText(/risk-free rate 5\.25% a year/).count(), SLOW)
@@ -211,7 +211,7 @@ test('the settings switch the cost method and the risk-free rate; importing the 
       SLOW,
     )
     .toBe('true');
-  expect(await page.getByLabel('Risk-free rate').inputValue()).toBe('5.25');
+  expect(await page.getByRole('textbox', { name: 'Risk-free rate' }).inputValue()).toBe('5.25');
 
   // The same file again: every row is already there.
   dialog = await previewImport(page, CSV);

@@ -51,7 +51,7 @@ test('a pitch shared from My Pitches, read signed out, re-pitched, stopped, then
   expect(crawled.status).toBe(200);
   expect(crawled.html).toContain(`<meta property="og:title" content="${name} (${SYMBOL})`);
   expect(crawled.html).toContain('<meta name="twitter:card" content="summary_large_image" />');
-  expect(crawled.html).toMatch(/<meta property="og:image" content="[^"]*preview\.svg" \/>/);
+  expect(crawled.html).toMatch(/<meta property="og:image" content="[^"]*preview\.png" \/>/);
   expect(crawled.html).not.toContain('<b>fast</b>');
   expect(crawled.html).not.toContain(user.email);
 
@@ -84,6 +84,10 @@ test('a pitch shared from My Pitches, read signed out, re-pitched, stopped, then
 
   // Stop sharing: the page answers 404 and says so.
   await sharer.page.getByRole('button', { name: `Stop sharing ${name}` }).click(SLOW);
+  await sharer.page
+    .getByRole('dialog', { name: `Stop sharing ${name}?` })
+    .getByRole('button', { name: 'Stop sharing' })
+    .click(SLOW);
   await toast(sharer.page, SHARING_MESSAGES.stopped);
   expect((await crawl(path)).status).toBe(404);
   await visitor.open(path);

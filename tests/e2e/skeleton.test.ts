@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest';
+import { testMarketClock } from '../support/clock';
 import { newPage } from './support/browser';
 
 test('a guest opens the app and sees the five valuation methodologies from the API', async () => {
@@ -29,7 +30,9 @@ test('the header and footer carry the product navigation', async () => {
   for (const link of ['Contact us', 'Privacy Policy', 'Terms Of Use', 'Compliance Note']) {
     await expect.poll(() => footer.getByRole('link', { name: link }).count()).toBe(1);
   }
-  expect(await footer.textContent()).toContain('2022');
+  // The year on the product's clock (pinned for the tests), not the machine's.
+  const year = new Date(testMarketClock()).getUTCFullYear();
+  await expect.poll(() => footer.textContent()).toContain(`© ${year} Mr. Market`);
 });
 
 test('opening /Pitches as a guest redirects to /login', async () => {

@@ -95,7 +95,11 @@ test('a saved pitch tracked, its intrinsic value edited until it is on track, th
   ]);
 
   // Delete it: the table empties.
-  await page.getByRole('button', { name: `Delete ${name}` }).click();
+  await page.getByRole('button', { name: `Delete the pitch ${name}` }).click();
+  await page
+    .getByRole('dialog', { name: /^Delete the pitch / })
+    .getByRole('button', { name: 'Delete pitch', exact: true })
+    .click();
   await toast(page, 'Pitch Deleted Successfully!');
   await expect
     .poll(() => page.getByText(/You are not tracking any pitch yet/).count(), SLOW)

@@ -59,6 +59,10 @@ test('a signed-in investor adds two stocks to the watchlist, opens one and remov
   await expect.poll(() => card.count(), SLOW).toBe(0);
 
   await page.getByRole('button', { name: 'Remove MSFT' }).click();
+  await page
+    .getByRole('dialog', { name: /^Remove MSFT from your watchlist\?$/ })
+    .getByRole('button', { name: 'Remove', exact: true })
+    .click();
   await toast(page, 'Removed successfully');
   await expect.poll(() => rowSymbols(page), SLOW).toEqual(['AAPL']);
 

@@ -24,7 +24,7 @@ import { fillLimitOrder } from '../../functions/portfolios/orders';
 import { doc, itemsUnder, newUser } from './portfolio-support';
 
 /**
- * One truth across every view of a portfolio (decision 131). Random portfolios are built as an
+ * One truth across every view of a portfolio (decision 132). Random portfolios are built as an
  * investor builds them (imports of past activity, a second import merged into the first, orders
  * at the market, limit orders filled as the job fills them and others left open, deposits and
  * withdrawals through the seed capital), then every view is read, in a random order, on the

@@ -2,7 +2,7 @@ import { SPLITS } from './calibration.js';
 import { dayOf } from './calendar.js';
 
 /**
- * The demo market's figures as the provider serves them on the demo's day (decision 131).
+ * The demo market's figures as the provider serves them on the demo's day (decision 132).
  * The generator draws every price, volume and dividend in today's shares, as if every split in
  * the table had happened. The provider adjusts only for the splits it knows of: before a split,
  * its prices are in the old (unsplit) shares. So for an instant before a split, every price of
