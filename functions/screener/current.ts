@@ -58,6 +58,20 @@ export async function currentSnapshot(
   return pending;
 }
 
+/**
+ * The snapshot the job stored, held as currentSnapshot holds it, but never a stand-in: the
+ * market map and Compare make no provider call (decisions 152, 153). Undefined until the job
+ * has stored one (a new deployment's first minutes).
+ */
+export async function storedSnapshot(
+  store: SnapshotStore = {},
+  now: number = Date.now(),
+): Promise<LoadedSnapshot | undefined> {
+  if (held && now - held.checkedAt < CHECK_MS) return held.snapshot;
+  if (!held && (await storedVersion(store)) === undefined) return undefined;
+  return currentSnapshot(store, now);
+}
+
 /** Forgets the instance's copy (tests). */
 export function forgetSnapshot(): void {
   held = undefined;
