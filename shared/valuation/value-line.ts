@@ -299,17 +299,18 @@ export function gapReason(
 ): string {
   const amount = (n: number) => formatNumber(n, 2);
   if (problem.kind === 'base-not-positive' && base !== null) {
+    const what = base < 0 ? 'negative' : 'no';
     switch (typeId) {
       case 1:
-        return `Not meaningful: negative earnings (TTM EPS ${amount(base)})`;
+        return `Not meaningful: ${what} earnings (TTM EPS ${amount(base)})`;
       case 2:
-        return `Not meaningful: negative book value (${amount(base)} a share)`;
+        return `Not meaningful: ${what} book value (${amount(base)} a share)`;
       case 3:
-        return `Not meaningful: no revenue (TTM ${amount(base)} a share)`;
+        return `Not meaningful: ${what} revenue (TTM ${amount(base)} a share)`;
       case 4:
-        return `Not meaningful: negative EBITDA (TTM ${amount(base)} M)`;
+        return `Not meaningful: ${what} EBITDA (TTM ${amount(base)} M)`;
       case 5:
-        return `Not meaningful: negative free cash flow (TTM ${amount(base)} a share)`;
+        return `Not meaningful: ${what} free cash flow (TTM ${amount(base)} a share)`;
     }
   }
   if (problem.kind === 'intrinsic-not-positive')

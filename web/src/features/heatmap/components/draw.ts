@@ -1,0 +1,67 @@
+import type { HeatmapCompany } from '../../../../../shared/heatmap/data';
+import type { MapLayout } from '../../../../../shared/heatmap/layout';
+import { changeColour, type HeatmapPeriod } from '../../../../../shared/heatmap/scale';
+
+const SECTOR_BAND = '#1d2733';
+const INDUSTRY_BAND = '#2b3442';
+const BACKGROUND = '#11161d';
+
+/** "+1.23%" with the sign, as the tiles show it. */
+export function changeText(change: number | null): string {
+  if (change === null) return 'N/A';
+  return `${change > 0 ? '+' : ''}${change.toFixed(2)}%`;
+}
+
+/**
+ * Draws the map on a canvas already sized `width` x `height` CSS pixels at `ratio` device
+ * pixels each: the groups' name bands, then every tile in its change's colour, its symbol (and
+ * change) where the tile has room.
+ */
+export function drawMap(
+  context: CanvasRenderingContext2D,
+  layout: MapLayout<HeatmapCompany>,
+  period: HeatmapPeriod,
+  width: number,
+  height: number,
+  ratio: number,
+): void {
+  context.setTransform(ratio, 0, 0, ratio, 0, 0);
+  context.fillStyle = BACKGROUND;
+  context.fillRect(0, 0, width, height);
+  context.textBaseline = 'middle';
+  context.textAlign = 'left';
+  for (const g of layout.groups) {
+    if (g.labelHeight === 0) continue;
+    context.fillStyle = g.kind === 'sector' ? SECTOR_BAND : INDUSTRY_BAND;
+    context.fillRect(g.x, g.y, g.w, g.labelHeight);
+    context.fillStyle = g.kind === 'sector' ? '#ffffff' : '#c9d2dd';
+    context.font =
+      g.kind === 'sector' ? '600 12px system-ui, sans-serif' : '10px system-ui, sans-serif';
+    const label = g.kind === 'sector' ? g.name.toUpperCase() : g.name;
+    context.save();
+    context.beginPath();
+    context.rect(g.x, g.y, g.w, g.labelHeight);
+    context.clip();
+    context.fillText(label, g.x + 4, g.y + g.labelHeight / 2 + 0.5);
+    context.restore();
+  }
+  context.textAlign = 'center';
+  for (const t of layout.tiles) {
+    const change = t.company.changes[period];
+    context.fillStyle = changeColour(change, period);
+    // A hairline between neighbours: the tile is drawn half a pixel in on each side.
+    context.fillRect(t.x + 0.5, t.y + 0.5, Math.max(0, t.w - 1), Math.max(0, t.h - 1));
+    if (t.w < 26 || t.h < 14) continue;
+    const size = Math.max(9, Math.min(24, Math.floor(Math.min(t.w / 4, t.h / 2.6))));
+    context.fillStyle = '#ffffff';
+    context.font = `600 ${size}px system-ui, sans-serif`;
+    const twoLines = t.h >= size * 2.6 && t.w >= 44;
+    const cx = t.x + t.w / 2;
+    const cy = t.y + t.h / 2;
+    context.fillText(t.company.symbol, cx, twoLines ? cy - size * 0.55 : cy, t.w - 4);
+    if (twoLines) {
+      context.font = `${Math.max(9, Math.round(size * 0.75))}px system-ui, sans-serif`;
+      context.fillText(changeText(change), cx, cy + size * 0.6, t.w - 4);
+    }
+  }
+}
