@@ -6,11 +6,23 @@ import { NotFoundError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { storedSnapshot } from '../screener/current';
 import { ProviderPlanError } from './errors';
-import type { MarketService } from './service';
+import { FRESH_MS, type MarketService } from './service';
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const day = (v: unknown): string | null =>
   typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) ? v.slice(0, 10) : null;
+
+/**
+ * The cached reads a value line's data makes (each a provider call on a miss), with how long
+ * each stays fresh: the quota bench charges them to every company view.
+ */
+export const VALUE_LINE_READS: readonly (readonly [string, number])[] = [
+  ['statement-income-quarter', FRESH_MS.day],
+  ['statement-balance-quarter', FRESH_MS.day],
+  ['statement-cashflow-quarter', FRESH_MS.day],
+  ['splits', FRESH_MS.day],
+  ['closes-ten-years', FRESH_MS.daily],
+];
 
 /** The first of January `years` before the market day: one cache key for the closes all year. */
 export function closesFrom(marketDay: string, years = 10): string {

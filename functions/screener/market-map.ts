@@ -45,6 +45,13 @@ async function storedQuotes(
   return out;
 }
 
+/**
+ * The provider reads a market map view makes: none. It reads the stored snapshot and the stored
+ * quotes (never a stand-in snapshot, never a quote fetch). The quota bench charges a map view per
+ * user-session with these, and the cost bench counts a map view's calls to a fake provider.
+ */
+export const MARKET_MAP_READS: readonly (readonly [string, number])[] = [];
+
 /** The snapshot's rows of `symbols` (all when undefined), at the stored quotes' prices. */
 export function rowsAtQuotes(
   snapshot: LoadedSnapshot,

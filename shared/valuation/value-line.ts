@@ -1,7 +1,10 @@
 import { formatNumber } from '../format/money';
 import { D, dec, toOutput, type Dec } from './decimal';
 import {
+  checkValuationInput,
   computeValuation,
+  growthFactor,
+  intrinsicFigures,
   MODELS,
   type ValuationModelInput,
   type ValuationProblem,
@@ -58,8 +61,11 @@ export type DailyClose = readonly [string, number];
 
 export type ValueLineTypeId = 1 | 2 | 3 | 4 | 5;
 
-/** Quarters of statements the line reads: ten years, plus three for the first TTM figure. */
-export const VALUE_LINE_QUARTERS = 43;
+/**
+ * Quarters of statements the line reads: the quarter in effect when the ten years of prices
+ * start, the forty after it, and three before it for its TTM figure.
+ */
+export const VALUE_LINE_QUARTERS = 44;
 /** Years of daily prices the line is drawn over, at most. */
 export const VALUE_LINE_YEARS = 10;
 
@@ -332,6 +338,7 @@ export function quarterInput(
   return input;
 }
 
+/** The model's own step (the panel's, a pitch's): computeValuation itself. */
 function stepOf(
   typeId: ValueLineTypeId,
   from: string,
@@ -342,6 +349,38 @@ function stepOf(
   const result = computeValuation(input);
   if (result.ok) return { from, source, value: result.intrinsicValuePerShare, base, reason: null };
   return { from, source, value: null, base, reason: gapReason(typeId, base, result) };
+}
+
+/**
+ * A quarter's step: computeValuation's own checks and intrinsic value (`checkValuationInput`,
+ * `intrinsicFigures`), without the outcomes against the price (IRR's fractional power is most
+ * of a valuation's cost, and forty of them would not fit the line's time budget). The growth
+ * factor is the same for every quarter: computed once, the same product growOverHold makes.
+ */
+function quarterValue(
+  typeId: ValueLineTypeId,
+  from: string,
+  input: ValuationModelInput,
+  base: number | null,
+  factor: () => Dec,
+): ValueStep {
+  const checked = checkValuationInput(input);
+  const figures = checked ?? intrinsicFigures(input, typeId === 5 ? undefined : factor());
+  if (!figures.ok)
+    return { from, source: 'quarter', value: null, base, reason: gapReason(typeId, base, figures) };
+  const value = toOutput(figures.intrinsic);
+  if (value === null || value <= 0)
+    return {
+      from,
+      source: 'quarter',
+      value: null,
+      base,
+      reason:
+        value === null
+          ? 'Not meaningful: the value is too large to show'
+          : 'Not meaningful: the model gives no value above 0',
+    };
+  return { from, source: 'quarter', value, base, reason: null };
 }
 
 function baseOfInput(input: ValuationModelInput): number | null {
@@ -365,10 +404,24 @@ export function valueLine(
 ): ValueStep[] {
   const typeId = model.valuation_type_id;
   const steps: ValueStep[] = [];
+  let factor: Dec | undefined;
+  const growth = () => {
+    if (factor === undefined) {
+      const record = model as unknown as Record<string, number>;
+      factor = growthFactor(dec(record[MODELS[typeId].growthField]!), dec(model.holding_period));
+    }
+    return factor;
+  };
   const quarterStep = (q: QuarterBase): ValueStep =>
     q.fields === null
       ? { from: q.date, source: 'quarter', value: null, base: null, reason: q.missing }
-      : stepOf(typeId, q.date, 'quarter', quarterInput(model, q.fields, options.multiple), q.base);
+      : quarterValue(
+          typeId,
+          q.date,
+          quarterInput(model, q.fields, options.multiple),
+          q.base,
+          growth,
+        );
 
   if (options.pitchDate !== undefined) {
     const day = options.pitchDate.slice(0, 10);
@@ -495,7 +548,7 @@ export function yearOn(date: string): string {
  * both days with a value) with the return a year on. Every ratio is decimal, rounded once.
  */
 export function valueLineStatistics(days: readonly DayValue[]): ValueLineStatistics {
-  const premiums: number[] = [];
+  const valued: DayValue[] = [];
   let withValue = 0;
   let below = 0;
   const crossings: Crossing[] = [];
@@ -510,8 +563,7 @@ export function valueLineStatistics(days: readonly DayValue[]): ValueLineStatist
     withValue++;
     const isBelow = day.price < day.value;
     if (isBelow) below++;
-    const premium = toOutput(dec(day.price).div(day.value).minus(1).times(100));
-    if (premium !== null) premiums.push(premium);
+    valued.push(day);
     if (isBelow && previous !== null && previous.price >= previous.value!) {
       const anniversary = yearOn(day.date);
       let yearOnDay: DayValue | null = null;
@@ -537,10 +589,31 @@ export function valueLineStatistics(days: readonly DayValue[]): ValueLineStatist
     days: withValue,
     daysBelow: below,
     belowPercent: withValue ? toOutput(dec(below).div(withValue).times(100)) : null,
-    medianPremiumPercent: exactMedian(premiums),
+    medianPremiumPercent: medianPremium(valued),
     crossings,
     medianCrossingReturnPercent: exactMedian(returns),
   };
+}
+
+/** (close / value - 1) x 100, exact and rounded once. */
+const premiumOf = (day: DayValue): Dec => dec(day.price).div(day.value!).minus(1).times(100);
+
+/**
+ * The median premium of the days with a value. The days are ordered by close / value in floating
+ * point (a few thousand exact divisions would not fit the line's time budget); the middle day (or
+ * two) then get their exact premium. Two ratios a float cannot order are equal to within 1e-15,
+ * far below the 10 decimal places a premium is rounded to, so the median is the exact one.
+ */
+function medianPremium(days: readonly DayValue[]): number | null {
+  if (days.length === 0) return null;
+  const sorted = [...days].sort((a, b) => a.price / a.value! - b.price / b.value!);
+  const mid = Math.floor(sorted.length / 2);
+  if (sorted.length % 2 === 1) return toOutput(premiumOf(sorted[mid]!));
+  return toOutput(
+    premiumOf(sorted[mid - 1]!)
+      .plus(premiumOf(sorted[mid]!))
+      .div(2),
+  );
 }
 
 /** The stretches of days without a value, each with its reason (for the list under the chart). */

@@ -79,8 +79,8 @@ describe('the value line’s data', () => {
     expect(String(res.headers['cache-control'])).toMatch(/^public, s-maxage=\d+/);
     const body = valueLineResponse.parse(res.body);
     const { quarters, closes, splits } = body.data;
-    expect(quarters.length).toBe(43);
-    expect(quarters[0]!.date < quarters[42]!.date).toBe(true);
+    expect(quarters.length).toBe(44);
+    expect(quarters[0]!.date < quarters[43]!.date).toBe(true);
     expect(quarters.every((q) => q.epsDiluted !== null && q.dilutedShares! > 0)).toBe(true);
     expect(splits).toEqual([{ date: '2020-08-31', numerator: 4, denominator: 1 }]);
     expect(closes[0]![0] >= '2016-01-01').toBe(true);

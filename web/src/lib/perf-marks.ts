@@ -18,3 +18,12 @@ export function endMeasure(name: string): void {
   started.delete(name);
   performance.measure(name, { start, end: performance.now() });
 }
+
+/** Runs `work` and records how long it took as its own measure (a part of a larger one). */
+export function timed<T>(name: string, work: () => T): T {
+  if (typeof performance === 'undefined') return work();
+  const start = performance.now();
+  const out = work();
+  performance.measure(name, { start, end: performance.now() });
+  return out;
+}

@@ -45,23 +45,49 @@ export function drawMap(
     context.fillText(label, g.x + 4, g.y + g.labelHeight / 2 + 0.5);
     context.restore();
   }
-  context.textAlign = 'center';
+  // Tiles by colour, then labels by font: a canvas parses every fillStyle and font it is given,
+  // so each is set once per group rather than once per tile.
+  const byColour = new Map<string, MapLayout<HeatmapCompany>['tiles']>();
   for (const t of layout.tiles) {
-    const change = t.company.changes[period];
-    context.fillStyle = changeColour(change, period);
+    const colour = changeColour(t.company.changes[period], period);
+    const list = byColour.get(colour);
+    if (list) list.push(t);
+    else byColour.set(colour, [t]);
+  }
+  for (const [colour, tiles] of byColour) {
+    context.fillStyle = colour;
     // A hairline between neighbours: the tile is drawn half a pixel in on each side.
-    context.fillRect(t.x + 0.5, t.y + 0.5, Math.max(0, t.w - 1), Math.max(0, t.h - 1));
+    for (const t of tiles)
+      context.fillRect(t.x + 0.5, t.y + 0.5, Math.max(0, t.w - 1), Math.max(0, t.h - 1));
+  }
+  const bySize = new Map<number, MapLayout<HeatmapCompany>['tiles']>();
+  for (const t of layout.tiles) {
     if (t.w < 26 || t.h < 14) continue;
     const size = Math.max(9, Math.min(24, Math.floor(Math.min(t.w / 4, t.h / 2.6))));
-    context.fillStyle = '#ffffff';
+    const list = bySize.get(size);
+    if (list) list.push(t);
+    else bySize.set(size, [t]);
+  }
+  context.textAlign = 'center';
+  context.fillStyle = '#ffffff';
+  for (const [size, tiles] of bySize) {
+    const small = Math.max(9, Math.round(size * 0.75));
+    const twoLines = (t: (typeof tiles)[number]) => t.h >= size * 2.6 && t.w >= 44;
     context.font = `600 ${size}px system-ui, sans-serif`;
-    const twoLines = t.h >= size * 2.6 && t.w >= 44;
-    const cx = t.x + t.w / 2;
-    const cy = t.y + t.h / 2;
-    context.fillText(t.company.symbol, cx, twoLines ? cy - size * 0.55 : cy, t.w - 4);
-    if (twoLines) {
-      context.font = `${Math.max(9, Math.round(size * 0.75))}px system-ui, sans-serif`;
-      context.fillText(changeText(change), cx, cy + size * 0.6, t.w - 4);
+    for (const t of tiles) {
+      const cy = t.y + t.h / 2;
+      context.fillText(
+        t.company.symbol,
+        t.x + t.w / 2,
+        twoLines(t) ? cy - size * 0.55 : cy,
+        t.w - 4,
+      );
+    }
+    context.font = `${small}px system-ui, sans-serif`;
+    for (const t of tiles) {
+      if (!twoLines(t)) continue;
+      const text = changeText(t.company.changes[period]);
+      context.fillText(text, t.x + t.w / 2, t.y + t.h / 2 + size * 0.6, t.w - 4);
     }
   }
 }

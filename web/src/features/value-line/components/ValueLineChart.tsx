@@ -41,7 +41,10 @@ export default function ValueLineChart({
   height = 340,
 }: ValueLineChartProps) {
   const option = useMemo(() => lineOption(days, gaps, formatNumber), [days, gaps]);
+  // setOption draws at once: the first draw ends before the events are bound, so the chart's
+  // being ready ends that measure; `finished` ends those of later draws.
   const onEvents = useMemo(() => ({ finished: () => measure && endMeasure(measure) }), [measure]);
+  const onReady = () => measure && endMeasure(measure);
   return (
     <div className="value-line__chart" role="img" aria-label={label}>
       <ReactEChartsCore
@@ -50,6 +53,7 @@ export default function ValueLineChart({
         notMerge
         lazyUpdate={false}
         onEvents={onEvents}
+        onChartReady={onReady}
         style={{ height, width: '100%' }}
       />
     </div>

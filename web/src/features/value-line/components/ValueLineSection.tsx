@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { formatNumber, formatPrice } from '../../../../../shared/format/money';
 import { formatDisplayDate } from '../../../../../shared/format/dates';
 import { numberFromText } from '../../../../../shared/schemas/text';
@@ -13,7 +13,7 @@ import type { ValueLineData } from '../../../../../shared/valuation/value-line-a
 import { Choice } from '../../../components/Choice';
 import { Loading } from '../../../components/Loading';
 import { WhenVisible } from '../../../components/WhenVisible';
-import { startMeasure } from '../../../lib/perf-marks';
+import { startMeasure, timed } from '../../../lib/perf-marks';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useValueLineData } from '../api/get-value-line';
 import {
@@ -32,6 +32,8 @@ const ValueLineChart = lazy(() => import('./ValueLineChart'));
 
 /** The User Timing measure of a line's compute and draw (bench/charts.ts). */
 export const VALUE_LINE_MEASURE = 'value-line';
+/** The part of it that computes the line, the days and the statistics. */
+export const COMPUTE_MEASURE = 'value-line:compute';
 
 export type ValueLineSectionProps =
   /** The company view: a model to pick, the newest figures, no growth, a multiple to pick. */
@@ -62,7 +64,11 @@ export function ValueLineSection(props: ValueLineSectionProps) {
   );
 }
 
+/** Starts loading the chart's code with the data, not after them. */
+const loadChart = () => void import('./ValueLineChart');
+
 function ValueLineBody(props: ValueLineSectionProps) {
+  useEffect(loadChart, []);
   const query = useValueLineData(props.symbol);
   if (query.isPending) return <Loading label="Loading ten years of figures…" />;
   if (query.isError)
@@ -94,7 +100,7 @@ function CompanyLine({ data }: { data: ValueLineData }) {
     const model = plainModel(typeId, bases, lastClose, multiple, DCF_DEFAULTS);
     if (!model) return null;
     startMeasure(VALUE_LINE_MEASURE);
-    return lineView(data, model, bases, { latest: 'quarters' });
+    return timed(COMPUTE_MEASURE, () => lineView(data, model, bases, { latest: 'quarters' }));
   }, [data, bases, typeId, multiple]);
   const name = MODELS[typeId].name;
   const inputId = useId();
@@ -185,11 +191,13 @@ function ModelLine(
   const view = useMemo(() => {
     if (multiple === null) return null;
     startMeasure(VALUE_LINE_MEASURE);
-    return lineView(data, input, bases, {
-      latest: mode === 'panel' ? 'model' : 'quarters',
-      ...(multiple !== undefined ? { multiple } : {}),
-      ...(pitchDate ? { pitchDate } : {}),
-    });
+    return timed(COMPUTE_MEASURE, () =>
+      lineView(data, input, bases, {
+        latest: mode === 'panel' ? 'model' : 'quarters',
+        ...(multiple !== undefined ? { multiple } : {}),
+        ...(pitchDate ? { pitchDate } : {}),
+      }),
+    );
   }, [data, input, bases, multiple, mode, pitchDate]);
   const name = MODELS[typeId].name;
   const own = input.valuation_type_id === 5 ? null : input.forward_multiple;
@@ -286,7 +294,11 @@ function LineBlock({
         )}
       </p>
       {view.days.length === 0 ? (
-        <p className="notice notice--info">No prices to draw the line against yet.</p>
+        <p className="notice notice--info">
+          {first === undefined && view.steps[0]?.source === 'pitch'
+            ? `The line starts on the pitch date, ${view.steps[0].from}: the closes from then on show here as the days pass.`
+            : 'No prices to draw the line against yet.'}
+        </p>
       ) : (
         <Suspense fallback={<Loading label="Drawing…" />}>
           <ValueLineChart
