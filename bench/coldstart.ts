@@ -3,7 +3,10 @@
  * bundles it (esbuild: minified ESM for node24, the AWS SDK v3 clients it uses included, with
  * environment credentials), its size,
  * and its module initialisation time (import of the bundle) in a fresh Node process, median
- * of three runs.
+ * of three runs. Only the initialisation time has a target: it is what a user waits for on a
+ * cold start. Sizes are printed for information (a bundle includes the SDK clients it uses,
+ * decision 095, so most are larger than they would be with the runtime's SDK, and no faster
+ * to start for it).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -17,7 +20,6 @@ import { JOBS } from '../infra/jobs';
 import { ROUTES } from '../shared/routes';
 import { type Report, atMost, info, kb, median, ms, onInterrupt } from './lib';
 
-const SIZE_LIMIT = 300_000;
 const INIT_LIMIT_MS = 150;
 const RUNS = 3;
 
@@ -92,16 +94,7 @@ export async function run(report: Report): Promise<void> {
     const biggest = rows.reduce((a, b) => (b.bytes > a.bytes ? b : a));
     const slowest = rows.reduce((a, b) => (b.initMs > a.initMs ? b : a));
     report(info('coldstart', 'handlers bundled', String(rows.length)));
-    report(
-      atMost(
-        'coldstart',
-        `largest bundle (${biggest.handler})`,
-        biggest.bytes,
-        SIZE_LIMIT,
-        kb,
-        true,
-      ),
-    );
+    report(info('coldstart', `largest bundle (${biggest.handler})`, kb(biggest.bytes)));
     report(info('coldstart', 'median bundle size', kb(median(rows.map((r) => r.bytes)))));
     report(
       atMost(
@@ -114,12 +107,12 @@ export async function run(report: Report): Promise<void> {
       ),
     );
     report(info('coldstart', 'median init', ms(median(rows.map((r) => r.initMs)))));
-    for (const r of rows.filter((r) => r.bytes >= SIZE_LIMIT || r.initMs >= INIT_LIMIT_MS))
+    for (const r of rows.filter((r) => r.initMs >= INIT_LIMIT_MS))
       report({
         section: 'coldstart',
-        name: `over budget: ${r.handler}`,
-        value: `${kb(r.bytes)}, init ${ms(r.initMs)}`,
-        target: `< ${kb(SIZE_LIMIT)}, < ${ms(INIT_LIMIT_MS)}`,
+        name: `slow init: ${r.handler}`,
+        value: `init ${ms(r.initMs)} (${kb(r.bytes)})`,
+        target: `< ${ms(INIT_LIMIT_MS)}`,
         ok: false,
       });
   } finally {

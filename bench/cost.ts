@@ -1,8 +1,10 @@
 /**
- * Bench section `cost`: latency of `common_api` on a cache hit and a cache miss (handler
- * invoked in this process), upstream market-data calls per simulated user-hour at 10,
- * 100 and 1,000 users, and the upstream calls of heatmap views (none: decision 152). Starts what it needs itself: DynamoDB Local in memory and a fake FMP
- * server answering from the demo data set (no network).
+ * Bench section `cost`: what a month costs in AWS, service by service, with no user and at 10,
+ * 1,000 and 100,000 active users (bench/cost-model.ts, infra/cost.ts); then latency of
+ * `common_api` on a cache hit and a cache miss (handler invoked in this process), upstream
+ * market-data calls per simulated user-hour at 10, 100 and 1,000 users, and the upstream calls
+ * of heatmap views (none: decision 152). Starts what it needs itself: DynamoDB Local in memory
+ * and a fake FMP server answering from the demo data set (no network).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,8 +15,10 @@ import { freePort } from '../infra/local/process';
 import { LOCAL_TABLE_NAME } from '../infra/table-design';
 import { type Report, atMost, info, ms, onInterrupt, percentile } from './lib';
 import { startFakeFmp } from '../tests/support/fake-fmp';
+import { run as runCostModel } from './cost-model';
 
 export async function run(report: Report): Promise<void> {
+  runCostModel(report);
   const dir = mkdtempSync(join(tmpdir(), 'mr-market-bench-'));
   const dynamo = await startDynamo({ port: await freePort(), dir, persistent: false });
   onInterrupt(async () => {

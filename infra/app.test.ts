@@ -17,6 +17,7 @@ import type { HouseFunction } from './constructs/house-function';
 import { JOB_DLQ_RETENTION } from './constructs/jobs';
 import { SPA_FALLBACK_CODE } from './constructs/web';
 import { JOBS } from './jobs';
+import { isTradingDay, newYorkOffsetHours, newYorkTime } from '../shared/market/session';
 import {
   cognitoOrigin,
   contentSecurityPolicy,
@@ -388,12 +389,16 @@ describe('functions', () => {
         .map(([id]) => id)
         .filter((id) => !own.includes(id));
       if (stack === built.stateless)
-        // CDK's providers: the site deployment, and the read of the web ACL ARN in us-east-1.
+        // CDK's providers: the site deployment, emptying the site bucket when the stack is
+        // deleted, and the read of the web ACL ARN in us-east-1.
         expect(
-          others.every((id) =>
-            /^(CustomCDKBucketDeployment|AWS679f53fac002430cb0da5b7982bd2287)/.test(id),
+          others.filter(
+            (id) =>
+              !/^(CustomCDKBucketDeployment|CustomS3AutoDeleteObjectsCustomResourceProvider|AWS679f53fac002430cb0da5b7982bd2287)/.test(
+                id,
+              ),
           ),
-        ).toBe(true);
+        ).toEqual([]);
       else expect(others, stack.node.path).toEqual([]);
     }
     const trigger = logicalId(built.stateful.auth.customMessage);
@@ -448,17 +453,58 @@ describe('functions', () => {
 });
 
 describe('jobs', () => {
-  it('invokes each job on its EventBridge rate', () => {
+  /** The schedules, written out: weekdays, 13:00 to 21:59 UTC (decision 138). */
+  const EXPECTED_SCHEDULES: Record<string, string> = {
+    refreshQuotes: 'cron(* 13-21 ? * MON-FRI *)',
+    fillLimitOrders: 'cron(* 13-21 ? * MON-FRI *)',
+    refreshScreenerSnapshot: 'cron(0/15 13-21 ? * MON-FRI *)',
+  };
+
+  it('invokes each job on weekdays around the session, every minute or quarter hour', () => {
     for (const job of JOBS) {
       const rule = built.stateless.jobs.rules.get(job.id)!;
       const props = stateless[logicalId(rule.node.defaultChild as CfnResource)]!.Properties!;
-      const unit = job.everyMinutes === 1 ? 'minute' : 'minutes';
-      expect(props.ScheduleExpression).toBe(`rate(${job.everyMinutes} ${unit})`);
+      expect(props.ScheduleExpression, job.id).toBe(EXPECTED_SCHEDULES[job.id]);
       expect(props.Targets[0].Arn).toEqual({
         'Fn::GetAtt': [logicalId(built.stateless.jobs.functions.get(job.id)!), 'Arn'],
       });
     }
     expect(JOBS.find((j) => j.id === 'refreshQuotes')?.everyMinutes).toBe(1);
+  });
+
+  it('covers every minute of every session of a year, and the minute after each close, in winter and summer time', () => {
+    const [from, to] = /cron\(\S+ (\d+)-(\d+) /
+      .exec(EXPECTED_SCHEDULES.refreshQuotes!)!
+      .slice(1)
+      .map(Number) as [number, number];
+    let sessions = 0;
+    for (let t = Date.UTC(2026, 0, 1, 12); t < Date.UTC(2027, 0, 1); t += 86_400_000) {
+      const { day, weekday } = newYorkTime(t);
+      if (!isTradingDay(day)) continue;
+      sessions++;
+      expect(weekday >= 1 && weekday <= 5, day).toBe(true);
+      const offset = -newYorkOffsetHours(t);
+      // 09:30 to 16:00 New York time, and the run just after the close.
+      const firstUtcMinute = 9 * 60 + 30 + offset * 60;
+      const afterClose = 16 * 60 + 1 + offset * 60;
+      expect(Math.floor(firstUtcMinute / 60), day).toBeGreaterThanOrEqual(from);
+      expect(Math.floor(afterClose / 60), day).toBeLessThanOrEqual(to);
+    }
+    expect(sessions).toBeGreaterThan(240);
+  });
+
+  it('does not retry a failed run, and drops an event older than its period to the dead-letter queue', () => {
+    const configs = ofType(stateless, 'AWS::Lambda::EventInvokeConfig');
+    expect(configs).toHaveLength(JOBS.length);
+    for (const job of JOBS) {
+      const fnId = logicalId(built.stateless.jobs.functions.get(job.id)!);
+      const [, config] = configs.find(([, c]) => c.Properties!.FunctionName.Ref === fnId)!;
+      expect(config.Properties, job.id).toMatchObject({
+        MaximumRetryAttempts: 0,
+        MaximumEventAgeInSeconds: Math.max(60, job.everyMinutes * 60),
+        Qualifier: '$LATEST',
+      });
+    }
   });
 
   it('sends undeliverable events and failed runs of each job to its own encrypted dead-letter queue', () => {

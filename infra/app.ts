@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { App, Tags, Validations } from 'aws-cdk-lib';
+import { App, CfnResource, RemovalPolicy, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import { ROUTES } from '../shared/routes';
 import { readInfraConfig, type InfraConfig } from './config';
@@ -10,6 +10,9 @@ import { JOBS, type JobDef } from './jobs';
 import { EdgeStack } from './stacks/edge-stack';
 import { StatefulStack } from './stacks/stateful-stack';
 import { StatelessStack } from './stacks/stateless-stack';
+
+/** Resource types the project tag is left off (decision 135). */
+export const UNTAGGED_RESOURCE_TYPES = ['AWS::CloudWatch::Dashboard'];
 
 export interface BuildAppOptions {
   /** Context values (tests pass cdk.json's context here; the CLI passes it through the environment). */
@@ -67,7 +70,10 @@ export function buildApp(options: BuildAppOptions = {}): BuiltApp {
     routeGroups: options.routeGroups ?? groupRoutes(ROUTES),
     jobs: options.jobs ?? JOBS,
   });
-  Tags.of(app).add('project', 'mr-market');
+  // Not on the dashboard: Tags on AWS::CloudWatch::Dashboard is newer than some partitions'
+  // and the CloudFormation linter's resource schemas, and a dashboard has no cost to allocate
+  // (decision 135).
+  Tags.of(app).add('project', 'mr-market', { excludeResourceTypes: UNTAGGED_RESOURCE_TYPES });
 
   acknowledgeCdkProviders(app);
   const nag = new AwsSolutionsChecks(app);
@@ -87,6 +93,10 @@ function acknowledgeCdkProviders(app: App): void {
   const what =
     'CDK-managed BucketDeployment provider (copies the web build into the site bucket during a deployment);';
   for (const provider of providers) {
+    // Its log group (a few lines per deployment) goes with the stack, and with a failed first
+    // create: nothing of it is left behind.
+    const logs = provider.node.tryFindChild('LogGroup')?.node.defaultChild;
+    if (logs instanceof CfnResource) logs.applyRemovalPolicy(RemovalPolicy.DESTROY);
     acknowledge(
       provider,
       {

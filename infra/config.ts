@@ -102,6 +102,13 @@ const shape = {
   tableName: z.optional(
     z.string().check(z.regex(/^[A-Za-z0-9_.-]{3,255}$/, 'must be a DynamoDB table name')),
   ),
+  /**
+   * The user pool's feature plan. `lite` (default): everything the product uses (email and
+   * password sign-in, sign-up with verification, password recovery, the CustomMessage trigger,
+   * token revocation) at the lowest price per active user; `essentials` or `plus` only for their
+   * extras (managed login, passkeys, email MFA, threat protection). Decision 139.
+   */
+  userPoolFeaturePlan: z._default(z.enum(['lite', 'essentials', 'plus']), 'lite'),
   /** Where alarm notifications and the budget alert go (an SNS email subscription to confirm). */
   alarmEmail: z.optional(z.email('must be an email address')),
   /** Monthly AWS cost (USD) above which the budget alarm notifies (at 80% actual and 100% forecast). */
@@ -119,10 +126,49 @@ const shape = {
     true,
   ),
   /**
-   * Raise by one after putting a new value in the origin secret: the distribution and the
-   * functions then change, and CloudFormation reads the new value (docs/runbook.md).
+   * Raise by one after putting a new value in one of the two origin secrets: every function
+   * then changes, and CloudFormation reads both secrets again (docs/runbook.md, "Rotating the
+   * origin secret").
    */
   originVerifyRevision: z._default(positiveInt, 1),
+  /**
+   * Which of the two origin secrets CloudFront sends (1: OriginVerify, 2: OriginVerifyB); the
+   * functions accept both, so switching it after they know the new value drops no request.
+   */
+  originVerifySent: z._default(
+    z.pipe(
+      z.transform((v) => (v === '1' ? 1 : v === '2' ? 2 : v)),
+      z.union([z.literal(1), z.literal(2)], { error: 'must be 1 or 2' }),
+    ),
+    1,
+  ),
+  /**
+   * Custom domain of the API (e.g. `api.example.com`) with a regional ACM certificate in the
+   * stack's region (`apiCertificateArn`): CloudFront reaches the API there and the default
+   * execute-api endpoint is turned off, so no caller can go around CloudFront and AWS WAF.
+   * Needs a DNS record pointing it at the `ApiDomainTarget` output (decision 137).
+   */
+  apiDomain: z.optional(
+    z
+      .string()
+      .check(
+        z.regex(
+          /^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)+$/i,
+          'must be a bare host name such as api.example.com',
+        ),
+      ),
+  ),
+  /** ACM certificate of `apiDomain`, in the stack's own region (a regional API endpoint). */
+  apiCertificateArn: z.optional(
+    z
+      .string()
+      .check(
+        z.regex(
+          /^arn:aws[a-z-]*:acm:[a-z]{2}(-[a-z]+)+-\d:\d{12}:certificate\/[\w-]+$/,
+          'must be an ACM certificate ARN',
+        ),
+      ),
+  ),
   /** Page-view collector the site posts to (https); absent: the site sends no analytics. */
   analyticsEndpoint: z.optional(z.url({ protocol: /^https$/, message: 'must be an https URL' })),
   /**
@@ -133,12 +179,33 @@ const shape = {
   /** Days the scheduled jobs' logs are kept (deleted with the stack). */
   jobLogRetentionDays: z._default(retentionDays, 90),
   /**
-   * Reserved concurrency: each job may run at most this many at once, each public route at most
-   * its family's cap (infra/constructs/api.ts, PUBLIC_CONCURRENCY), so one busy route cannot
-   * take every instance from the others. Needs an account concurrency limit of at least 1,000
-   * (the default); `npm run deploy` checks it. Off: no function reserves any.
+   * Reserved concurrency: each job may run at most 2 at once, each public route at most its
+   * family's cap (infra/constructs/api.ts, PUBLIC_CONCURRENCY), so one busy route cannot take
+   * every instance from the others. `auto` (the default): reserved when the account's Lambda
+   * concurrency limit leaves 100 unreserved beside them (`npm run deploy` reads the limit and
+   * passes it as lambdaConcurrencyLimit), else none: a new account's limit of 10 deploys without
+   * them (decision 136). `true`: always (preflight refuses an account too small); `false`: never.
    */
   reservedConcurrency: z._default(
+    z.pipe(
+      z.transform((v) => (v === 'false' ? false : v === 'true' ? true : v)),
+      z.union([z.boolean(), z.literal('auto')], {
+        error: 'must be true, false or auto',
+      }),
+    ),
+    'auto',
+  ),
+  /**
+   * The account's Lambda concurrency limit in the region (`npm run deploy` sets it from
+   * preflight); with reservedConcurrency `auto`, what decides whether to reserve.
+   */
+  lambdaConcurrencyLimit: z.optional(positiveInt),
+  /**
+   * Deletion protection of the table and the user pool. `npm run deploy` creates the stateful
+   * stack without it the first time (so a failed first create can roll back and leave nothing
+   * behind), then turns it on; keep it true otherwise (decision 136).
+   */
+  deletionProtection: z._default(
     z.pipe(
       z.transform((v) => (v === 'false' ? false : v === 'true' ? true : v)),
       z.boolean('must be true or false'),
@@ -210,6 +277,10 @@ export const infraConfigSchema = z.object(shape).check(
     message: 'certificateArn is set but siteDomain is not: set both or neither',
     path: ['certificateArn'],
   }),
+  z.refine((c) => Boolean(c.apiDomain) === Boolean(c.apiCertificateArn), {
+    message: 'apiDomain and apiCertificateArn go together: set both or neither',
+    path: ['apiCertificateArn'],
+  }),
   z.refine(
     (c) =>
       !c.sesVerifiedDomain ||
@@ -244,6 +315,11 @@ export function readInfraConfig(tryGetContext: (key: string) => unknown): InfraC
     if (value !== undefined && value !== null && value !== '') raw[key] = value;
   }
   return parseInfraConfig(raw);
+}
+
+/** The region of an ACM certificate ARN. */
+export function certificateRegion(arn: string): string | undefined {
+  return /^arn:aws[a-z-]*:acm:([a-z0-9-]+):/.exec(arn)?.[1];
 }
 
 export function siteUrlFrom(config: InfraConfig): string | undefined {

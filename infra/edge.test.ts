@@ -1,17 +1,22 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CfnResource, Stack } from 'aws-cdk-lib';
+import { App, CfnResource, NestedStack, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type BuiltApp } from './app';
+import { parseInfraConfig } from './config';
 import {
   OTHER_PUBLIC_CONCURRENCY,
   PUBLIC_CONCURRENCY,
   ROUTE_GROUPS,
+  UNRESERVED_MINIMUM,
+  reservationsFit,
+  reservesConcurrency,
   totalReservedConcurrency,
 } from './constructs/api';
-import { EDGE_RATE_LIMITS } from './constructs/firewall';
+import { EDGE_RATE_LIMITS, Firewall } from './constructs/firewall';
+import { JOBS } from './jobs';
 import type { HouseFunction } from './constructs/house-function';
 import { JOB_CONCURRENCY } from './constructs/jobs';
 import { REPO_ROOT } from './constructs/house-function';
@@ -23,6 +28,8 @@ import {
   SHARED_PAGE_PATH_PATTERNS,
 } from '../shared/routes/types';
 
+// Each test reads whole templates or synthesizes an app: seconds each on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
 /**
  * The edge and the template's operating limits (decision 122): AWS WAF in us-east-1 in front of
  * CloudFront, the API reachable only with CloudFront's origin secret, the profile photos
@@ -51,10 +58,32 @@ function build(extra: Record<string, unknown> = {}): BuiltApp {
   });
 }
 
+/** The operator's context for what a new account lacks: the account's limit, the second origin secret sent, the API's own domain. */
+const OPERATOR = {
+  lambdaConcurrencyLimit: 1000,
+  originVerifySent: 2,
+  apiDomain: 'api.mr-market.example.io',
+  apiCertificateArn:
+    'arn:aws:acm:eu-west-1:123456789012:certificate/0a1b2c3d-4e5f-6789-abcd-ef0123456789',
+};
+
 let built: BuiltApp;
+let operator: BuiltApp;
 beforeAll(() => {
   built = build();
-}, 120_000);
+  operator = build(OPERATOR);
+}, 240_000);
+
+/**
+ * What the parent stack passes a nested route stack for one of its parameters (the nested
+ * stack resource's Parameters), resolved in the parent.
+ */
+function parameterPassedTo(nested: Stack, parameter: string): unknown {
+  const resource = (nested as NestedStack).nestedStackResource!;
+  const parent = Stack.of(resource);
+  const props = resources(parent)[idOf(resource)]!.Properties!;
+  return props.Parameters[parameter];
+}
 
 const distributionConfig = () =>
   ofType(resources(built.stateless), 'AWS::CloudFront::Distribution')[0]![1].Properties!
@@ -87,6 +116,16 @@ describe('AWS WAF in front of CloudFront', () => {
       '/api/contact',
     ])
       expect(sensitive).toContain(p);
+    // Every path a function answers counts in the per-viewer API limit: the shared pages too.
+    const api = rate[1].Statement.RateBasedStatement.ScopeDownStatement.OrStatement.Statements.map(
+      (st: any) => st.ByteMatchStatement.SearchString,
+    );
+    expect(api).toEqual(['/api/', '/p/']);
+    for (const r of ROUTES)
+      expect(
+        api.some((p: string) => r.path.startsWith(p)),
+        r.path,
+      ).toBe(true);
     expect(rules.map((r) => r.Statement.ManagedRuleGroupStatement?.Name).filter(Boolean)).toEqual([
       'AWSManagedRulesAmazonIpReputationList',
       'AWSManagedRulesCommonRuleSet',
@@ -102,6 +141,22 @@ describe('AWS WAF in front of CloudFront', () => {
     expect(built.stateless.dependencies).toContain(built.edge);
   });
 
+  it('reads the ARN again whenever the web ACL changes (a replaced ACL has a new ARN)', () => {
+    const read = ofType(resources(built.stateless), 'Custom::AWS')[0]![1];
+    const fingerprint = built.edge!.firewall.fingerprint;
+    expect(fingerprint).toMatch(/^[0-9a-f]{16}$/);
+    expect(JSON.stringify(read.Properties!.Update)).toContain(fingerprint);
+    // Another definition of the ACL, another fingerprint: the read's properties change.
+    const other = new Firewall(new Stack(new App(), 'Other'), 'Firewall', {
+      metricPrefix: 'Other',
+    });
+    const same = new Firewall(new Stack(new App(), 'MrMarketEdge'), 'Firewall', {
+      metricPrefix: 'MrMarket',
+    });
+    expect(other.fingerprint).not.toBe(fingerprint);
+    expect(same.fingerprint).toBe(fingerprint);
+  });
+
   it('can be left out (edgeFirewall false): no edge stack, no web ACL', () => {
     const without = build({ edgeFirewall: false });
     expect(without.edge).toBeUndefined();
@@ -112,22 +167,75 @@ describe('AWS WAF in front of CloudFront', () => {
 });
 
 describe('the API only through CloudFront', () => {
-  it('has CloudFront send the origin secret, and every route function expect it', () => {
-    const config = distributionConfig();
+  /** The origin secret (1 or 2) a dynamic reference names, by the secret's logical id. */
+  const secretOf = (app: BuiltApp, value: unknown): number => {
+    const text = JSON.stringify(value);
+    expect(text).toContain('{{resolve:secretsmanager:');
+    const ids = app.stateful.secrets.originVerify.map((s) =>
+      idOf(s.node.defaultChild as CfnResource),
+    );
+    const found = ids.filter((id) => text.includes(id));
+    expect(found, text).toHaveLength(1);
+    return ids.indexOf(found[0]!) + 1;
+  };
+  const sentBy = (app: BuiltApp) => {
+    const config = ofType(resources(app.stateless), 'AWS::CloudFront::Distribution')[0]![1]
+      .Properties!.DistributionConfig;
     const apiOrigin = (config.Origins as any[]).find((o) => o.CustomOriginConfig);
     const header = (apiOrigin.OriginCustomHeaders as any[]).find(
       (h) => h.HeaderName === 'x-origin-verify',
     );
-    // A dynamic reference: the template never holds the value.
-    const value = JSON.stringify(built.stateless.resolve(header.HeaderValue));
-    expect(value).toContain('{{resolve:secretsmanager:');
-    for (const fn of built.stateless.api.functions.values()) {
-      const props = resources(Stack.of(fn))[idOf(fn.fn.node.defaultChild as CfnResource)]!
-        .Properties!;
-      expect(JSON.stringify(props.Environment.Variables.ORIGIN_VERIFY_SECRET)).toContain(
-        '{{resolve:secretsmanager:',
-      );
+    return secretOf(app, app.stateless.resolve(header.HeaderValue));
+  };
+
+  it('has CloudFront send one of the two origin secrets, and every route function accept both', () => {
+    // A dynamic reference: the template never holds a value.
+    expect(sentBy(built)).toBe(1);
+    expect(sentBy(operator)).toBe(2);
+    for (const app of [built, operator]) {
+      for (const fn of app.stateless.api.functions.values()) {
+        const env = resources(Stack.of(fn))[idOf(fn.fn.node.defaultChild as CfnResource)]!
+          .Properties!.Environment.Variables;
+        // In a route stack the references arrive as parameters; the parent passes them in.
+        const value = (v: any) => (v?.Ref ? parameterPassedTo(Stack.of(fn), v.Ref as string) : v);
+        expect(secretOf(app, value(env.ORIGIN_VERIFY_SECRET)), fn.handlerModule).toBe(1);
+        expect(secretOf(app, value(env.ORIGIN_VERIFY_SECRET_2)), fn.handlerModule).toBe(2);
+      }
     }
+  });
+
+  it('turns off the execute-api endpoint when the API has its own domain, which CloudFront then uses', () => {
+    const r = resources(operator.stateless);
+    const [, api] = ofType(r, 'AWS::ApiGatewayV2::Api')[0]!;
+    expect(api.Properties!.DisableExecuteApiEndpoint).toBe(true);
+    const [domainId, domain] = ofType(r, 'AWS::ApiGatewayV2::DomainName')[0]!;
+    expect(domain.Properties).toMatchObject({
+      DomainName: OPERATOR.apiDomain,
+      DomainNameConfigurations: [
+        {
+          CertificateArn: OPERATOR.apiCertificateArn,
+          EndpointType: 'REGIONAL',
+          SecurityPolicy: 'TLS_1_2',
+        },
+      ],
+    });
+    const [, mapping] = ofType(r, 'AWS::ApiGatewayV2::ApiMapping')[0]!;
+    expect(mapping.Properties!.DomainName).toEqual({ Ref: domainId });
+    const origin = (
+      ofType(r, 'AWS::CloudFront::Distribution')[0]![1].Properties!.DistributionConfig
+        .Origins as any[]
+    ).find((o) => o.CustomOriginConfig);
+    expect(origin.DomainName).toEqual({ Ref: domainId });
+    const outputs = Template.fromStack(operator.stateless).toJSON().Outputs as Record<string, any>;
+    expect(Object.keys(outputs)).toContain('ApiDomainTarget');
+    // Without one, the default endpoint stays (and the README says what it exposes); its
+    // address is published nowhere.
+    const [, plain] = ofType(resources(built.stateless), 'AWS::ApiGatewayV2::Api')[0]!;
+    expect(plain.Properties!.DisableExecuteApiEndpoint).toBeUndefined();
+    for (const app of [built, operator])
+      expect(JSON.stringify(Template.fromStack(app.stateless).toJSON().Outputs)).not.toContain(
+        'ApiEndpoint',
+      );
   });
 
   it('adds the viewer address to API requests in a viewer-request function', () => {
@@ -303,13 +411,14 @@ describe('logs and concurrency', () => {
     ]) {
       const group = logGroupOf(fn);
       expect(group.Properties!.RetentionInDays, fn.handlerModule).toBe(365);
-      expect(group.DeletionPolicy, fn.handlerModule).toBe('Retain');
+      // Kept when a stack is deleted, taken back when its first create fails.
+      expect(group.DeletionPolicy, fn.handlerModule).toBe('RetainExceptOnCreate');
     }
     const access = ofType(resources(built.stateless), 'AWS::Logs::LogGroup').find(([id]) =>
       id.startsWith('ApiAccessLogs'),
     )![1];
     expect(access.Properties!.RetentionInDays).toBe(365);
-    expect(access.DeletionPolicy).toBe('Retain');
+    expect(access.DeletionPolicy).toBe('RetainExceptOnCreate');
     for (const fn of built.stateless.jobs.functions.values()) {
       const group = logGroupOf(fn);
       expect(group.Properties!.RetentionInDays, fn.handlerModule).toBe(90);
@@ -317,15 +426,37 @@ describe('logs and concurrency', () => {
     }
   });
 
-  it('reserves concurrency for each job and caps each public route by family; signed-in routes share the pool', () => {
-    const reserved = (fn: HouseFunction) =>
-      resources(Stack.of(fn))[idOf(fn.fn.node.defaultChild as CfnResource)]!.Properties!
-        .ReservedConcurrentExecutions as number | undefined;
-    for (const fn of built.stateless.jobs.functions.values())
+  const reserved = (fn: HouseFunction) =>
+    resources(Stack.of(fn))[idOf(fn.fn.node.defaultChild as CfnResource)]!.Properties!
+      .ReservedConcurrentExecutions as number | undefined;
+
+  it('reserves nothing where the account limit is unknown or too small (a new account has 10)', () => {
+    const all = (app: BuiltApp) => [
+      ...app.stateless.api.functions.values(),
+      ...app.stateless.jobs.functions.values(),
+    ];
+    expect(all(built).filter((fn) => reserved(fn) !== undefined)).toEqual([]);
+    const total = totalReservedConcurrency(JOBS.length, JOB_CONCURRENCY);
+    expect(reservationsFit(10, JOBS.length, JOB_CONCURRENCY)).toBe(false);
+    expect(reservationsFit(total + UNRESERVED_MINIMUM, JOBS.length, JOB_CONCURRENCY)).toBe(true);
+    expect(reservationsFit(total + UNRESERVED_MINIMUM - 1, JOBS.length, JOB_CONCURRENCY)).toBe(
+      false,
+    );
+    const decide = (c: Record<string, unknown>) =>
+      reservesConcurrency(parseInfraConfig({ ...CONTEXT, ...c }), JOBS.length, JOB_CONCURRENCY);
+    expect(decide({})).toBe(false);
+    expect(decide({ lambdaConcurrencyLimit: 10 })).toBe(false);
+    expect(decide({ lambdaConcurrencyLimit: 1000 })).toBe(true);
+    expect(decide({ reservedConcurrency: 'true' })).toBe(true);
+    expect(decide({ reservedConcurrency: false, lambdaConcurrencyLimit: 1000 })).toBe(false);
+  });
+
+  it('reserves concurrency for each job and caps each public route by family where the account allows; signed-in routes share the pool', () => {
+    for (const fn of operator.stateless.jobs.functions.values())
       expect(reserved(fn), fn.handlerModule).toBe(JOB_CONCURRENCY);
     for (const group of ROUTE_GROUPS) {
       for (const route of group.routes) {
-        const fn = built.stateless.api.functions.get(route.id)!;
+        const fn = operator.stateless.api.functions.get(route.id)!;
         expect(reserved(fn), route.id).toBe(
           route.auth ? undefined : (PUBLIC_CONCURRENCY[group.name] ?? OTHER_PUBLIC_CONCURRENCY),
         );
@@ -333,11 +464,27 @@ describe('logs and concurrency', () => {
     }
     // What the deploy's pre-flight check counts is what the template reserves.
     const all = [
-      ...built.stateless.api.functions.values(),
-      ...built.stateless.jobs.functions.values(),
+      ...operator.stateless.api.functions.values(),
+      ...operator.stateless.jobs.functions.values(),
     ];
     expect(all.reduce((n, fn) => n + (reserved(fn) ?? 0), 0)).toBe(
-      totalReservedConcurrency(built.stateless.jobs.functions.size, JOB_CONCURRENCY),
+      totalReservedConcurrency(operator.stateless.jobs.functions.size, JOB_CONCURRENCY),
+    );
+  });
+
+  it('lists every cap in the runbook', () => {
+    // Its lines wrap anywhere: read it as one line.
+    const runbook = fs
+      .readFileSync(path.join(REPO_ROOT, 'docs', 'runbook.md'), 'utf8')
+      .replace(/\s+/g, ' ');
+    const caps =
+      /each public route has reserved concurrency[^]*?\(([^)]*)\)/i.exec(runbook)?.[1] ?? '';
+    for (const [group, cap] of Object.entries(PUBLIC_CONCURRENCY))
+      expect(caps, group).toContain(`${cap} for each`);
+    expect(caps).toContain(`${OTHER_PUBLIC_CONCURRENCY} for the others`);
+    expect(caps).toContain(`${JOB_CONCURRENCY} for each job`);
+    expect(runbook).toContain(
+      `${totalReservedConcurrency(JOBS.length, JOB_CONCURRENCY)} instances in all`,
     );
   });
 });

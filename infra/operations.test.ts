@@ -4,7 +4,7 @@ import path from 'node:path';
 import { App, CfnResource, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import * as s3 from 'aws-cdk-lib/aws-s3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROUTES } from '../shared/routes';
 import { buildApp, type BuiltApp } from './app';
 import { parseInfraConfig } from './config';
@@ -15,6 +15,8 @@ import { ALARM_IDS } from './constructs/monitoring';
 import { Web } from './constructs/web';
 import { JOBS } from './jobs';
 
+// Each test reads whole templates or synthesizes an app: seconds each on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
 /**
  * What an operator relies on in AWS (issue: production): the plan reaches every function that
  * calls the provider, the user pool sends as a verified SES identity, a failed first deployment
@@ -55,6 +57,10 @@ function appWith(extra: Record<string, unknown> = {}, all = false): BuiltApp {
   });
 }
 
+const idOfConstruct = (c: { node: { defaultChild?: unknown } }): string => {
+  const cfn = c.node.defaultChild as CfnResource;
+  return Stack.of(cfn).resolve(cfn.logicalId) as string;
+};
 const resourcesOf = (stack: Stack): Resources =>
   (Template.fromStack(stack).toJSON() as { Resources: Resources }).Resources;
 const ofType = (resources: Resources, type: string) =>
@@ -143,7 +149,13 @@ describe('email through SES', () => {
 });
 
 describe('a first deployment that fails leaves nothing behind', () => {
-  it('retains the table, the user pool, the buckets and the secrets only once created', () => {
+  const allTemplates = (app: BuiltApp) =>
+    app.app.node
+      .findAll()
+      .filter((c): c is Stack => Stack.isStack(c))
+      .map((stack) => [stack, resourcesOf(stack)] as const);
+
+  it('retains the table, the user pool, the buckets, the secrets and the audit logs only once created', () => {
     const resources = resourcesOf(full.stateful);
     const kept = Object.entries(resources).filter(([, r]) =>
       [
@@ -151,13 +163,41 @@ describe('a first deployment that fails leaves nothing behind', () => {
         'AWS::Cognito::UserPool',
         'AWS::S3::Bucket',
         'AWS::SecretsManager::Secret',
+        'AWS::Logs::LogGroup',
       ].includes(r.Type),
     );
-    expect(kept.length).toBeGreaterThanOrEqual(6);
+    expect(kept.length).toBeGreaterThanOrEqual(8);
     for (const [id, r] of kept) {
       expect(r.DeletionPolicy, id).toBe('RetainExceptOnCreate');
       expect(r.UpdateReplacePolicy, id).toBe('Retain');
     }
+    // Nowhere a plain Retain, which a failed first create would leave behind.
+    for (const [stack, template] of allTemplates(full))
+      for (const [id, r] of Object.entries(template))
+        expect(r.DeletionPolicy, `${stack.node.path}/${id}`).not.toBe('Retain');
+  });
+
+  it('protects the table and the user pool from deletion, except while the stateful stack is first created', () => {
+    const protection = (app: BuiltApp) => {
+      const r = resourcesOf(app.stateful);
+      return [
+        ofType(r, 'AWS::DynamoDB::Table')[0]![1].Properties!.DeletionProtectionEnabled,
+        ofType(r, 'AWS::Cognito::UserPool')[0]![1].Properties!.DeletionProtection,
+      ];
+    };
+    expect(protection(full)).toEqual([true, 'ACTIVE']);
+    expect(protection(appWith({ deletionProtection: 'false' }))).toEqual([false, 'INACTIVE']);
+  });
+
+  it('empties and deletes the site bucket with its stack; keeps the access-log bucket but not after a failed create', () => {
+    const r = resourcesOf(full.stateless);
+    const site = idOfConstruct(full.stateless.web.bucket);
+    const logs = idOfConstruct(full.stateless.web.logs);
+    expect(r[site]!.DeletionPolicy).toBe('Delete');
+    const autoDelete = ofType(r, 'Custom::S3AutoDeleteObjects');
+    expect(autoDelete).toHaveLength(1);
+    expect(autoDelete[0]![1].Properties!.BucketName).toEqual({ Ref: site });
+    expect(r[logs]!.DeletionPolicy).toBe('RetainExceptOnCreate');
   });
 });
 
@@ -263,6 +303,65 @@ describe('alarms, dashboard and budget', () => {
       Threshold: 80,
       ComparisonOperator: 'GreaterThanThreshold',
     });
+  });
+
+  it('references from every resource and output only what exists under the same condition (the dashboard among them)', () => {
+    const refsIn = (value: unknown, out: Set<string>) => {
+      if (Array.isArray(value)) for (const v of value) refsIn(v, out);
+      else if (value && typeof value === 'object') {
+        for (const [k, v] of Object.entries(value)) {
+          if (k === 'Ref' && typeof v === 'string') out.add(v);
+          else if (k === 'Fn::GetAtt')
+            out.add(Array.isArray(v) ? String(v[0]) : String(v).split('.')[0]!);
+          else refsIn(v, out);
+        }
+      }
+      return out;
+    };
+    let checked = 0;
+    for (const stack of full.app.node.findAll().filter((c): c is Stack => Stack.isStack(c))) {
+      const template = Template.fromStack(stack).toJSON() as {
+        Resources: Resources;
+        Outputs?: Record<string, { Value: unknown; Condition?: string }>;
+      };
+      const users: [string, unknown, string | undefined][] = [
+        ...Object.entries(template.Resources).map(
+          ([id, r]) =>
+            [id, [r.Properties, r.DependsOn], r.Condition] as [string, unknown, string | undefined],
+        ),
+        ...Object.entries(template.Outputs ?? {}).map(
+          ([id, o]) =>
+            [`output ${id}`, o.Value, o.Condition] as [string, unknown, string | undefined],
+        ),
+      ];
+      for (const [id, body, condition] of users) {
+        for (const ref of refsIn(body, new Set())) {
+          const target = template.Resources[ref];
+          if (!target) continue;
+          checked++;
+          if (target.Condition)
+            expect(condition, `${stack.node.path}: ${id} uses ${ref}`).toBe(target.Condition);
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+    const [, dashboard] = ofType(resources, 'AWS::CloudWatch::Dashboard')[0]!;
+    const alarmId = Object.keys(resources).find((id) =>
+      id.startsWith('MonitoringCloudFront5xxRate'),
+    )!;
+    expect(JSON.stringify(dashboard.Properties!.DashboardBody)).not.toContain(alarmId);
+    // The CloudFront rate is still on the dashboard, read from us-east-1.
+    expect(JSON.stringify(dashboard.Properties!.DashboardBody)).toContain('5xxErrorRate');
+    expect(JSON.stringify(dashboard.Properties!.DashboardBody)).toContain(
+      '\\"region\\":\\"us-east-1\\"',
+    );
+  });
+
+  it('leaves the project tag off the dashboard only (decision 135)', () => {
+    const [, dashboard] = ofType(resources, 'AWS::CloudWatch::Dashboard')[0]!;
+    expect(dashboard.Properties!.Tags).toBeUndefined();
+    const [, topic] = ofType(resources, 'AWS::SNS::Topic')[0]!;
+    expect(topic.Properties!.Tags).toEqual([{ Key: 'project', Value: 'mr-market' }]);
   });
 
   it('creates the CloudFront alarm only in us-east-1, where CloudFront publishes its metrics', () => {

@@ -11,6 +11,8 @@ import { JOBS } from './jobs';
 import type { HouseFunction } from './constructs/house-function';
 import { REPO_ROOT } from './constructs/house-function';
 import { BUNDLE_ALIASES } from './constructs/lambda-bundling';
+import { publicWritePrefixes } from './constructs/grants';
+import { supportsIdempotency } from '../functions/lib/idempotency';
 
 /**
  * Every AWS call a function's bundle makes is granted by its role. The calls are read from the
@@ -219,6 +221,8 @@ beforeAll(async () => {
     const handler = path.relative(path.join(outdir, 'bundles'), file.path).replace(/\.js$/, '');
     called.set(handler, actionsOf(file.text));
   }
+  // Every template once, here, rather than in the first test that reads one.
+  for (const { fn } of functions) templateOf(Stack.of(fn));
 }, 180_000);
 
 afterAll(() => {
@@ -234,7 +238,7 @@ function grantedTo(fn: HouseFunction): string[] {
 function environmentOf(fn: HouseFunction): Record<string, unknown> {
   const stack = Stack.of(fn);
   const id = stack.resolve((fn.fn.node.defaultChild as CfnResource).logicalId) as string;
-  const template = Template.fromStack(stack).toJSON() as {
+  const template = templateOf(stack) as {
     Resources: Record<string, { Properties?: Record<string, any> }>;
   };
   return (template.Resources[id]?.Properties?.Environment?.Variables ?? {}) as Record<
@@ -342,10 +346,21 @@ interface Statement {
   Condition?: Record<string, Record<string, unknown>>;
 }
 
+/** Each stack's template, synthesized once. */
+const templateCache = new Map<Stack, Record<string, any>>();
+function templateOf(stack: Stack): Record<string, any> {
+  let template = templateCache.get(stack);
+  if (!template) {
+    template = Template.fromStack(stack).toJSON() as Record<string, any>;
+    templateCache.set(stack, template);
+  }
+  return template;
+}
+
 function statementsOf(fn: HouseFunction): Statement[] {
   const stack = Stack.of(fn);
   const roleId = stack.resolve((fn.role.node.defaultChild as CfnResource).logicalId) as string;
-  const template = Template.fromStack(stack).toJSON() as {
+  const template = templateOf(stack) as {
     Resources: Record<string, { Type: string; Properties?: Record<string, any> }>;
   };
   return Object.values(template.Resources)
@@ -477,5 +492,127 @@ describe('each role is derived from its route: no broader than declared, declare
         [st.Action].flat().includes('cognito-idp:AdminDeleteUser'),
       ),
     ).toBe(false);
+  });
+});
+
+/**
+ * The partition keys each module of ours writes when a public route runs it (functions/lib/keys.ts
+ * builds them): written here from the key builders, not from the grants. A module that writes
+ * and is missing here fails the test below, asking to be listed.
+ */
+const PUBLIC_WRITES_BY_MODULE: Record<string, readonly string[]> = {
+  // A signed-out POST's Idempotency-Key record (keys.guestIdempotency).
+  'functions/lib/idempotency.ts': ['IDEMPOTENCY#'],
+  'functions/lib/rate-limit.ts': ['RATE#'],
+  'functions/lib/mail-limit.ts': ['RATE#'],
+  'functions/lib/revocation.ts': ['REVOKED#'],
+  'functions/market/cache.ts': ['CACHE#'],
+  'functions/market/budget.ts': ['BUDGET#'],
+  'functions/market/interest.ts': ['INTEREST#', 'USER#'],
+  'functions/alerts/store.ts': ['USER#'],
+  'functions/alerts/unsubscribe.ts': ['USER#'],
+  'functions/api/contact.ts': ['RATE#'],
+};
+
+const WRITE_ACTIONS = new Set([
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+  'dynamodb:TransactWriteItems',
+]);
+
+/** The LeadingKeys prefixes (without `*`) a role's write statements allow; `['*']` when one has no condition. */
+function writePrefixesGranted(fn: HouseFunction): string[] {
+  const out = new Set<string>();
+  for (const st of statementsOf(fn)) {
+    const actions = [st.Action].flat();
+    if (!actions.some((a) => WRITE_ACTIONS.has(a))) continue;
+    const leading = st.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'];
+    if (!Array.isArray(leading)) return ['*'];
+    for (const p of leading as string[]) out.add(p.replace(/\*$/, ''));
+  }
+  return [...out].sort();
+}
+
+/**
+ * When the route wrapper's own writes run for a signed-out request (functions/lib/http.ts): the
+ * Idempotency-Key record for a POST that writes the table; rate items for a client limit or
+ * a client's share of the provider's calls (the per-user write limit needs a user).
+ */
+const PUBLIC_CONDITIONAL_MODULES: Record<
+  string,
+  (f: { route: (typeof ROUTES)[number]; clientLimit: boolean }) => boolean
+> = {
+  'functions/lib/idempotency.ts': (f) => supportsIdempotency(f.route),
+  'functions/lib/rate-limit.ts': (f) => f.clientLimit || f.route.needs.includes('marketData'),
+};
+
+/** Prefixes the bundle of a public function writes, by the modules that send writes; unknown modules named. */
+function prefixesWrittenBy(fn: HouseFunction, needs: readonly string[], clientLimit: boolean) {
+  const written = new Set<string>();
+  const unknown = new Set<string>();
+  const route = ROUTES.find((r) => (r.handler ?? '') === fn.handlerModule)!;
+  for (const { module, action } of called.get(fn.handlerModule) ?? []) {
+    if (!WRITE_ACTIONS.has(action)) continue;
+    const applies = CONDITIONAL_MODULES[`${module} ${action}`] ?? CONDITIONAL_MODULES[module];
+    if (applies && !applies({ needs, env: {}, clientLimit, auth: false })) continue;
+    const inPublic = PUBLIC_CONDITIONAL_MODULES[module];
+    if (inPublic && !inPublic({ route, clientLimit })) continue;
+    const prefixes = PUBLIC_WRITES_BY_MODULE[module];
+    if (!prefixes) unknown.add(module);
+    else for (const p of prefixes) written.add(p);
+  }
+  return { written, unknown };
+}
+
+const covers = (granted: readonly string[], prefix: string) =>
+  granted.some((g) => g === '*' || prefix.startsWith(g) || g.startsWith(prefix));
+
+describe('public routes write only under their key prefixes (decision 137)', () => {
+  const publicRoutes = () =>
+    functions.filter(
+      (f) => f.name.startsWith('route ') && !f.auth && f.needs.includes('tableWrite'),
+    );
+
+  it('conditions every write of a public route on dynamodb:LeadingKeys, as the route table derives them', () => {
+    expect(publicRoutes().length).toBeGreaterThanOrEqual(10);
+    const unconditioned: string[] = [];
+    for (const { name, fn } of functions.filter((f) => f.name.startsWith('route ') && !f.auth)) {
+      const route = ROUTES.find((r) => `route ${r.id}` === name)!;
+      const granted = writePrefixesGranted(fn);
+      if (granted.includes('*')) unconditioned.push(name);
+      else if (route.needs.includes('tableWrite'))
+        expect(granted, name).toEqual(publicWritePrefixes(route));
+    }
+    expect(unconditioned).toEqual([]);
+  });
+
+  it('lets each public route write every key its code writes', () => {
+    const missing: string[] = [];
+    const unlisted: string[] = [];
+    for (const { name, fn, needs, clientLimit } of publicRoutes()) {
+      const granted = writePrefixesGranted(fn);
+      const { written, unknown } = prefixesWrittenBy(fn, needs, clientLimit);
+      for (const m of unknown) unlisted.push(`${name}: ${m}`);
+      for (const p of written) if (!covers(granted, p)) missing.push(`${name}: ${p}`);
+    }
+    expect(unlisted).toEqual([]);
+    expect(missing).toEqual([]);
+  });
+
+  it('keeps a record of the Idempotency-Key exactly where the route wrapper writes one', () => {
+    for (const route of ROUTES.filter((r) => !r.auth && r.needs.includes('tableWrite')))
+      expect(publicWritePrefixes(route)!.includes('IDEMPOTENCY#'), route.id).toBe(
+        supportsIdempotency(route),
+      );
+  });
+
+  it('fails a route whose table entry leaves out what its code writes (the check sees what it should)', () => {
+    const reset = publicRoutes().find((f) => f.name === 'route passwordReset')!;
+    const route = ROUTES.find((r) => r.id === 'passwordReset')!;
+    const without = publicWritePrefixes({ ...route, writesKeys: [] })!;
+    const { written } = prefixesWrittenBy(reset.fn, reset.needs, reset.clientLimit);
+    expect([...written].filter((p) => !covers(without, p))).toEqual(['REVOKED#']);
   });
 });

@@ -147,6 +147,9 @@ if (runStatic) {
     '--silent',
     'synth:infra',
   ]);
+  // AWS's CloudFormation linter on every template of that synth, of the README's production
+  // context and of the other options, for three regions (infra/lint/cfn-lint.ts).
+  check('cfn-lint (us-east-1, eu-west-1, ap-southeast-2)', 'npm', ['run', '--silent', 'lint:cfn']);
 }
 for (const project of projects) {
   if (project !== 'instants') {

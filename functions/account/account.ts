@@ -27,6 +27,7 @@ import {
 } from '../lib/errors';
 import type { AuthUser } from '../lib/http';
 import { logger } from '../lib/logger';
+import { recordGlobalSignOutFailure } from '../lib/metrics';
 import { sendMail } from '../lib/mail';
 import { takeMailFor } from '../lib/mail-limit';
 import { revokeTokens } from '../lib/revocation';
@@ -46,6 +47,8 @@ import {
   type ProfileItem,
 } from './profile';
 import { releaseAllInterest } from '../market/interest';
+import { releaseDisplayName } from '../sharing/store';
+import { valuationStore } from '../valuations/store';
 
 /**
  * Account operations over the Cognito user pool, the table's profile item and the profile
@@ -184,8 +187,9 @@ export async function forgotPassword(email: string): Promise<void> {
 /**
  * Sets the new password with the reset link's code, then refuses every token issued before it
  * and signs the user out everywhere (a reset usually means someone else may have the password).
+ * Resolves false when Cognito's global sign-out could not be completed (decision 144).
  */
-export async function resetPassword(token: string, password: string): Promise<void> {
+export async function resetPassword(token: string, password: string): Promise<boolean> {
   const link = parseLinkCode(token);
   if (!link) throw new BadRequestError(MESSAGES.resetLinkInvalid);
   try {
@@ -211,9 +215,11 @@ export async function resetPassword(token: string, password: string): Promise<vo
   }
   if (!sub) throw new Error('The user pool returned no sub for the account');
   await revokeTokens(sub);
-  await cognito
-    .send(new AdminUserGlobalSignOutCommand({ UserPoolId: poolId(), Username: link.username }))
-    .catch((error: unknown) => logger.warn('global sign-out failed', { error: error as Error }));
+  return globalSignOut(sub, () =>
+    cognito.send(
+      new AdminUserGlobalSignOutCommand({ UserPoolId: poolId(), Username: link.username }),
+    ),
+  );
 }
 
 export async function verifyAccount(code: string): Promise<void> {
@@ -302,14 +308,15 @@ export async function updateImage(user: AuthUser, dataUrl: string): Promise<Prof
 /**
  * Changes the password with the caller's own access token (Cognito checks the current
  * password), then refuses every token issued before (this session's too: the app signs in
- * again with the new password) and signs the user out everywhere.
+ * again with the new password) and signs the user out everywhere. Resolves false when the
+ * global sign-out could not be completed (decision 144).
  */
 export async function changePassword(
   user: AuthUser,
   accessToken: string | undefined,
   current: string,
   next: string,
-): Promise<void> {
+): Promise<boolean> {
   if (!accessToken) throw new BadRequestError('Please log in again to change your password');
   try {
     await cognito.send(
@@ -322,19 +329,64 @@ export async function changePassword(
   } catch (error) {
     cognitoError(error, 'changePassword');
   }
-  await signOutEverywhere(user, accessToken);
+  return signOutEverywhere(user, accessToken);
+}
+
+/** Attempts of Cognito's global sign-out, and the wait before each retry (decision 144). */
+export const GLOBAL_SIGN_OUT_ATTEMPTS = 3;
+export const GLOBAL_SIGN_OUT_RETRY_MS = [200, 800] as const;
+
+/**
+ * Runs a Cognito global sign-out, retried on failure. A token Cognito says is already
+ * revoked means its sessions already ended. Still failing after the last attempt, it is
+ * logged as an error and counted (metric GlobalSignOutFailures, alarmed), and resolves false
+ * so the answer tells the user.
+ */
+export async function globalSignOut(
+  userId: string,
+  send: () => Promise<unknown>,
+): Promise<boolean> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await send();
+      return true;
+    } catch (error) {
+      const e = error as { name?: string; message?: string };
+      if (e.name === 'NotAuthorizedException' && /revoked/i.test(e.message ?? '')) return true;
+      if (attempt >= GLOBAL_SIGN_OUT_ATTEMPTS) {
+        logger.error('global sign-out failed', {
+          error: error as Error,
+          attempts: attempt,
+          userId,
+        });
+        recordGlobalSignOutFailure();
+        return false;
+      }
+      logger.warn('global sign-out failed, trying again', { error: error as Error, attempt });
+      await new Promise((r) => setTimeout(r, GLOBAL_SIGN_OUT_RETRY_MS[attempt - 1] ?? 800));
+    }
+  }
 }
 
 /**
  * Refuses every token of the user issued up to now, then revokes the refresh tokens with
- * Cognito's GlobalSignOut (authorized by the access token itself), so no session can be renewed.
+ * Cognito's GlobalSignOut (authorized by the access token itself), so no session can be
+ * renewed. Resolves false when that could not be completed (the API still refuses the old
+ * tokens; newer ones from a surviving refresh token would pass): the caller tells the user.
  */
-export async function signOutEverywhere(user: AuthUser, accessToken: string | undefined) {
+export async function signOutEverywhere(
+  user: AuthUser,
+  accessToken: string | undefined,
+): Promise<boolean> {
   await revokeTokens(user.userId);
-  if (accessToken)
-    await cognito
-      .send(new GlobalSignOutCommand({ AccessToken: accessToken }))
-      .catch((error: unknown) => logger.warn('global sign-out failed', { error: error as Error }));
+  if (!accessToken) {
+    logger.error('global sign-out without an access token', { userId: user.userId });
+    recordGlobalSignOutFailure();
+    return false;
+  }
+  return globalSignOut(user.userId, () =>
+    cognito.send(new GlobalSignOutCommand({ AccessToken: accessToken })),
+  );
 }
 
 /**
@@ -354,6 +406,8 @@ export async function deleteAccount(user: AuthUser): Promise<{ items: number; im
   }
   // The quote job stops refreshing symbols only this user tracked, watched or held.
   await releaseAllInterest(user.userId);
+  // Its public display name (held outside the partition) becomes free for others.
+  await releaseDisplayName(valuationStore(), user.userId);
   const items = await deleteUserItems(user.userId);
   const files = await listUserImages(user.userId);
   for (const file of files) await deleteProfileImage(file);

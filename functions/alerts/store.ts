@@ -4,7 +4,6 @@ import {
   TransactWriteCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import { randomUUID } from 'node:crypto';
 import {
   describeAlert,
   toCents,
@@ -19,7 +18,7 @@ import {
   type AlertRecord,
 } from '../../shared/schemas/alerts';
 import { required } from '../lib/config';
-import { transactOnce } from '../lib/idempotency';
+import { keyedId, transactOnce } from '../lib/idempotency';
 import { db, queryPartition } from '../lib/dynamo';
 import { BadRequestError, NotFoundError } from '../lib/errors';
 import { keys, userPk } from '../lib/keys';
@@ -131,7 +130,7 @@ export async function addAlert(
   now: () => Date = clockNow,
 ): Promise<AlertRecord> {
   const { symbol, condition, valuationId } = await conditionOf(userId, input);
-  const alertId = randomUUID();
+  const alertId = keyedId('alert');
   const item: AlertItem = {
     ...keys.alertRule(userId, alertId),
     alertId,

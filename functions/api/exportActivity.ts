@@ -1,11 +1,16 @@
 import type { portfolioIdPayload } from '../../shared/portfolio/schemas';
 import { portfolioRoutes } from '../../shared/routes/portfolio';
 import { route, routeIn } from '../lib/http';
+import { marketService } from '../market/service';
 import { exportActivity, portfolioStore } from '../portfolios';
 
 /** `POST api/exportActivity`: every deposit, withdrawal, trade and dividend, for a CSV file. */
 export const handler = route<typeof portfolioIdPayload>(
   routeIn(portfolioRoutes, 'exportActivity'),
   ({ input, user }) =>
-    exportActivity({ store: portfolioStore() }, user!.userId, input.portfolio_id),
+    exportActivity(
+      { store: portfolioStore(), market: marketService() },
+      user!.userId,
+      input.portfolio_id,
+    ),
 );

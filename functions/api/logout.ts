@@ -1,4 +1,9 @@
-import { TOASTS, type logoutRequest } from '../../shared/schemas/account';
+import {
+  SIGN_OUT_INCOMPLETE,
+  TOASTS,
+  type logoutRequest,
+  type SignOutAnswer,
+} from '../../shared/schemas/account';
 import { signOutEverywhere } from '../account/account';
 import { accessTokenOf, route, routeIn } from '../lib/http';
 import { accountRoutes } from '../../shared/routes/account';
@@ -9,8 +14,11 @@ import { accountRoutes } from '../../shared/routes/account';
  */
 export const handler = route<typeof logoutRequest>(
   routeIn(accountRoutes, 'logout'),
-  async ({ event, user }) => {
-    await signOutEverywhere(user!, accessTokenOf(event));
-    return { message: TOASTS.logoutSuccess };
+  async ({ event, user }): Promise<SignOutAnswer> => {
+    const everywhere = await signOutEverywhere(user!, accessTokenOf(event));
+    return {
+      message: everywhere ? TOASTS.logoutSuccess : SIGN_OUT_INCOMPLETE.logout,
+      signed_out_everywhere: everywhere,
+    };
   },
 );

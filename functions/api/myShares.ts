@@ -1,5 +1,5 @@
 import { sharingRoutes } from '../../shared/routes/sharing';
-import type { MySharesResponse } from '../../shared/sharing/schemas';
+import { isHiddenVersion, type MySharesResponse } from '../../shared/sharing/schemas';
 import { route, routeIn } from '../lib/http';
 import { findPublicRecord, listShares } from '../sharing/store';
 import { signedIn, valuationStore } from '../valuations/store';
@@ -21,6 +21,11 @@ export const handler = route(
         stock_symbol: s.stockSymbol,
         sharedAt: s.sharedAt,
         versions: s.versions.length,
+        history: s.versions.map((v) => ({
+          version: v.version,
+          at: v.at,
+          hidden: isHiddenVersion(v),
+        })),
       })),
       publicRecord: record ? { displayName: record.displayName, slug: record.slug } : null,
     };

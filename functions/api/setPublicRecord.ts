@@ -1,7 +1,7 @@
 import { sharingRoutes } from '../../shared/routes/sharing';
 import { SHARING_MESSAGES, type setPublicRecordRequest } from '../../shared/sharing/schemas';
 import { route, routeIn } from '../lib/http';
-import { setPublicRecord } from '../sharing/store';
+import { setPublicRecord } from '../sharing/public-record';
 import { signedIn, valuationStore } from '../valuations/store';
 
 /** Turns the caller's public record on under a display name (never their email), or off. */

@@ -1,4 +1,9 @@
-import { TOASTS, type updatePasswordRequest } from '../../shared/schemas/account';
+import {
+  SIGN_OUT_INCOMPLETE,
+  TOASTS,
+  type SignOutAnswer,
+  type updatePasswordRequest,
+} from '../../shared/schemas/account';
 import { changePassword } from '../account/account';
 import { accessTokenOf, route, routeIn } from '../lib/http';
 import { accountRoutes } from '../../shared/routes/account';
@@ -9,8 +14,16 @@ import { accountRoutes } from '../../shared/routes/account';
  */
 export const handler = route<typeof updatePasswordRequest>(
   routeIn(accountRoutes, 'updatePassword'),
-  async ({ input, event, user }) => {
-    await changePassword(user!, accessTokenOf(event), input.current_password, input.new_password);
-    return { message: TOASTS.passwordChanged };
+  async ({ input, event, user }): Promise<SignOutAnswer> => {
+    const everywhere = await changePassword(
+      user!,
+      accessTokenOf(event),
+      input.current_password,
+      input.new_password,
+    );
+    return {
+      message: everywhere ? TOASTS.passwordChanged : SIGN_OUT_INCOMPLETE.passwordChanged,
+      signed_out_everywhere: everywhere,
+    };
   },
 );

@@ -9,9 +9,11 @@ function event(headers: Record<string, string>, sourceIp = '130.176.1.1'): ApiEv
   return { headers, requestContext: { http: { sourceIp } } } as unknown as ApiEvent;
 }
 
-function withSecret(secret: string | undefined) {
+function withSecret(secret: string | undefined, second?: string) {
   if (secret === undefined) delete process.env.ORIGIN_VERIFY_SECRET;
   else process.env.ORIGIN_VERIFY_SECRET = secret;
+  if (second === undefined) delete process.env.ORIGIN_VERIFY_SECRET_2;
+  else process.env.ORIGIN_VERIFY_SECRET_2 = second;
   resetConfigForTests();
 }
 
@@ -89,5 +91,19 @@ describe('who the client is', () => {
     expect(clientAddress(a)).toBe('2001:db8:1:2::/64');
     expect(clientAddress(b)).toBe(clientAddress(a));
     expect(clientAddress(c)).not.toBe(clientAddress(a));
+  });
+});
+
+describe('the two origin secrets (decision 137)', () => {
+  it('accepts either secret and nothing else', () => {
+    const second = 'another-secret-of-at-least-32-characters';
+    withSecret(SECRET, second);
+    expect(cameThroughOrigin(event({ 'x-origin-verify': SECRET }))).toBe(true);
+    expect(cameThroughOrigin(event({ 'x-origin-verify': second }))).toBe(true);
+    expect(cameThroughOrigin(event({ 'x-origin-verify': `${second}x` }))).toBe(false);
+    expect(cameThroughOrigin(event({}))).toBe(false);
+    // Without a second one, only the first.
+    withSecret(SECRET);
+    expect(cameThroughOrigin(event({ 'x-origin-verify': second }))).toBe(false);
   });
 });

@@ -34,12 +34,20 @@ function sameSecret(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** Whether the request came through the site's CloudFront (always true when no secret is set). */
+/**
+ * Whether the request came through the site's CloudFront (always true when no secret is set):
+ * it carries either origin secret. CloudFront sends one; accepting both lets a new value reach
+ * the functions one deployment before CloudFront sends it (decision 137).
+ */
 export function cameThroughOrigin(event: ApiEvent): boolean {
-  const secret = config().ORIGIN_VERIFY_SECRET;
-  if (!secret) return true;
+  const { ORIGIN_VERIFY_SECRET: first, ORIGIN_VERIFY_SECRET_2: second } = config();
+  if (!first) return true;
   const sent = header(event, ORIGIN_VERIFY_HEADER);
-  return sent !== undefined && sameSecret(sent, secret);
+  if (sent === undefined) return false;
+  // Both compared, in constant time each, whichever matches.
+  const a = sameSecret(sent, first);
+  const b = second !== undefined && sameSecret(sent, second);
+  return a || b;
 }
 
 /** The address part of `CloudFront-Viewer-Address` (IPv4, or IPv6 with or without brackets). */

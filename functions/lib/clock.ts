@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { config } from './config';
 
 /**
@@ -10,6 +11,9 @@ import { config } from './config';
  *   keep their order.
  * Timings that measure real elapsed time (cache freshness, leases, rate-limit windows,
  * idempotency expiry, token expiry) stay on the wall clock.
+ *
+ * A write sent with an Idempotency-Key runs at the moment its key was first received
+ * (`atRequestTime`, decision 140): run again after a loss, it stamps what its first run stamped.
  */
 let pin: { at: number; since: number } | null | undefined;
 
@@ -36,8 +40,20 @@ export function marketNow(): Date {
   return new Date(marketNowMs());
 }
 
-/** The product's time for the dates it stamps: the pinned instant plus the time since start. */
+const held = new AsyncLocalStorage<number>();
+
+/** Runs `fn` with the product's time held at `ms` (epoch milliseconds) for all it calls. */
+export function atRequestTime<T>(ms: number, fn: () => Promise<T>): Promise<T> {
+  return held.run(ms, fn);
+}
+
+/**
+ * The product's time for the dates it stamps: the pinned instant plus the time since start;
+ * inside `atRequestTime`, the moment it holds.
+ */
 export function nowMs(): number {
+  const at = held.getStore();
+  if (at !== undefined) return at;
   const p = pinned();
   return p ? p.at + (Date.now() - p.since) : Date.now();
 }

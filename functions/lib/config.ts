@@ -63,6 +63,13 @@ const schema = z.object({
   ORIGIN_VERIFY_SECRET: z.optional(
     z.string().check(z.minLength(32, 'must be at least 32 characters')),
   ),
+  /**
+   * The second origin secret, accepted as well as the first: CloudFront sends one of the two,
+   * so a new value is rotated in over two deployments without refusing a request (decision 137).
+   */
+  ORIGIN_VERIFY_SECRET_2: z.optional(
+    z.string().check(z.minLength(32, 'must be at least 32 characters')),
+  ),
 });
 
 export type Config = z.infer<typeof schema>;

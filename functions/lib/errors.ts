@@ -44,7 +44,11 @@ export class ConflictError extends AppError {
 }
 
 export class TooManyRequestsError extends AppError {
-  constructor(message = 'Too many requests, please try again shortly') {
+  constructor(
+    message = 'Too many requests, please try again shortly',
+    /** Sent as `retry-after` when known. */
+    readonly retryAfterSeconds?: number,
+  ) {
     super(message, 429);
   }
 }
@@ -83,7 +87,31 @@ const UNAVAILABLE_NAMES = new Set([
   'TimeoutError',
   'RequestTimeout',
   'RequestTimeoutException',
+  // A write that met a concurrent transaction on the same item: a retry succeeds.
+  'TransactionConflictException',
+  'TransactionInProgressException',
 ]);
+
+/**
+ * Reasons of a cancelled DynamoDB transaction that say "try again", not "the request is wrong":
+ * another transaction held an item (TransactionConflict) or the table was throttled. `None`
+ * marks the items that were not the cause.
+ */
+const RETRYABLE_CANCELLATIONS = new Set([
+  'TransactionConflict',
+  'ThrottlingError',
+  'ProvisionedThroughputExceeded',
+]);
+
+/** Whether a cancelled transaction failed only because of contention or throttling. */
+function retryableCancellation(e: { name?: unknown; CancellationReasons?: unknown }): boolean {
+  if (e.name !== 'TransactionCanceledException' || !Array.isArray(e.CancellationReasons))
+    return false;
+  const codes = (e.CancellationReasons as { Code?: string }[])
+    .map((r) => r?.Code)
+    .filter((code) => code !== undefined && code !== 'None');
+  return codes.length > 0 && codes.every((code) => RETRYABLE_CANCELLATIONS.has(code!));
+}
 
 /** Network failures on the way to a service (refused, reset, timed out, no route). */
 const NETWORK_CODES = new Set([
@@ -102,7 +130,8 @@ const NETWORK_CODES = new Set([
 
 /**
  * The typed 503 for an AWS SDK error that says the service is unreachable or overloaded
- * (connection refused, timeouts, throttling, 5xx), or undefined for any other error.
+ * (connection refused, timeouts, throttling, 5xx, a transaction cancelled by a concurrent one),
+ * or undefined for any other error.
  */
 export function serviceUnavailable(error: unknown): ServiceUnavailableError | undefined {
   if (error instanceof ServiceUnavailableError) return error;
@@ -119,7 +148,9 @@ export function serviceUnavailable(error: unknown): ServiceUnavailableError | un
   const network =
     (code !== undefined && NETWORK_CODES.has(code)) ||
     nested.some((n) => typeof n?.code === 'string' && NETWORK_CODES.has(n.code));
-  const named = typeof e.name === 'string' && UNAVAILABLE_NAMES.has(e.name);
+  const named =
+    (typeof e.name === 'string' && UNAVAILABLE_NAMES.has(e.name)) ||
+    retryableCancellation(error as { name?: unknown; CancellationReasons?: unknown });
   const serverFault = e.$fault === 'server' && (e.$metadata?.httpStatusCode ?? 0) >= 500 && !named;
   if (network || named || serverFault) {
     const unavailable = new ServiceUnavailableError();

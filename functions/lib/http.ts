@@ -10,7 +10,13 @@ import { $ZodError } from 'zod/v4/core';
 import '../../shared/schemas/zod-messages';
 import { DEFAULT_MAX_BODY_BYTES, LIMIT_MESSAGES, type RouteDef } from '../../shared/routes/types';
 import { inputErrorMap } from '../../shared/schemas/errors';
-import { AppError, BadRequestError, UnauthorizedError, serviceUnavailable } from './errors';
+import {
+  AppError,
+  BadRequestError,
+  TooManyRequestsError,
+  UnauthorizedError,
+  serviceUnavailable,
+} from './errors';
 import { idempotent } from './idempotency';
 import { logger } from './logger';
 import { isRevoked, revocationOf } from './revocation';
@@ -76,10 +82,15 @@ export function respond(statusCode: number, body: unknown, headers?: Record<stri
 }
 
 /**
- * Marks a result whose body is sent as it is (an HTML page or an SVG image of the public
- * share routes), with its own content type and headers.
+ * Marks a result whose body is sent as it is (an HTML page, an SVG or PNG image of the public
+ * share routes), with its own content type and headers. Bytes go out base64-encoded, as API
+ * Gateway expects a binary body.
  */
-export function respondRaw(statusCode: number, body: string, headers: Record<string, string>) {
+export function respondRaw(
+  statusCode: number,
+  body: string | Uint8Array,
+  headers: Record<string, string>,
+) {
   return { __response: true as const, raw: true as const, statusCode, body, headers };
 }
 
@@ -108,11 +119,19 @@ export function errorResponse(error: unknown, requestId: string): ApiResult {
   if (error instanceof AppError) {
     if (error.statusCode >= 500) logger.error('request failed', { error, requestId });
     else logger.info('request refused', { status: error.statusCode, reason: error.message });
-    return json(error.statusCode, {
-      message: error.message,
-      ...(error.details ? { errors: error.details } : {}),
-      ...(error.statusCode >= 500 ? { requestId } : {}),
-    });
+    const retryAfter =
+      error instanceof TooManyRequestsError && error.retryAfterSeconds !== undefined
+        ? { 'retry-after': String(error.retryAfterSeconds) }
+        : undefined;
+    return json(
+      error.statusCode,
+      {
+        message: error.message,
+        ...(error.details ? { errors: error.details } : {}),
+        ...(error.statusCode >= 500 ? { requestId } : {}),
+      },
+      retryAfter,
+    );
   }
   logger.error('unhandled error', { error: error as Error, requestId });
   return json(500, { message: 'Something went wrong. Please try again.', requestId });
@@ -293,11 +312,15 @@ export function route<S extends z.ZodMiniType>(
           if (!('raw' in result)) return json(result.statusCode, result.body, result.headers);
           // A page or an image of an edge-cached route keeps its lifetime on success too.
           const edge = result.statusCode === 200 ? edgeHeaders(def, input, undefined) : {};
-          return {
-            statusCode: result.statusCode,
-            headers: { ...result.headers, ...edge },
-            body: result.body,
-          };
+          const body = result.body;
+          return typeof body === 'string'
+            ? { statusCode: result.statusCode, headers: { ...result.headers, ...edge }, body }
+            : {
+                statusCode: result.statusCode,
+                headers: { ...result.headers, ...edge },
+                body: Buffer.from(body).toString('base64'),
+                isBase64Encoded: true,
+              };
         }
         return json(200, result ?? {}, edgeHeaders(def, input, result));
       },

@@ -10,13 +10,16 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { RouteDef } from '../../shared/routes';
-import { required } from './config';
+import { currentClient } from './client';
+import { atRequestTime, nowMs } from './clock';
+import { config, required } from './config';
 import { db } from './dynamo';
-import { AppError, BadRequestError, ConflictError } from './errors';
+import { AppError, BadRequestError, ConflictError, TooManyRequestsError } from './errors';
 import { keys } from './keys';
 import { logger } from './logger';
+import { takeRateLimit } from './rate-limit';
 import type { ApiEvent, ApiResult, AuthUser } from './http';
 
 /**
@@ -33,6 +36,18 @@ import type { ApiEvent, ApiResult, AuthUser } from './http';
  * transaction as the write itself. After any crash either both exist (a retry gets the
  * stored answer) or neither does (the record is still "in progress": its lock expires and a
  * retry runs the write, which never happened).
+ *
+ * The same item and the same answer after any loss (decision 140): every id a keyed write
+ * creates comes from the caller and the key (`keyedId`), and the request runs at the moment
+ * its key was first received (kept on the record, `atRequestTime`). Should a database lose a
+ * write it had acknowledged, the retry that takes the lock over creates that same item again,
+ * never a second one; and the item's own condition (`attribute_not_exists`) refuses a second
+ * copy of anything that did survive.
+ *
+ * Signed out (decision 141), a key belongs to the client (its network address, as the
+ * per-client limits count it): another client sending the same key runs its own request. One
+ * client stores at most GUEST_KEYS_PER_HOUR records an hour. Routes that only read
+ * (`readOnly`) ignore the header: there is nothing to do once only.
  */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
@@ -45,10 +60,24 @@ function lockSeconds(): number {
   return Number.isInteger(value) && value > 0 ? value : IDEMPOTENCY_LOCK_SECONDS;
 }
 
+/** Records one signed-out client may store in an hour (each new key stores one for 24 h). */
+export const GUEST_KEYS_PER_HOUR = 60;
+
+/** The hourly cap of a client's signed-out keys; CLIENT_LIMIT_PER_MINUTE (tests) replaces it, times 60. */
+export function guestKeysPerHour(): number {
+  const override = config().CLIENT_LIMIT_PER_MINUTE;
+  return override === undefined ? GUEST_KEYS_PER_HOUR : override * 60;
+}
+
 /** The request running under an Idempotency-Key, for the writes that complete it (transactOnce). */
 interface Running {
   table: string;
   key: { pk: string; sk: string };
+  /** Whose key it is: `user:<sub>`, or `client:<address>` signed out. */
+  scope: string;
+  idempotencyKey: string;
+  /** The product's moment the key was first received (epoch ms), kept across take-overs. */
+  at: number;
   hash: string;
   /** The 200 answer of a handler result, exactly as the route wrapper builds it. */
   answer: (result: unknown) => ApiResult;
@@ -63,6 +92,8 @@ export const IDEMPOTENCY_MESSAGES = {
   badKey: 'The Idempotency-Key header must be 8 to 128 letters, digits or the characters _ . : -',
   otherBody: 'This Idempotency-Key was already used for a different request',
   inProgress: 'This request is still being processed. Please try again in a moment.',
+  tooManyKeys:
+    'Too many requests from your network have been kept for retries. Please wait a while and try again.',
 } as const;
 
 export class UnprocessableError extends AppError {
@@ -103,9 +134,37 @@ function headerValue(event: ApiEvent): string | undefined {
   return undefined;
 }
 
-/** Whether a route honours the header: POST routes that write the table (the record lives there). */
+/**
+ * Whether a route honours the header: POST routes that write the table (the record lives
+ * there), except those that only read (market data asked by POST).
+ */
 export function supportsIdempotency(route: RouteDef): boolean {
-  return route.method === 'POST' && route.needs.includes('tableWrite');
+  return route.method === 'POST' && route.needs.includes('tableWrite') && !route.readOnly;
+}
+
+/** Formats 16 bytes of a digest as an RFC 9562 UUID of version 8 (a name-based id of our own). */
+function uuidOf(digest: Buffer): string {
+  const b = Buffer.from(digest.subarray(0, 16));
+  b[6] = (b[6]! & 0x0f) | 0x80;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = b.toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/**
+ * The id of an item a write creates (decision 140). Under an Idempotency-Key it is derived from
+ * the caller, the key, the moment the key was first received (so a key sent again after its
+ * record expired makes new items) and `purpose` (one id per purpose and request: "portfolio",
+ * "order"...): running the request again creates the same item. Without a key, a random UUID.
+ */
+export function keyedId(purpose: string): string {
+  const state = running.getStore();
+  if (!state) return randomUUID();
+  return uuidOf(
+    createHash('sha256')
+      .update(`${state.scope}\n${state.idempotencyKey}\n${state.at}\n${purpose}`)
+      .digest(),
+  );
 }
 
 /**
@@ -125,11 +184,15 @@ export async function idempotent(
   if (!KEY_FORMAT.test(idempotencyKey)) throw new BadRequestError(IDEMPOTENCY_MESSAGES.badKey);
 
   const TableName = required('TABLE_NAME');
+  const client = user ? undefined : (currentClient() ?? 'unknown');
   const Key = user
     ? keys.idempotency(user.userId, idempotencyKey)
-    : keys.guestIdempotency(idempotencyKey);
+    : keys.guestIdempotency(client!, idempotencyKey);
+  const scope = user ? `user:${user.userId}` : `client:${client!}`;
   const hash = requestHash(route, event, input);
   const now = Math.floor(Date.now() / 1000);
+  // The product's moment this key was first received: a run taking a lost one over keeps it.
+  let at = nowMs();
 
   try {
     await db.send(
@@ -142,36 +205,43 @@ export async function idempotent(
           hash,
           status: 'IN_PROGRESS',
           lockedUntil: now + lockSeconds(),
+          at,
           ttl: now + IDEMPOTENCY_TTL_SECONDS,
         },
-        // New, expired (TTL deletes lazily), or left "in progress" by a request that died.
-        ConditionExpression:
-          'attribute_not_exists(pk) OR #ttl < :now OR (#status = :progress AND lockedUntil < :now)',
-        ExpressionAttributeNames: { '#ttl': 'ttl', '#status': 'status' },
-        ExpressionAttributeValues: { ':now': now, ':progress': 'IN_PROGRESS' },
+        // New, or expired (TTL deletes lazily).
+        ConditionExpression: 'attribute_not_exists(pk) OR #ttl < :now',
+        ExpressionAttributeNames: { '#ttl': 'ttl' },
+        ExpressionAttributeValues: { ':now': now },
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
+    if (client !== undefined) await takeGuestKey(TableName, Key, client);
   } catch (error) {
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
     const existing = (error.Item ?? {}) as Record<string, { S?: string; N?: string }>;
     if (existing.hash?.S !== hash || existing.routeId?.S !== route.id)
       throw new UnprocessableError(IDEMPOTENCY_MESSAGES.otherBody);
     const stored = existing.response?.S;
-    if (existing.status?.S !== 'COMPLETED' || !stored)
+    if (existing.status?.S === 'COMPLETED' && stored) {
+      const response = JSON.parse(stored) as StoredResponse;
+      return {
+        statusCode: response.statusCode,
+        headers: { ...response.headers, 'idempotent-replayed': 'true' },
+        body: response.body,
+      };
+    }
+    // Left "in progress" by a request that died (or whose write was lost): taken over once
+    // its lock expired, at the moment the first run was received.
+    const lockedUntil = Number(existing.lockedUntil?.N);
+    if (existing.status?.S !== 'IN_PROGRESS' || !(lockedUntil < now))
       throw new ConflictError(IDEMPOTENCY_MESSAGES.inProgress);
-    const response = JSON.parse(stored) as StoredResponse;
-    return {
-      statusCode: response.statusCode,
-      headers: { ...response.headers, 'idempotent-replayed': 'true' },
-      body: response.body,
-    };
+    at = await takeOver(TableName, Key, hash, lockedUntil, now, at);
   }
 
-  const state: Running = { table: TableName, key: Key, hash, answer };
+  const state: Running = { table: TableName, key: Key, scope, idempotencyKey, at, hash, answer };
   let result: ApiResult;
   try {
-    result = await running.run(state, run);
+    result = await running.run(state, () => atRequestTime(at, run));
   } catch (error) {
     // A write that committed its completion is done, whatever happened after it.
     if (state.stored === undefined) await forget(TableName, Key);
@@ -203,6 +273,64 @@ export async function idempotent(
       logger.warn('idempotent response not stored', { route: route.id, error: error as Error }),
     );
   return result;
+}
+
+/**
+ * Takes over a record whose lock, as read (`seen`), has expired: only that same request (same
+ * hash), and only if no one took it over meanwhile (409). Answers the moment of its first run.
+ */
+async function takeOver(
+  TableName: string,
+  Key: { pk: string; sk: string },
+  hash: string,
+  seen: number,
+  now: number,
+  fallbackAt: number,
+): Promise<number> {
+  try {
+    const out = await db.send(
+      new UpdateCommand({
+        TableName,
+        Key,
+        UpdateExpression: 'SET lockedUntil = :lock, #at = if_not_exists(#at, :at)',
+        ConditionExpression: '#status = :progress AND lockedUntil = :seen AND #hash = :hash',
+        ExpressionAttributeNames: { '#status': 'status', '#hash': 'hash', '#at': 'at' },
+        ExpressionAttributeValues: {
+          ':lock': now + lockSeconds(),
+          ':at': fallbackAt,
+          ':progress': 'IN_PROGRESS',
+          ':seen': seen,
+          ':hash': hash,
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    const at = Number(out.Attributes?.at);
+    return Number.isFinite(at) ? at : fallbackAt;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException)
+      throw new ConflictError(IDEMPOTENCY_MESSAGES.inProgress);
+    throw error;
+  }
+}
+
+/**
+ * Counts a signed-out client's new record against its hourly cap; over it, the record goes
+ * again and the request is refused (429) before it runs.
+ */
+async function takeGuestKey(
+  TableName: string,
+  Key: { pk: string; sk: string },
+  client: string,
+): Promise<void> {
+  const taken = await takeRateLimit({
+    key: (hour) => keys.rateLimit('client-idempotency', client, hour),
+    limit: guestKeysPerHour(),
+    windowSeconds: 3600,
+  });
+  if (taken.allowed) return;
+  await forget(TableName, Key);
+  throw new TooManyRequestsError(IDEMPOTENCY_MESSAGES.tooManyKeys, taken.retryAfterSeconds);
 }
 
 function storedResponse(result: ApiResult): StoredResponse {

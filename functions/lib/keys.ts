@@ -28,7 +28,8 @@ export type EntityType =
   | 'AlertRule'
   | 'AlertCounter'
   | 'Share'
-  | 'PublicRecord';
+  | 'PublicRecord'
+  | 'DisplayNameClaim';
 
 export interface Key {
   pk: string;
@@ -103,10 +104,13 @@ export const keys = {
     pk: userPk(userId),
     sk: `IDEMPOTENCY#${idempotencyKey}`,
   }),
-  /** The same for a signed-out write (the contact form): its own partition per key. */
-  guestIdempotency: (idempotencyKey: string): Key => ({
-    pk: `IDEMPOTENCY#${idempotencyKey}`,
-    sk: 'IDEMPOTENCY',
+  /**
+   * The same for a signed-out write (the contact form, a password reset): under the client's
+   * address, so another client sending the same key runs its own request (decision 141).
+   */
+  guestIdempotency: (client: string, idempotencyKey: string): Key => ({
+    pk: `IDEMPOTENCY#client#${client}`,
+    sk: `IDEMPOTENCY#${idempotencyKey}`,
   }),
 
   /** One cached provider read (quote, profile, statement...), expiring by `ttl`. */
@@ -198,6 +202,11 @@ export const keys = {
   /** A user's public record setting (display name and slug); found by its slug on gsi1. */
   publicRecord: (userId: string): Key => ({ pk: userPk(userId), sk: 'PUBLIC_RECORD' }),
   publicRecordGsi: (slug: string) => ({ gsi1pk: `RECORD#${slug}`, gsi1sk: 'RECORD' }),
+  /**
+   * Which user holds a public display name, by the name's confusables skeleton (decision 142):
+   * outside any partition, so a conditional put makes the name unique across users.
+   */
+  displayNameClaim: (skeleton: string): Key => ({ pk: `DISPLAY_NAME#${skeleton}`, sk: 'CLAIM' }),
 
   /**
    * Which of a user's tokens are no longer honoured (functions/lib/revocation.ts): outside the

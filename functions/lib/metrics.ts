@@ -31,6 +31,11 @@ export const METRIC = {
    * applied, the NAV history not kept (decision 130). The read still answers.
    */
   portfolioUpkeepFailures: 'PortfolioUpkeepFailures',
+  /**
+   * A sign-out everywhere (logout, password change or reset) whose Cognito global sign-out
+   * still failed after its retries: refresh tokens may live on (decision 144).
+   */
+  globalSignOutFailures: 'GlobalSignOutFailures',
 } as const;
 
 export const metrics = new Metrics({
@@ -91,6 +96,11 @@ export function recordCount(
 /** One failure of a portfolio's upkeep (the kind goes to the log line, not to a dimension). */
 export function recordPortfolioUpkeepFailure(): void {
   metrics.addMetric(METRIC.portfolioUpkeepFailures, MetricUnit.Count, 1);
+}
+
+/** A global sign-out that could not be completed (decision 144). */
+export function recordGlobalSignOutFailure(): void {
+  metrics.addMetric(METRIC.globalSignOutFailures, MetricUnit.Count, 1);
 }
 
 /** Writes what this invocation recorded (nothing when it recorded nothing). */

@@ -1,22 +1,23 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import {
-  GetCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  type DynamoDBDocumentClient,
-} from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { MarketSource } from '../../shared/market';
 import { shareOf, type CallPriority, type PlanLimits } from '../../shared/market/plans';
-import { keys } from '../lib/keys';
+import { serviceUnavailable } from '../lib/errors';
+import { keys, type Key } from '../lib/keys';
+import { logger } from '../lib/logger';
 import { ProviderRateLimitError } from './errors';
 
 /**
  * The provider's calls, counted once for every function (docs/decisions/099). Before each
- * upstream call, one DynamoDB transaction adds 1 to this minute's and this UTC day's counters
- * under conditions: the count stays below the caller's share of the plan's limit
- * (shared/market/plans.ts) and the shared circuit breaker is closed. So all Lambdas together
- * never exceed the plan, readers come first, and a 429 seen by one instance stops all of them.
+ * upstream call: a strongly consistent read of the shared circuit breaker (open: no call), then
+ * one conditional ADD on each window's counter, this minute's and this UTC day's, which holds
+ * the count below the caller's share of the plan's limit (shared/market/plans.ts). So all
+ * Lambdas together never exceed the plan, readers come first, and a 429 seen by one instance
+ * stops all of them. Each counter is one item updated on its own: DynamoDB applies concurrent
+ * updates of an item one after the other, where a transaction over the same items would
+ * cancel them with TransactionConflict (decision 137). What still fails (throttling, a
+ * network error) is the budget's own "try later" (BudgetBusyError), never a 500.
  *
  * Windows are measured on the wall clock: they are the provider's, not the product's.
  */
@@ -41,6 +42,19 @@ export class BudgetExhaustedError extends ProviderRateLimitError {
   ) {
     super(`call budget: the ${window}'s share for ${priority} is spent`);
   }
+}
+
+/** The budget's table could not be asked (throttled, unreachable): no call now, try later. */
+export class BudgetBusyError extends ProviderRateLimitError {
+  constructor(detail: string) {
+    super(`call budget unavailable: ${detail}`);
+  }
+}
+
+/** What a take counted: given back when the call does not happen after all (release). */
+export interface BudgetReceipt {
+  keys: Key[];
+  n: number;
 }
 
 /** The provider answered 429 to some instance: no call until `retryAt`. */
@@ -102,73 +116,118 @@ export class CallBudget {
   }
 
   /**
-   * Counts `n` calls for a priority, or throws BudgetExhaustedError (a window's share is spent)
-   * or CircuitOpenError (the breaker is open). Nothing is counted when it throws.
+   * Counts `n` calls for a priority, or throws BudgetExhaustedError (a window's share is spent),
+   * CircuitOpenError (the breaker is open) or BudgetBusyError (the table cannot say). Nothing
+   * stays counted when it throws.
    */
-  async take(n = 1, who: CallPriority = currentPriority()): Promise<void> {
-    if (!this.limited) return;
+  async take(n = 1, who: CallPriority = currentPriority()): Promise<BudgetReceipt> {
+    const receipt: BudgetReceipt = { keys: [], n };
+    if (!this.limited) return receipt;
     const at = this.now();
     const w = this.windows(at);
-    const { plan, tableName } = this.options;
-    const counters: { window: 'minute' | 'day'; retryAt: number }[] = [];
-    const items: NonNullable<
-      ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']
-    > = [];
-    const counter = (key: { pk: string; sk: string }, limit: number, ttlAt: number) => ({
-      Update: {
-        TableName: tableName,
-        Key: key,
-        UpdateExpression: 'ADD #calls :n SET #type = :type, #ttl = :ttl',
-        ConditionExpression: 'attribute_not_exists(#calls) OR #calls <= :max',
-        ExpressionAttributeNames: { '#calls': 'calls', '#type': 'type', '#ttl': 'ttl' },
-        ExpressionAttributeValues: {
-          ':n': n,
-          ':max': shareOf(limit, who) - n,
-          ':type': 'MarketBudget',
-          ':ttl': Math.floor(ttlAt / 1000),
-        },
-      },
-    });
-    if (plan.callsPerMinute !== null) {
-      items.push(
-        counter(
-          keys.marketBudget(this.scope, `MINUTE#${w.minute}`),
-          plan.callsPerMinute,
-          w.dayEnds,
-        ),
-      );
-      counters.push({ window: 'minute', retryAt: w.minuteEnds });
+    const { plan, tableName, client } = this.options;
+
+    const breaker = await this.ask(() =>
+      client.send(
+        new GetCommand({
+          TableName: tableName,
+          Key: keys.marketBudget(this.scope, 'BREAKER'),
+          ConsistentRead: true,
+        }),
+      ),
+    );
+    const openUntil = breaker.Item?.openUntil;
+    if (typeof openUntil === 'number' && openUntil > at) throw new CircuitOpenError(openUntil);
+
+    const counters: {
+      key: Key;
+      limit: number;
+      ttlAt: number;
+      window: 'minute' | 'day';
+      retryAt: number;
+    }[] = [];
+    if (plan.callsPerMinute !== null)
+      counters.push({
+        key: keys.marketBudget(this.scope, `MINUTE#${w.minute}`),
+        limit: plan.callsPerMinute,
+        ttlAt: w.dayEnds,
+        window: 'minute',
+        retryAt: w.minuteEnds,
+      });
+    if (plan.callsPerDay !== null)
+      counters.push({
+        key: keys.marketBudget(this.scope, `DAY#${w.day}`),
+        limit: plan.callsPerDay,
+        ttlAt: w.dayEnds + DAY_MS,
+        window: 'day',
+        retryAt: w.dayEnds,
+      });
+    for (const c of counters) {
+      try {
+        await this.ask(() =>
+          client.send(
+            new UpdateCommand({
+              TableName: tableName,
+              Key: c.key,
+              UpdateExpression: 'ADD #calls :n SET #type = :type, #ttl = :ttl',
+              ConditionExpression: 'attribute_not_exists(#calls) OR #calls <= :max',
+              ExpressionAttributeNames: { '#calls': 'calls', '#type': 'type', '#ttl': 'ttl' },
+              ExpressionAttributeValues: {
+                ':n': n,
+                ':max': shareOf(c.limit, who) - n,
+                ':type': 'MarketBudget',
+                ':ttl': Math.floor(c.ttlAt / 1000),
+              },
+            }),
+          ),
+        );
+        receipt.keys.push(c.key);
+      } catch (error) {
+        await this.release(receipt);
+        if (error instanceof ConditionalCheckFailedException)
+          throw new BudgetExhaustedError(c.window, c.retryAt, who);
+        throw error;
+      }
     }
-    if (plan.callsPerDay !== null) {
-      items.push(
-        counter(
-          keys.marketBudget(this.scope, `DAY#${w.day}`),
-          plan.callsPerDay,
-          w.dayEnds + DAY_MS,
-        ),
-      );
-      counters.push({ window: 'day', retryAt: w.dayEnds });
-    }
-    items.push({
-      ConditionCheck: {
-        TableName: tableName,
-        Key: keys.marketBudget(this.scope, 'BREAKER'),
-        ConditionExpression: 'attribute_not_exists(#until) OR #until <= :now',
-        ExpressionAttributeNames: { '#until': 'openUntil' },
-        ExpressionAttributeValues: { ':now': at },
-      },
-    });
+    return receipt;
+  }
+
+  /**
+   * Gives back what a take counted, when the call it was for does not happen (the client's own
+   * share was spent). Best effort: a failure leaves the count one high until the window ends.
+   */
+  async release(receipt: BudgetReceipt): Promise<void> {
+    const { client, tableName } = this.options;
+    await Promise.all(
+      receipt.keys.map((key) =>
+        client
+          .send(
+            new UpdateCommand({
+              TableName: tableName,
+              Key: key,
+              UpdateExpression: 'ADD #calls :minus',
+              ConditionExpression: 'attribute_exists(#calls)',
+              ExpressionAttributeNames: { '#calls': 'calls' },
+              ExpressionAttributeValues: { ':minus': -receipt.n },
+            }),
+          )
+          .catch((error: unknown) =>
+            logger.warn('could not give back a call of the budget', { error: error as Error }),
+          ),
+      ),
+    );
+    receipt.keys = [];
+  }
+
+  /** A DynamoDB call of the budget: throttling and unreachable tables become BudgetBusyError. */
+  private async ask<T>(call: () => Promise<T>): Promise<T> {
     try {
-      await this.options.client.send(new TransactWriteCommand({ TransactItems: items }));
+      return await call();
     } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
-      const reasons = error.CancellationReasons ?? [];
-      const failed = reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
-      if (failed === -1) throw error;
-      if (failed === counters.length)
-        throw new CircuitOpenError((await this.usage()).openUntil ?? at);
-      const c = counters[failed]!;
-      throw new BudgetExhaustedError(c.window, c.retryAt, who);
+      if (error instanceof ConditionalCheckFailedException) throw error;
+      const busy = serviceUnavailable(error);
+      if (busy) throw new BudgetBusyError((error as Error).name || 'unavailable');
+      throw error;
     }
   }
 

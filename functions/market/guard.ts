@@ -73,8 +73,8 @@ export class GuardedSource implements StableSource {
 
   /**
    * A request's call counts against its client's share of the plan (clientCallLimits), by
-   * minute and by UTC day, before it counts in the budget all share: one client cannot spend
-   * the quota others read from.
+   * minute and by UTC day, once the budget all share allowed it: one client cannot spend the
+   * quota others read from.
    */
   private async takeClientShare(client: string): Promise<void> {
     // The tests' override of per-client limits replaces this one too (a minute's, no day's).
@@ -111,9 +111,19 @@ export class GuardedSource implements StableSource {
     if (this.breaker.state === CircuitState.Open) throw new CircuitOpenError(this.now());
     const priority = currentPriority();
     try {
+      // The budget all share first; the client's own share only once that passed, so a
+      // refusal of the plan's budget never spends a client's share. A client over its share
+      // gives the budget's call back (it will not be made).
+      const receipt = await this.budget.take(1, priority);
       const client = currentClient();
-      if (client !== undefined && priority === 'reader') await this.takeClientShare(client);
-      await this.budget.take(1, priority);
+      if (client !== undefined && priority === 'reader') {
+        try {
+          await this.takeClientShare(client);
+        } catch (error) {
+          await this.budget.release(receipt);
+          throw error;
+        }
+      }
     } catch (error) {
       if (error instanceof ProviderError) recordProviderFailure(endpoint, error, priority);
       throw error;

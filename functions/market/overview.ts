@@ -1,4 +1,8 @@
-import { NEWS_COUNT, topInstitutionalOwners } from '../../shared/company/figures';
+import {
+  NEWS_COUNT,
+  statementCurrency,
+  topInstitutionalOwners,
+} from '../../shared/company/figures';
 import type { MarketEnvelope, Quote } from '../../shared/market';
 import type { CompanyOverview } from '../../shared/market/overview';
 import { NotFoundError, UpstreamError } from '../lib/errors';
@@ -35,6 +39,7 @@ export async function companyOverview(
         date: String(row.date),
         revenue: typeof row.revenue === 'number' ? row.revenue : null,
       })),
+      reportedCurrency: statementCurrency(income.data),
       owners: topInstitutionalOwners(holders.data, quote?.sharesOutstanding ?? null),
       news: news.data.slice(0, NEWS_COUNT),
     },

@@ -1,11 +1,12 @@
 import { INDEX_SYMBOLS } from '../../shared/market';
 import type { PlanLimits } from '../../shared/market/plans';
 import {
-  SESSION_CLOSE_MINUTE,
+  SESSION_OPEN_MINUTE,
   isSessionOpen,
   isTradingDay,
   lastCloseAtOrBefore,
   newYorkTime,
+  sessionCloseMinute,
 } from '../../shared/market/session';
 import { marketNowMs } from '../lib/clock';
 import { logger } from '../lib/logger';
@@ -52,9 +53,10 @@ export function refreshDue(
 /** Refreshes the quote job can still make today: the session's left, plus the one after the close. */
 export function refreshesLeftToday(plan: PlanLimits, marketNow: number): number {
   const t = newYorkTime(marketNow);
-  if (!isTradingDay(t.day) || t.minute >= SESSION_CLOSE_MINUTE) return 1;
-  const open = 9 * 60 + 30;
-  const left = SESSION_CLOSE_MINUTE - Math.max(t.minute, open);
+  // The exchange's calendar: no session on a holiday, 13:00 on an early close.
+  const close = sessionCloseMinute(t.day);
+  if (!isTradingDay(t.day) || t.minute >= close) return 1;
+  const left = close - Math.max(t.minute, SESSION_OPEN_MINUTE);
   return Math.ceil(left / plan.quoteRefreshMinutes) + 1;
 }
 

@@ -55,7 +55,26 @@ export interface CorporateActionItem {
   quantityAfter?: number;
   /** A dividend read from an imported file. */
   imported?: boolean;
+  /** The symbol's basis it was derived under (`PortfolioItem.actionBasis`), if any. */
+  basis?: string;
+  /** The import that wrote it. */
+  importId?: string;
   createdAt: string;
+}
+
+/**
+ * The items that are the portfolio's: not those of an import still being committed, and of a
+ * symbol's derived dividends and splits only those under its current basis.
+ */
+export function currentItems<T extends Record<string, unknown>>(
+  portfolio: PortfolioItem,
+  items: readonly T[],
+): T[] {
+  return items.filter((i) => {
+    if (i.importId !== undefined && i.importId === portfolio.importing) return false;
+    if (i.type !== 'CorporateAction' || i.imported === true) return true;
+    return (i.basis ?? '') === (portfolio.actionBasis?.[String(i.symbol)] ?? '');
+  });
 }
 
 export interface PerformanceDeps {
@@ -91,7 +110,7 @@ export async function load(
       consistent: true,
       // What the history and the corporate actions read: a third less to read on a long history.
       projection:
-        '#type, #symbol, side, quantity, price, #time, costCents, reservedQuantity, actionId, kind, #date, exDate, perShare, amountCents, numerator, denominator, quantityBefore, quantityAfter, imported, #status, orderType, limitPrice, orderId, createdAt, importId, feeCents',
+        '#type, #symbol, side, quantity, price, #time, costCents, reservedQuantity, actionId, kind, #date, exDate, perShare, amountCents, numerator, denominator, quantityBefore, quantityAfter, imported, basis, #status, orderType, limitPrice, orderId, createdAt, importId, feeCents',
       names: {
         '#type': 'type',
         '#symbol': 'symbol',
@@ -101,8 +120,7 @@ export async function load(
       },
     }),
   ]);
-  // The items of an import still being committed are not the portfolio's yet.
-  const items = all.filter((i) => i.importId === undefined || i.importId !== portfolio.importing);
+  const items = currentItems(portfolio, all);
   return {
     portfolio,
     holdings: items.filter((i) => i.type === 'Holding') as unknown as HoldingItem[],
@@ -192,19 +210,21 @@ function tradesOf(transactions: readonly TransactionItem[]) {
   }));
 }
 
-function actionItem(
+export function actionItem(
   userId: string,
-  portfolioId: string,
+  portfolio: PortfolioItem,
   action: CorporateAction,
   now: string,
+  basis = portfolio.actionBasis?.[action.symbol],
 ): CorporateActionItem {
   return {
-    ...keys.corporateAction(userId, portfolioId, action.id),
+    ...keys.corporateAction(userId, portfolio.portfolioId, action.id),
     type: 'CorporateAction',
-    portfolioId,
+    portfolioId: portfolio.portfolioId,
     actionId: action.id,
     kind: action.kind,
     symbol: action.symbol,
+    ...(basis ? { basis } : {}),
     createdAt: now,
     ...(action.kind === 'dividend'
       ? {
@@ -240,7 +260,7 @@ async function applyActions(
   now: string,
 ): Promise<CorporateActionItem[] | undefined> {
   const p = loaded.portfolio;
-  const created = actions.map((a) => actionItem(userId, p.portfolioId, a, now));
+  const created = actions.map((a) => actionItem(userId, p, a, now));
   const credited = actions.reduce((sum, a) => sum + (a.kind === 'dividend' ? a.amountCents : 0), 0);
   const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> =
     [
@@ -439,6 +459,7 @@ export async function applyDueActions(
       dividends: rows.dividends,
       splits: rows.splits,
       today,
+      ...(loaded.portfolio.actionBasis ? { bases: loaded.portfolio.actionBasis } : {}),
     }).filter(
       (a) =>
         !done.has(a.id) &&

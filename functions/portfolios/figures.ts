@@ -1,6 +1,7 @@
+import type { HoldingFigures } from '../../shared/portfolio/history';
 import { centsToDollars } from '../../shared/portfolio/money';
-import { navCents } from '../../shared/portfolio/nav';
-import { benchmarkSinceInception, irrSinceInception } from '../../shared/portfolio/xirr';
+import type { RateFigure } from '../../shared/portfolio/returns';
+import { RISK_FREE_RATE_DEFAULT } from '../../shared/portfolio/schemas';
 import type {
   HoldingView,
   OrderView,
@@ -11,7 +12,8 @@ import type {
 } from '../../shared/schemas/portfolio-api';
 import { logger } from '../lib/logger';
 import type { MarketService } from '../market/service';
-import type { HoldingItem, OrderItem, PortfolioItem, TransactionItem } from './store';
+import type { PortfolioFigures } from './engine';
+import type { OrderItem, PortfolioItem, TransactionItem } from './store';
 
 export const BENCHMARK_SYMBOL = '^GSPC';
 export const BENCHMARK_NAME = 'S&P 500';
@@ -76,7 +78,8 @@ export async function benchmarkCloseOn(
   }
 }
 
-export function recordView(p: PortfolioItem): PortfolioRecord {
+/** The portfolio's record; `cashCents` is the engine's cash when the caller has it. */
+export function recordView(p: PortfolioItem, cashCents = p.cashCents): PortfolioRecord {
   return {
     id: p.portfolioId,
     portfolio_id: p.portfolioId,
@@ -85,127 +88,63 @@ export function recordView(p: PortfolioItem): PortfolioRecord {
     investment_cents: p.investmentCents,
     inception_date: p.inception,
     date_time: p.clientDateTime ?? null,
-    cash_cents: p.cashCents,
+    cash_cents: cashCents,
     reserved_cents: p.reservedCents,
     created_at: p.createdAt,
     updated_at: p.updatedAt,
+    cost_method: p.costMethod ?? 'average',
+    risk_free_rate: p.riskFreeRate ?? RISK_FREE_RATE_DEFAULT,
   };
 }
 
-function figure(result: ReturnType<typeof irrSinceInception>): ReturnFigureView {
+function figure(result: RateFigure): ReturnFigureView {
   return result.kind === 'unavailable'
     ? { kind: 'unavailable', reason: result.reason, message: result.message }
     : { kind: result.kind, rate: result.rate };
 }
 
-export interface RowContext {
-  prices: ReadonlyMap<string, PriceInfo>;
-  /** Start level per portfolio id, for portfolios without a kept one. */
-  benchmarkStarts: ReadonlyMap<string, number>;
-  now: Date;
-}
-
-export function navOf(
-  p: PortfolioItem,
-  holdings: readonly HoldingItem[],
-  prices: ReadonlyMap<string, PriceInfo>,
-) {
-  const quotes = new Map<string, number>();
-  for (const h of holdings) {
-    const info = prices.get(h.symbol);
-    if (info) quotes.set(h.symbol, info.price);
-  }
-  return navCents(
-    p.cashCents,
-    Object.fromEntries(
-      holdings.map((h) => [h.symbol, { quantity: h.quantity, costCents: h.costCents }]),
-    ),
-    quotes,
-  );
-}
-
-/** A dashboard row: NAV at the latest quotes, IRR since inception and the benchmark over the same dates. */
-export function rowView(
-  p: PortfolioItem,
-  holdings: readonly HoldingItem[],
-  ctx: RowContext,
-): PortfolioRow {
-  const nav = navOf(p, holdings, ctx.prices);
-  const today = ctx.now.toISOString();
-  const irr: ReturnFigureView = nav.ok
-    ? figure(
-        irrSinceInception({
-          inception: p.inception,
-          seedCents: p.initialSeedCents,
-          navCents: nav.navCents,
-          today,
-          flows: p.capitalFlows.map((f) => ({ date: f.date, amountCents: f.amountCents })),
-        }),
-      )
-    : {
-        kind: 'unavailable',
-        reason: 'no-quotes',
-        message: `No quote for ${nav.missingQuotes.join(', ')} right now`,
-      };
-  const start = p.benchmarkStart ?? ctx.benchmarkStarts.get(p.portfolioId);
-  const end = ctx.prices.get(BENCHMARK_SYMBOL)?.price;
-  const benchmark: ReturnFigureView =
-    start !== undefined && end !== undefined
-      ? figure(
-          benchmarkSinceInception({
-            inception: p.inception,
-            today,
-            startClose: start,
-            endClose: end,
-          }),
-        )
-      : {
-          kind: 'unavailable',
-          reason: 'no-quotes',
-          message: 'The S&P 500 level is unavailable right now',
-        };
-  const stale = holdings.some((h) => ctx.prices.get(h.symbol)?.stale === true);
+/**
+ * A portfolio's row (list, dashboard, holdings view), every figure from the engine
+ * (engine.ts `figuresOf`); the portfolio item gives only its name, dates and what open orders
+ * set aside.
+ */
+export function rowView(p: PortfolioItem, f: PortfolioFigures): PortfolioRow {
   return {
-    ...recordView(p),
-    nav_cents: nav.ok ? nav.navCents : null,
-    net_asset_value: nav.ok ? centsToDollars(nav.navCents) : null,
-    holdings_value_cents: nav.ok ? nav.holdingsValueCents : null,
-    stocks_held: holdings.length,
-    irr,
-    benchmark: { ...benchmark, symbol: BENCHMARK_SYMBOL, name: BENCHMARK_NAME },
-    missing_quotes: nav.ok ? [] : nav.missingQuotes,
-    stale,
+    ...recordView(p, f.cashCents),
+    nav_cents: f.navCents,
+    net_asset_value: centsToDollars(f.navCents),
+    holdings_value_cents: f.holdingsValueCents,
+    stocks_held: f.holdings.length,
+    irr: figure(f.mwr),
+    twr: figure(f.twr),
+    benchmark: {
+      ...figure(f.benchmark.mwr),
+      symbol: BENCHMARK_SYMBOL,
+      name: BENCHMARK_NAME,
+      value_cents: f.benchmark.valueCents,
+    },
+    missing_quotes: f.missingQuotes,
+    stale: f.stale,
   };
 }
 
+/** A held position as the holdings view shows it: the engine's figures, the ledger's reserve. */
 export function holdingView(
-  h: HoldingItem,
-  price: number | undefined,
-  totalNavCents: number | null,
+  h: HoldingFigures,
+  reservedQuantity: number,
+  navCents: number,
 ): HoldingView {
-  const value = price === undefined ? null : navOfOne(h, price);
   return {
     symbol: h.symbol,
     quantity: h.quantity,
-    reserved_quantity: h.reservedQuantity ?? 0,
+    reserved_quantity: reservedQuantity,
     cost_cents: h.costCents,
-    average_price:
-      h.quantity > 0 ? Math.round((h.costCents / 100 / h.quantity) * 10_000) / 10_000 : 0,
-    price: price ?? null,
-    value_cents: value,
-    gain_cents: value === null ? null : value - h.costCents,
-    weight:
-      value === null || totalNavCents === null || totalNavCents <= 0 ? null : value / totalNavCents,
+    average_price: h.averageCost,
+    price: h.price,
+    value_cents: h.valueCents,
+    gain_cents: h.unrealisedCents,
+    weight: navCents > 0 ? h.valueCents / navCents : null,
   };
-}
-
-function navOfOne(h: HoldingItem, price: number): number {
-  const result = navCents(
-    0,
-    { [h.symbol]: { quantity: h.quantity, costCents: h.costCents } },
-    { [h.symbol]: price },
-  );
-  return result.ok ? result.holdingsValueCents : 0;
 }
 
 export function orderView(o: OrderItem): OrderView {

@@ -2,16 +2,25 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash } from 'node:crypto';
 import {
+  ACTIVITY_DATE_FLOOR,
+  checkSequence,
   CsvFileError,
   guessMapping,
   IMPORT_FIELDS,
   parseCsv,
-  previewImport,
+  readImportRows,
   type ColumnMapping,
   type ImportRow,
+  type SequenceRow,
+  splitDuplicates,
 } from '../../shared/portfolio/csv-import';
 import { type ActivityRow, sortActivity } from '../../shared/portfolio/activity';
-import { D } from '../../shared/portfolio/money';
+import {
+  type CorporateAction,
+  dividendActionId,
+  dueCorporateActions,
+} from '../../shared/portfolio/corporate';
+import { navHistory } from '../../shared/portfolio/history';
 import type { ImportTransactionsPayload } from '../../shared/portfolio/schemas';
 import { now as clockNow } from '../lib/clock';
 import { queryPartition } from '../lib/dynamo';
@@ -20,23 +29,50 @@ import { keys, userPk } from '../lib/keys';
 import { logger } from '../lib/logger';
 import { recordPortfolioUpkeepFailure } from '../lib/metrics';
 import type { MarketService } from '../market/service';
-import { dividendActionId } from '../../shared/portfolio/corporate';
-import { batchDelete, conditionFailed, requirePortfolio, type PortfolioStore } from './store';
+import {
+  actionItem,
+  type CorporateActionItem,
+  corporateRows,
+  creditDueActions,
+  currentItems,
+  settled,
+} from './corporate-actions';
+import { eventsOf, portfolioNow } from './engine';
+import { BENCHMARK_SYMBOL } from './figures';
+import {
+  batchDelete,
+  conditionFailed,
+  requirePortfolio,
+  type HoldingItem,
+  type OrderItem,
+  type PortfolioItem,
+  type PortfolioStore,
+  type TransactionItem,
+} from './store';
 
 /**
- * CSV import (decisions 129, 130). Only into a portfolio without trades yet: its inception moves
- * back to the first imported day, deposits and withdrawals become capital flows, dividends
- * become credited dividend items, trades become transactions with their holdings.
+ * CSV import into any portfolio (decisions 129, 130, 131). The file's rows are merged with the
+ * portfolio's own activity by date: rows it already has (same day, type, symbol, quantity and
+ * price, or amount) are reported as duplicates and skipped; the rest are checked in the order a
+ * replay takes them, together with the portfolio's own trades. A portfolio with no activity of
+ * its own takes a file's deposits as the money put in (they replace the amount it was created
+ * with); any other keeps its own and adds the file's. The inception moves back to the first day
+ * of the file when it is earlier.
+ *
+ * What is written comes from the one engine: cash and every touched holding are the replay of
+ * all the portfolio's events with the file's, never sums of this file alone. The dividends and
+ * splits of every symbol the file trades are derived again from the merged trades under a new
+ * basis (the import's hash; `PortfolioItem.actionBasis`), so a backdated buy earns the dividends
+ * it was due; the earlier ones of those symbols stop counting in the same transaction.
  *
  * A commit is all or nothing, in three steps:
- * 1. one transaction marks the portfolio `importing` (the hash of the accepted rows), bumping
- *    its version, only if it is still at the previewed version with nothing reserved and no
- *    other import under way;
- * 2. the transactions and dividends are written in transactions of at most 100 items, each
- *    carrying `importId`; while the mark is on, every read of the portfolio leaves them out;
- * 3. one transaction writes the holdings, the import record (keyed by the hash, only if absent,
- *    so the same file committed twice creates nothing the second time) and the portfolio (cash,
- *    flows, inception), clearing the mark, only if the portfolio is still at the marked version.
+ * 1. one write marks the portfolio `importing` (the hash of the accepted rows), bumping its
+ *    version, only if it is still at the previewed version with no other import under way;
+ * 2. the transactions, dividends and derived actions are written in transactions of at most 100
+ *    items, each carrying `importId`; while the mark is on, every read leaves them out;
+ * 3. one transaction writes the touched holdings, the import record (keyed by the hash, only if
+ *    absent, so the same file committed twice creates nothing the second time) and the portfolio
+ *    (cash, flows, inception, bases), clearing the mark, only if it is still at the marked version.
  * If step 2 or 3 fails, what was written is deleted and the mark cleared; a mark left by a
  * process that died is cleared, with its items, by the next import after IMPORT_STALE_MS.
  */
@@ -73,8 +109,286 @@ async function knownSymbols(
   return known;
 }
 
+/**
+ * The first day an activity row may carry: the stated floor, or the S&P 500's first close the
+ * market data has when that is later (a portfolio is measured against it from its first day).
+ */
+async function firstMarketDay(market: MarketService): Promise<string> {
+  const closes = await settled(
+    market.manySymbols<[string, number][]>('closes', [BENCHMARK_SYMBOL], ACTIVITY_DATE_FLOOR),
+    new Map<string, [string, number][]>(),
+    'closes',
+  );
+  const first = (closes.get(BENCHMARK_SYMBOL) ?? [])
+    .map(([date]) => date.slice(0, 10))
+    .sort()
+    .at(0);
+  return first && first > ACTIVITY_DATE_FLOOR ? first : ACTIVITY_DATE_FLOOR;
+}
+
 function rowHash(fileHash: string, row: ImportRow): string {
   return createHash('sha256').update(`${fileHash}|${row.line}`).digest('hex').slice(0, 24);
+}
+
+/**
+ * A portfolio's activity in the import's terms (one function for the export and for the
+ * duplicates and checks of an import): the money put in (the starting amount on the inception
+ * day, unless `withSeed` is false) and every later change, every trade, every dividend credited.
+ * Splits are not rows: they come from the provider.
+ */
+export function activityOf(
+  p: PortfolioItem,
+  transactions: readonly Pick<
+    TransactionItem,
+    'time' | 'side' | 'symbol' | 'quantity' | 'price' | 'valueCents' | 'feeCents'
+  >[],
+  actions: readonly Pick<CorporateActionItem, 'kind' | 'date' | 'symbol' | 'amountCents'>[],
+  withSeed = true,
+): SequenceRow[] {
+  const flow = (date: string, cents: number): SequenceRow => ({
+    date,
+    type: cents >= 0 ? 'deposit' : 'withdrawal',
+    symbol: null,
+    quantity: null,
+    price: null,
+    amountCents: Math.abs(cents),
+    feeCents: 0,
+  });
+  return [
+    ...(withSeed && p.initialSeedCents !== 0
+      ? [flow(p.inception.slice(0, 10), p.initialSeedCents)]
+      : []),
+    ...p.capitalFlows.map((f) => flow(f.date.slice(0, 10), f.amountCents)),
+    ...[...transactions]
+      .sort((a, b) => a.time.localeCompare(b.time))
+      .map((t) => ({
+        date: t.time.slice(0, 10),
+        type: t.side,
+        symbol: t.symbol,
+        quantity: t.quantity,
+        price: t.price,
+        amountCents: t.valueCents,
+        feeCents: t.feeCents ?? 0,
+      })),
+    ...actions
+      .filter((a) => a.kind === 'dividend')
+      .map((d) => ({
+        date: d.date,
+        type: 'dividend' as const,
+        symbol: d.symbol,
+        quantity: null,
+        price: null,
+        amountCents: d.amountCents ?? 0,
+        feeCents: 0,
+      })),
+  ];
+}
+
+interface Portfolio {
+  portfolio: PortfolioItem;
+  transactions: TransactionItem[];
+  actions: CorporateActionItem[];
+  holdings: HoldingItem[];
+  orders: OrderItem[];
+  /** Items of every kind under the portfolio, hidden ones included (for the import records). */
+  all: Record<string, unknown>[];
+}
+
+async function readPortfolio(
+  store: PortfolioStore,
+  userId: string,
+  p: PortfolioItem,
+): Promise<Portfolio> {
+  const all = await queryPartition(store.client, {
+    table: store.table,
+    pk: userPk(userId),
+    prefix: keys.portfolioChildrenPrefix(p.portfolioId),
+    consistent: true,
+  });
+  const items = currentItems(p, all);
+  return {
+    portfolio: p,
+    transactions: items.filter((i) => i.type === 'Transaction') as unknown as TransactionItem[],
+    actions: items.filter((i) => i.type === 'CorporateAction') as unknown as CorporateActionItem[],
+    holdings: items.filter((i) => i.type === 'Holding') as unknown as HoldingItem[],
+    orders: items.filter((i) => i.type === 'Order') as unknown as OrderItem[],
+    all,
+  };
+}
+
+/** Trade times on a day: after the portfolio's own trades of that day, a second apart from 14:30 UTC. */
+function stamper(existing: readonly TransactionItem[]) {
+  const last = new Map<string, number>();
+  for (const t of existing) {
+    const day = t.time.slice(0, 10);
+    last.set(day, Math.max(last.get(day) ?? 0, Date.parse(t.time)));
+  }
+  return (date: string) => {
+    const floor = Date.parse(`${date}T14:30:00.000Z`) - 1000;
+    const at = Math.max(last.get(date) ?? floor, floor) + 1000;
+    last.set(date, at);
+    return new Date(at).toISOString();
+  };
+}
+
+/** What a commit writes, computed before anything is written (and shown by the preview). */
+interface Plan {
+  portfolio: PortfolioItem;
+  /** New items: the file's trades and dividends, and the touched symbols' derived actions. */
+  created: Record<string, unknown>[];
+  /** Holdings written, by symbol (quantity 0: deleted). */
+  holdings: Map<string, { quantity: number; costCents: number }>;
+  /** Actions of the touched symbols that stop counting (deleted after the commit). */
+  superseded: { pk: string; sk: string }[];
+}
+
+/**
+ * The portfolio as it will be: the file's accepted rows merged with its items, the touched
+ * symbols' dividends and splits derived again, and cash and holdings from a replay of all of it
+ * by the engine (which refuses what cannot be: a sale beyond the holding, cash below zero).
+ */
+function planImport(input: {
+  userId: string;
+  current: Portfolio;
+  accepted: readonly ImportRow[];
+  replaceSeed: boolean;
+  fileHash: string;
+  rows: Awaited<ReturnType<typeof corporateRows>>;
+  today: string;
+  at: string;
+}): { ok: true; plan: Plan } | { ok: false; message: string } {
+  const { userId, current, accepted, fileHash, rows, today, at } = input;
+  const p = current.portfolio;
+  const stamp = stamper(current.transactions);
+  const trades: TransactionItem[] = [];
+  const dividends: CorporateActionItem[] = [];
+  for (const r of accepted) {
+    const id = `imp-${rowHash(fileHash, r)}`;
+    if (r.type === 'buy' || r.type === 'sell') {
+      const time = stamp(r.date);
+      trades.push({
+        ...keys.transaction(userId, p.portfolioId, time, id),
+        type: 'Transaction',
+        portfolioId: p.portfolioId,
+        txnId: id,
+        symbol: r.symbol!,
+        side: r.type,
+        quantity: r.quantity!,
+        price: r.price!,
+        valueCents: r.amountCents,
+        ...(r.feeCents > 0 ? { feeCents: r.feeCents } : {}),
+        time,
+        orderType: 'market',
+        importId: fileHash,
+      });
+    } else if (r.type === 'dividend') {
+      const actionId = `${dividendActionId(r.symbol!, r.date)}#${id}`;
+      dividends.push({
+        ...keys.corporateAction(userId, p.portfolioId, actionId),
+        type: 'CorporateAction',
+        portfolioId: p.portfolioId,
+        actionId,
+        kind: 'dividend',
+        symbol: r.symbol!,
+        date: r.date,
+        amountCents: r.amountCents,
+        imported: true,
+        importId: fileHash,
+        createdAt: at,
+      });
+    }
+  }
+
+  // The portfolio's money in: a portfolio without activity of its own takes the file's
+  // deposits instead of its starting amount; a file earlier than the inception moves it back,
+  // the starting amount staying on its own day.
+  const flows = accepted
+    .filter((r) => r.type === 'deposit' || r.type === 'withdrawal')
+    .map((r) => ({
+      date: r.date,
+      amountCents: r.type === 'deposit' ? r.amountCents : -r.amountCents,
+    }));
+  const first = accepted[0]?.date ?? p.inception.slice(0, 10);
+  const movesBack = first < p.inception.slice(0, 10);
+  const keepSeedApart = movesBack && !input.replaceSeed && p.initialSeedCents !== 0;
+  const netFlows = flows.reduce((s, f) => s + f.amountCents, 0);
+  const next: PortfolioItem = {
+    ...p,
+    inception: movesBack ? `${first}T00:00:00.000Z` : p.inception,
+    initialSeedCents: input.replaceSeed || keepSeedApart ? 0 : p.initialSeedCents,
+    capitalFlows: [
+      ...(keepSeedApart ? [{ date: p.inception, amountCents: p.initialSeedCents }] : []),
+      ...p.capitalFlows,
+      ...flows,
+    ],
+    investmentCents: p.investmentCents - (input.replaceSeed ? p.initialSeedCents : 0) + netFlows,
+  };
+
+  // The touched symbols' dividends and splits, derived again from the merged trades.
+  const touched = new Set(
+    [...trades, ...dividends].map((i) => i.symbol).filter((s): s is string => Boolean(s)),
+  );
+  const bases = { ...(p.actionBasis ?? {}) };
+  for (const symbol of touched) bases[symbol] = fileHash;
+  next.actionBasis = bases;
+  const allTrades = [...current.transactions, ...trades];
+  const importedUntil = new Map<string, string>();
+  for (const a of [...current.actions, ...dividends])
+    if (a.imported && a.date > (importedUntil.get(a.symbol) ?? ''))
+      importedUntil.set(a.symbol, a.date);
+  const splits = rows.splits.filter((s) => s.date.slice(0, 10) <= today);
+  const derived: CorporateAction[] = dueCorporateActions({
+    trades: allTrades
+      .filter((t) => touched.has(t.symbol))
+      .map((t) => ({
+        date: t.time.slice(0, 10),
+        symbol: t.symbol,
+        side: t.side,
+        quantity: t.quantity,
+      })),
+    dividends: rows.dividends.filter((d) => touched.has(d.symbol)),
+    splits: splits.filter((s) => touched.has(s.symbol)),
+    today,
+    bases,
+  }).filter((a) => !(a.kind === 'dividend' && a.payDate <= (importedUntil.get(a.symbol) ?? '')));
+  const derivedItems = derived.map((a) => ({
+    ...actionItem(userId, next, a, at, fileHash),
+    importId: fileHash,
+  }));
+  const superseded = current.actions.filter((a) => !a.imported && touched.has(a.symbol));
+  const actions = [
+    ...current.actions.filter((a) => !superseded.includes(a)),
+    ...dividends,
+    ...derivedItems,
+  ];
+
+  const replay = navHistory({
+    start: next.inception.slice(0, 10),
+    end: today < next.inception.slice(0, 10) ? next.inception.slice(0, 10) : today,
+    events: eventsOf(next, allTrades, actions, splits),
+    closes: new Map(),
+  });
+  if (!replay.ok) return { ok: false, message: replay.error.message };
+  const last = replay.history.points.at(-1);
+  next.cashCents = last?.cashCents ?? next.cashCents;
+  // Every holding the replay and the ledger disagree on is written (the touched ones at least).
+  const ledger = new Map(current.holdings.map((h) => [h.symbol, h]));
+  const holdings = new Map<string, { quantity: number; costCents: number }>();
+  for (const h of replay.history.holdings) {
+    const had = ledger.get(h.symbol);
+    if (touched.has(h.symbol) || had?.quantity !== h.quantity || had?.costCents !== h.costCents)
+      if (had || h.quantity > 0)
+        holdings.set(h.symbol, { quantity: h.quantity, costCents: h.costCents });
+  }
+  return {
+    ok: true,
+    plan: {
+      portfolio: next,
+      created: [...trades, ...dividends, ...derivedItems] as unknown as Record<string, unknown>[],
+      holdings,
+      superseded: superseded.map((a) => ({ pk: a.pk, sk: a.sk })),
+    },
+  };
 }
 
 export async function importTransactions(
@@ -84,6 +398,7 @@ export async function importTransactions(
 ) {
   const now = deps.now ? deps.now() : clockNow();
   const today = now.toISOString().slice(0, 10);
+  const at = now.toISOString();
   let parsed: ReturnType<typeof parseCsv>;
   try {
     parsed = parseCsv(input.csv, Buffer.byteLength(input.csv));
@@ -99,14 +414,11 @@ export async function importTransactions(
         mapping: `The ${field} column is not mapped`,
       });
 
-  const p = await requirePortfolio(deps.store, userId, input.portfolio_id);
-  const children = await queryPartition(deps.store.client, {
-    table: deps.store.table,
-    pk: userPk(userId),
-    prefix: keys.portfolioChildrenPrefix(p.portfolioId),
-    consistent: true,
-  });
-  const symbols = [
+  let p = await requirePortfolio(deps.store, userId, input.portfolio_id);
+  // Due dividends and splits first: the file is checked against the portfolio as it is today.
+  if (await creditDueActions(deps, userId, p))
+    p = await requirePortfolio(deps.store, userId, input.portfolio_id);
+  const fileSymbols = [
     ...new Set(
       parsed.rows
         .map((r) =>
@@ -115,171 +427,128 @@ export async function importTransactions(
         .filter(Boolean),
     ),
   ];
-  // A file with deposits says how much money went in: its deposits stand in for the amount the
-  // portfolio was created with (so an exported activity file gives the same NAV history).
-  const typeAt = mapping.type;
-  const hasDeposits =
-    typeAt !== undefined &&
-    parsed.rows.some((r) => (r[typeAt] ?? '').trim().toLowerCase() === 'deposit');
-  const seedCents = hasDeposits ? 0 : p.initialSeedCents;
-  const preview = previewImport({
-    rows: parsed.rows,
-    mapping,
-    today,
-    knownSymbols: await knownSymbols(deps.market, symbols),
-    cashCents: seedCents,
-    holdings: {},
+  const [current, known, floor] = await Promise.all([
+    readPortfolio(deps.store, userId, p),
+    knownSymbols(deps.market, fileSymbols),
+    firstMarketDay(deps.market),
+  ]);
+  const read = readImportRows({ rows: parsed.rows, mapping, today, floor, knownSymbols: known });
+
+  // A portfolio with no activity of its own takes a file's deposits as the money put in.
+  const fresh =
+    current.transactions.length === 0 &&
+    current.orders.length === 0 &&
+    current.actions.length === 0 &&
+    p.capitalFlows.length === 0 &&
+    !current.all.some((i) => i.type === 'Import');
+  const replaceSeed = fresh && read.rows.some((r) => r.type === 'deposit');
+  const own = activityOf(p, current.transactions, current.actions, !replaceSeed);
+  const { fresh: newRows, duplicates } = splitDuplicates(read.rows, own);
+  const rows = await corporateRows(deps.market, [
+    ...new Set([
+      ...current.transactions.map((t) => t.symbol),
+      ...newRows.flatMap((r) => (r.symbol ? [r.symbol] : [])),
+    ]),
+  ]);
+  const checked = checkSequence({
+    existing: own,
+    incoming: newRows,
+    splits: rows.splits.filter((s) => s.date.slice(0, 10) <= today),
   });
-  const fileHash = createHash('sha256')
-    .update(JSON.stringify(preview.accepted))
-    .digest('hex')
-    .slice(0, 32);
-  const already = children.some(
-    (i) => i.type === 'Import' && i.sk === keys.portfolioImport(userId, p.portfolioId, fileHash).sk,
-  );
-  // Items of an import still being committed (or left by one that died) do not count.
-  const hasTrades = children.some(
-    (i) =>
-      (i.type === 'Transaction' || i.type === 'Order') &&
-      (i.importId === undefined || i.importId !== p.importing),
-  );
-  const bySymbol = new Map<string, { quantity: InstanceType<typeof D>; costCents: number }>();
-  for (const row of preview.accepted) {
-    if (row.type !== 'buy' && row.type !== 'sell') continue;
-    const h = bySymbol.get(row.symbol!) ?? { quantity: new D(0), costCents: 0 };
-    if (row.type === 'buy') {
-      h.quantity = h.quantity.plus(row.quantity!);
-      h.costCents += row.amountCents;
-    } else {
-      const removed = h.quantity.isZero()
-        ? 0
-        : new D(h.costCents)
-            .times(row.quantity!)
-            .div(h.quantity)
-            .toDecimalPlaces(0, D.ROUND_HALF_UP)
-            .toNumber();
-      h.quantity = h.quantity.minus(row.quantity!);
-      h.costCents = h.quantity.isZero() ? 0 : h.costCents - removed;
-    }
-    bySymbol.set(row.symbol!, h);
-  }
-  const holdingsKept = [...bySymbol].filter(([, h]) => h.quantity.gt(0));
-  const itemCount =
-    2 +
-    preview.accepted.filter((r) => r.type !== 'deposit' && r.type !== 'withdrawal').length +
-    holdingsKept.length;
+  const accepted = checked.accepted;
+  const fileHash = createHash('sha256').update(JSON.stringify(accepted)).digest('hex').slice(0, 32);
+  // Imported before: the same accepted rows, or nothing left that the portfolio does not have.
+  const already =
+    current.all.some(
+      (i) =>
+        i.type === 'Import' && i.sk === keys.portfolioImport(userId, p.portfolioId, fileHash).sk,
+    ) ||
+    (accepted.length === 0 && duplicates.length > 0);
+  const planned =
+    accepted.length > 0 && !checked.blocker
+      ? planImport({ userId, current, accepted, replaceSeed, fileHash, rows, today, at })
+      : undefined;
+  const plan = planned?.ok ? planned.plan : undefined;
   const importing =
     p.importing !== undefined &&
     now.getTime() - Date.parse(p.importStartedAt ?? '') < IMPORT_STALE_MS;
+  const shortOf =
+    plan &&
+    (plan.portfolio.cashCents < p.reservedCents
+      ? 'cash set aside for open orders'
+      : current.holdings.find(
+          (h) => (plan.holdings.get(h.symbol)?.quantity ?? h.quantity) < (h.reservedQuantity ?? 0),
+        )?.symbol);
+  const symbolsWritten = plan?.holdings.size ?? 0;
 
+  const view = (r: ImportRow) => ({
+    line: r.line,
+    date: r.date,
+    type: r.type,
+    symbol: r.symbol,
+    quantity: r.quantity,
+    price: r.price,
+    amount_cents: r.amountCents,
+    fee_cents: r.feeCents,
+  });
   const summary = {
     header: parsed.header,
     fields: IMPORT_FIELDS,
     mapping,
-    accepted: preview.accepted.map((r) => ({
-      line: r.line,
-      date: r.date,
-      type: r.type,
-      symbol: r.symbol,
-      quantity: r.quantity,
-      price: r.price,
-      amount_cents: r.amountCents,
-      fee_cents: r.feeCents,
-    })),
-    rejected: preview.rejected,
+    accepted: accepted.map(view),
+    rejected: [...read.rejected, ...checked.rejected].sort((a, b) => a.line - b.line),
+    duplicates: duplicates.map(view),
     already_imported: already,
-    items: itemCount,
+    items: plan ? plan.created.length + 2 + symbolsWritten : 0,
+    cash_after_cents: plan ? plan.portfolio.cashCents : null,
   };
   const blocker = already
-    ? 'This file has already been imported into this portfolio: nothing new would be created'
-    : hasTrades
-      ? 'Import into a portfolio without trades or orders yet: create a new portfolio for the import'
-      : preview.accepted.length === 0
-        ? 'No row of this file can be imported'
-        : importing
-          ? 'Another import into this portfolio is under way: try again in a minute'
-          : null;
+    ? 'Every row of this file that can be imported is already in this portfolio: nothing new would be created'
+    : accepted.length === 0
+      ? 'No row of this file can be imported'
+      : checked.blocker
+        ? checked.blocker
+        : planned && !planned.ok
+          ? `This file cannot be merged with the portfolio: ${planned.message}`
+          : shortOf
+            ? `This file would leave the portfolio short of what open orders set aside (${shortOf}): cancel them first`
+            : symbolsWritten > MAX_SYMBOLS
+              ? `The import would change more than ${MAX_SYMBOLS} holdings at once: split the file`
+              : importing
+                ? 'Another import into this portfolio is under way: try again in a minute'
+                : null;
   if (input.mode === 'preview') return { data: { ...summary, blocker, created: 0 } };
-  if (blocker) throw new BadRequestError(blocker);
+  if (blocker || !plan) throw new BadRequestError(blocker ?? 'No row of this file can be imported');
 
-  const at = now.toISOString();
   // A mark left by a commit that died: its items go before this import starts.
   if (p.importing !== undefined) await clearImport(deps.store, userId, p.portfolioId, p.importing);
-  const first = preview.accepted[0]!.date;
-  const inception = first < p.inception.slice(0, 10) ? `${first}T00:00:00.000Z` : p.inception;
-  const flows = preview.accepted
-    .filter((r) => r.type === 'deposit' || r.type === 'withdrawal')
-    .map((r) => ({
-      date: r.date,
-      amountCents: r.type === 'deposit' ? r.amountCents : -r.amountCents,
-    }));
-  const netFlows = flows.reduce((s, f) => s + f.amountCents, 0);
-  let cash = seedCents;
-  for (const r of preview.accepted) {
-    if (r.type === 'buy' || r.type === 'withdrawal') cash -= r.amountCents + r.feeCents;
-    else cash += r.amountCents - r.feeCents;
-  }
-  // Trades keep the file's order within a day (the replay takes them by time): a second apart
-  // from 14:30 UTC.
-  const secondOfDay = new Map<string, number>();
-  const timeOf = (date: string) => {
-    const n = secondOfDay.get(date) ?? 0;
-    secondOfDay.set(date, n + 1);
-    const at = new Date(Date.parse(`${date}T14:30:00.000Z`) + n * 1000);
-    return at.toISOString();
-  };
-  type Put = {
-    Put: { TableName: string; Item: Record<string, unknown>; ConditionExpression: string };
-  };
-  const created: Put[] = [];
-  for (const r of preview.accepted) {
-    const id = `imp-${rowHash(fileHash, r)}`;
-    if (r.type === 'buy' || r.type === 'sell') {
-      const time = timeOf(r.date);
-      created.push({
-        Put: {
-          TableName: deps.store.table,
-          Item: {
-            ...keys.transaction(userId, p.portfolioId, time, id),
-            type: 'Transaction',
-            portfolioId: p.portfolioId,
-            txnId: id,
-            symbol: r.symbol,
-            side: r.type,
-            quantity: r.quantity,
-            price: r.price,
-            valueCents: r.amountCents,
-            ...(r.feeCents > 0 ? { feeCents: r.feeCents } : {}),
-            time,
-            orderType: 'market',
-            importId: fileHash,
+  const next = plan.portfolio;
+  const holdingWrites = [...plan.holdings].map(([symbol, h]) =>
+    h.quantity > 0
+      ? {
+          Update: {
+            TableName: deps.store.table,
+            Key: keys.holding(userId, p.portfolioId, symbol),
+            UpdateExpression:
+              'SET #type = :holding, portfolioId = :pid, symbol = :symbol, quantity = :q, costCents = :cost, reservedQuantity = if_not_exists(reservedQuantity, :zero), updatedAt = :now',
+            // Never over an item of another kind.
+            ConditionExpression: 'attribute_not_exists(pk) OR #type = :holding',
+            ExpressionAttributeNames: { '#type': 'type' },
+            ExpressionAttributeValues: {
+              ':holding': 'Holding',
+              ':pid': p.portfolioId,
+              ':symbol': symbol,
+              ':q': h.quantity,
+              ':cost': h.costCents,
+              ':zero': 0,
+              ':now': at,
+            },
           },
-          ConditionExpression: 'attribute_not_exists(pk)',
+        }
+      : {
+          Delete: { TableName: deps.store.table, Key: keys.holding(userId, p.portfolioId, symbol) },
         },
-      });
-    } else if (r.type === 'dividend') {
-      const actionId = `${dividendActionId(r.symbol!, r.date)}#${id}`;
-      created.push({
-        Put: {
-          TableName: deps.store.table,
-          Item: {
-            ...keys.corporateAction(userId, p.portfolioId, actionId),
-            type: 'CorporateAction',
-            portfolioId: p.portfolioId,
-            actionId,
-            kind: 'dividend',
-            symbol: r.symbol,
-            date: r.date,
-            amountCents: r.amountCents,
-            imported: true,
-            importId: fileHash,
-            createdAt: at,
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      });
-    }
-  }
+  );
   const final: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> =
     [
       {
@@ -287,14 +556,16 @@ export async function importTransactions(
           TableName: deps.store.table,
           Key: keys.portfolio(userId, p.portfolioId),
           UpdateExpression:
-            'SET inception = :inception, initialSeedCents = :seed, capitalFlows = :flows, cashCents = :cash, investmentCents = :investment, version = :next, updatedAt = :now REMOVE actionsCheckedOn, benchmarkStart, importing, importStartedAt',
+            'SET inception = :inception, initialSeedCents = :seed, capitalFlows = :flows, cashCents = :cash, investmentCents = :investment, actionBasis = :bases, version = :next, updatedAt = :now REMOVE actionsCheckedOn, importing, importStartedAt' +
+            (next.inception !== p.inception ? ', benchmarkStart' : ''),
           ConditionExpression: 'version = :v AND importing = :hash',
           ExpressionAttributeValues: {
-            ':inception': inception,
-            ':flows': [...p.capitalFlows, ...flows],
-            ':cash': cash,
-            ':seed': seedCents,
-            ':investment': seedCents + p.investmentCents - p.initialSeedCents + netFlows,
+            ':inception': next.inception,
+            ':flows': next.capitalFlows,
+            ':cash': next.cashCents,
+            ':seed': next.initialSeedCents,
+            ':investment': next.investmentCents,
+            ':bases': next.actionBasis ?? {},
             ':next': p.version + 2,
             ':v': p.version + 1,
             ':hash': fileHash,
@@ -309,28 +580,13 @@ export async function importTransactions(
             ...keys.portfolioImport(userId, p.portfolioId, fileHash),
             type: 'Import',
             portfolioId: p.portfolioId,
-            rows: preview.accepted.length,
+            rows: accepted.length,
             createdAt: at,
           },
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
-      ...holdingsKept.map(([symbol, h]) => ({
-        Put: {
-          TableName: deps.store.table,
-          Item: {
-            ...keys.holding(userId, p.portfolioId, symbol),
-            type: 'Holding',
-            portfolioId: p.portfolioId,
-            symbol,
-            quantity: h.quantity.toNumber(),
-            costCents: h.costCents,
-            reservedQuantity: 0,
-            updatedAt: at,
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      })),
+      ...holdingWrites,
     ];
 
   const refused = () =>
@@ -344,14 +600,12 @@ export async function importTransactions(
         TableName: deps.store.table,
         Key: keys.portfolio(userId, p.portfolioId),
         UpdateExpression: 'SET importing = :hash, importStartedAt = :now, version = :next',
-        ConditionExpression:
-          'version = :v AND reservedCents = :zero AND attribute_not_exists(importing)',
+        ConditionExpression: 'version = :v AND attribute_not_exists(importing)',
         ExpressionAttributeValues: {
           ':hash': fileHash,
           ':now': at,
           ':next': p.version + 1,
           ':v': p.version,
-          ':zero': 0,
         },
       }),
     );
@@ -362,10 +616,20 @@ export async function importTransactions(
   // 2. The items, 3. the rest and the portfolio; or nothing.
   const written: { pk: string; sk: string }[] = [];
   try {
-    for (let i = 0; i < created.length; i += ITEMS_PER_TRANSACTION) {
-      const chunk = created.slice(i, i + ITEMS_PER_TRANSACTION);
-      await deps.store.client.send(new TransactWriteCommand({ TransactItems: chunk }));
-      written.push(...chunk.map((c) => ({ pk: String(c.Put.Item.pk), sk: String(c.Put.Item.sk) })));
+    for (let i = 0; i < plan.created.length; i += ITEMS_PER_TRANSACTION) {
+      const chunk = plan.created.slice(i, i + ITEMS_PER_TRANSACTION);
+      await deps.store.client.send(
+        new TransactWriteCommand({
+          TransactItems: chunk.map((Item) => ({
+            Put: {
+              TableName: deps.store.table,
+              Item,
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          })),
+        }),
+      );
+      written.push(...chunk.map((c) => ({ pk: String(c.pk), sk: String(c.sk) })));
     }
     await deps.store.client.send(new TransactWriteCommand({ TransactItems: final }));
   } catch (error) {
@@ -373,7 +637,13 @@ export async function importTransactions(
     if (conditionFailed(error)) throw refused();
     throw error;
   }
-  return { data: { ...summary, blocker: null, created: preview.accepted.length } };
+  // The touched symbols' earlier dividends and splits no longer count; they are tidied away.
+  try {
+    await batchDelete(deps.store, plan.superseded);
+  } catch (error) {
+    logger.warn('superseded corporate actions left in place', { error: error as Error });
+  }
+  return { data: { ...summary, blocker: null, created: accepted.length } };
 }
 
 /**
@@ -381,58 +651,19 @@ export async function importTransactions(
  * and every later change of the invested amount as deposits and withdrawals, every trade, every
  * dividend credited (imported ones too). Splits are not rows: they come from the provider.
  */
-export async function exportActivity(
-  deps: { store: PortfolioStore },
-  userId: string,
-  portfolioId: string,
-) {
-  const p = await requirePortfolio(deps.store, userId, portfolioId);
-  const items = await queryPartition(deps.store.client, {
-    table: deps.store.table,
-    pk: userPk(userId),
-    prefix: keys.portfolioChildrenPrefix(p.portfolioId),
-    consistent: true,
-    projection:
-      '#type, #symbol, side, quantity, price, #time, valueCents, kind, #date, amountCents, importId, feeCents',
-    names: { '#type': 'type', '#symbol': 'symbol', '#time': 'time', '#date': 'date' },
-  });
-  const flow = (date: string, cents: number): ActivityRow => ({
-    date,
-    type: cents >= 0 ? 'deposit' : 'withdrawal',
-    symbol: null,
-    quantity: null,
-    price: null,
-    amount_cents: Math.abs(cents),
-    fee_cents: 0,
-  });
-  const mine = items.filter((i) => i.importId === undefined || i.importId !== p.importing);
-  const trades = mine
-    .filter((i) => i.type === 'Transaction')
-    .sort((a, b) => String(a.time).localeCompare(String(b.time)));
-  const rows: ActivityRow[] = [
-    ...(p.initialSeedCents !== 0 ? [flow(p.inception.slice(0, 10), p.initialSeedCents)] : []),
-    ...p.capitalFlows.map((f) => flow(f.date.slice(0, 10), f.amountCents)),
-    ...trades.map((t) => ({
-      date: String(t.time).slice(0, 10),
-      type: t.side as 'buy' | 'sell',
-      symbol: String(t.symbol),
-      quantity: Number(t.quantity),
-      price: Number(t.price),
-      amount_cents: Number(t.valueCents),
-      fee_cents: Number(t.feeCents ?? 0),
-    })),
-    ...mine
-      .filter((i) => i.type === 'CorporateAction' && i.kind === 'dividend')
-      .map((d) => ({
-        date: String(d.date),
-        type: 'dividend' as const,
-        symbol: String(d.symbol),
-        quantity: null,
-        price: null,
-        amount_cents: Number(d.amountCents ?? 0),
-        fee_cents: 0,
-      })),
-  ];
+export async function exportActivity(deps: ImportDeps, userId: string, portfolioId: string) {
+  // Dividends and splits due are applied first, as on every screen.
+  const p = (await portfolioNow(deps, userId, portfolioId)).portfolio;
+  const current = await readPortfolio(deps.store, userId, p);
+  const rows: ActivityRow[] = activityOf(p, current.transactions, current.actions).map((r) => ({
+    date: r.date,
+    type: r.type,
+    symbol: r.symbol,
+    quantity: r.quantity,
+    price: r.price,
+    amount_cents: r.amountCents,
+    fee_cents: r.feeCents,
+  }));
   return {
     data: {
       portfolio_id: p.portfolioId,

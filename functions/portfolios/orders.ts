@@ -18,15 +18,15 @@ import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
 import { keys } from '../lib/keys';
 import { logger } from '../lib/logger';
 import { METRIC, recordCount } from '../lib/metrics';
-import { transactOnce } from '../lib/idempotency';
+import { keyedId, transactOnce } from '../lib/idempotency';
 import { registerInterest } from '../market/interest';
 import { marketService, type MarketService } from '../market/service';
-import { latestPrices, navOf, orderView, transactionView } from './figures';
+import { portfolioNow, positionsOf } from './engine';
+import { latestPrices, orderView, transactionView } from './figures';
 import { creditDueActions } from './corporate-actions';
 import { syncInterest } from './portfolios';
 import {
   conditionFailed,
-  holdingsOf,
   portfolioStore,
   requirePortfolio,
   type HoldingItem,
@@ -205,22 +205,9 @@ async function sizeOrder(
   price: number,
 ) {
   let nav: number | undefined;
-  if (input.invest_by === 'positionSize') {
-    const holdings = await holdingsOf(deps.store, userId, p.portfolioId);
-    const result = navOf(
-      p,
-      holdings,
-      await latestPrices(
-        deps.market,
-        holdings.map((h) => h.symbol),
-      ),
-    );
-    if (!result.ok)
-      throw new BadRequestError(
-        `The portfolio value is unavailable: no quote for ${result.missingQuotes.join(', ')} right now`,
-      );
-    nav = result.navCents;
-  }
+  // A position size is a share of the NAV every screen shows (the engine's).
+  if (input.invest_by === 'positionSize')
+    nav = positionsOf(await portfolioNow(deps, userId, p.portfolioId)).navCents;
   const sized = orderQuantity({
     investBy: input.invest_by,
     ...(input.amount !== undefined ? { amount: input.amount } : {}),
@@ -276,7 +263,7 @@ export async function placeOrder(
     const now = (deps.now ? deps.now() : clockNow()).toISOString();
     const h = await getHolding(deps.store, userId, p.portfolioId, symbol);
     const freeCash = p.cashCents - p.reservedCents;
-    const orderId = randomUUID();
+    const orderId = keyedId('order');
     const items: NonNullable<
       ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']
     > = [];
@@ -305,7 +292,7 @@ export async function placeOrder(
           now,
         ),
       );
-      const txnId = randomUUID();
+      const txnId = keyedId('transaction');
       txn = {
         ...keys.transaction(userId, p.portfolioId, now, txnId),
         type: 'Transaction',

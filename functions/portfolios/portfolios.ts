@@ -3,7 +3,6 @@ import {
   ConditionalCheckFailedException,
   TransactionCanceledException,
 } from '@aws-sdk/client-dynamodb';
-import { randomUUID } from 'node:crypto';
 import { dollarsToCents, formatUsd } from '../../shared/portfolio/money';
 import type {
   CreatePortfolioPayload,
@@ -16,24 +15,28 @@ import {
   type PortfolioHoldingsResponse,
   type PortfolioListResponse,
   type PortfolioMessageResponse,
+  type PortfolioRow,
   type StockPerPortfolioResponse,
 } from '../../shared/schemas/portfolio-api';
-import { BadRequestError, ConflictError } from '../lib/errors';
-import { transactOnce } from '../lib/idempotency';
+import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
+import { keyedId, transactOnce } from '../lib/idempotency';
 import { keys } from '../lib/keys';
 import { logger } from '../lib/logger';
 import { releaseInterest } from '../market/interest';
 import type { MarketService } from '../market/service';
 import {
+  BENCHMARK_NAME,
   BENCHMARK_SYMBOL,
-  benchmarkCloseOn,
   holdingView,
   latestPrices,
   orderView,
+  type PriceInfo,
   recordView,
   rowView,
   transactionView,
 } from './figures';
+import { figuresOf, portfolioNow, positionsOf } from './engine';
+import { readHistories, type StoredHistory } from './stored-history';
 import {
   batchDelete,
   childKeys,
@@ -47,7 +50,7 @@ import {
   type PortfolioStore,
 } from './store';
 import { now as clockNow } from '../lib/clock';
-import { creditDueActions } from './corporate-actions';
+import { upkeepFailed } from './corporate-actions';
 
 export interface PortfolioDeps {
   store: PortfolioStore;
@@ -64,7 +67,7 @@ export async function createPortfolio(
   input: CreatePortfolioPayload,
 ): Promise<PortfolioMessageResponse> {
   const now = nowOf(deps).toISOString();
-  const portfolioId = randomUUID();
+  const portfolioId = keyedId('portfolio');
   const seedCents = dollarsToCents(input.investment_value);
   const benchmark = (await latestPrices(deps.market, [BENCHMARK_SYMBOL])).get(BENCHMARK_SYMBOL);
   const item: PortfolioItem = {
@@ -103,12 +106,14 @@ export async function createPortfolio(
   return response;
 }
 
+/** The portfolio's record, its cash from the engine (due dividends credited first). */
 export async function portfolioDetails(
-  deps: { store: PortfolioStore },
+  deps: PortfolioDeps,
   userId: string,
   portfolioId: string,
 ): Promise<PortfolioDetailsResponse> {
-  return { data: [recordView(await requirePortfolio(deps.store, userId, portfolioId))] };
+  const now = await portfolioNow(deps, userId, portfolioId);
+  return { data: [recordView(now.portfolio, positionsOf(now).cashCents)] };
 }
 
 /**
@@ -149,6 +154,8 @@ export async function updatePortfolio(
       cashCents: cash,
       version: p.version + 1,
       ...(input.date_time ? { clientDateTime: input.date_time } : {}),
+      ...(input.cost_method ? { costMethod: input.cost_method } : {}),
+      ...(input.risk_free_rate !== undefined ? { riskFreeRate: input.risk_free_rate } : {}),
       updatedAt: now.toISOString(),
     };
     try {
@@ -265,7 +272,14 @@ export async function syncInterest(
   }
 }
 
-/** Dashboard rows for every portfolio (or those whose name contains `nameFilter`), with the total NAV. */
+/** Portfolios the list computes at once. */
+const LIST_CONCURRENCY = 4;
+
+/**
+ * Dashboard rows for every portfolio (or those whose name contains `nameFilter`), with the total
+ * NAV: each row from the one engine (engine.ts), due dividends and splits applied first. The
+ * kept histories are read together and the quotes once for every portfolio.
+ */
 export async function portfolioList(
   deps: PortfolioDeps,
   userId: string,
@@ -276,19 +290,39 @@ export async function portfolioList(
   const all = (await portfoliosWithHoldings(deps.store, userId)).filter(
     (e) => needle === '' || e.portfolio.nameLower.includes(needle),
   );
-  const symbols = all.flatMap((e) => e.holdings.map((h) => h.symbol));
-  const prices =
-    all.length > 0 ? await latestPrices(deps.market, [...symbols, BENCHMARK_SYMBOL]) : new Map();
-  const benchmarkStarts = new Map<string, number>();
-  const days = new Map<string, Promise<number | undefined>>();
-  for (const { portfolio } of all) {
-    if (portfolio.benchmarkStart !== undefined) continue;
-    const day = portfolio.inception.slice(0, 10);
-    if (!days.has(day)) days.set(day, benchmarkCloseOn(deps.market, portfolio.inception));
-    const close = await days.get(day);
-    if (close !== undefined) benchmarkStarts.set(portfolio.portfolioId, close);
-  }
-  const rows = all.map((e) => rowView(e.portfolio, e.holdings, { prices, benchmarkStarts, now }));
+  const prices = new Map<string, PriceInfo | null>();
+  const [stored] = await Promise.all([
+    readHistories(
+      deps.store,
+      userId,
+      all.map((e) => e.portfolio.portfolioId),
+    ),
+    // The quotes the rows will need, read in one go (the engine reads any other).
+    all.length > 0
+      ? latestPrices(deps.market, [
+          ...all.flatMap((e) => e.holdings.map((h) => h.symbol)),
+          BENCHMARK_SYMBOL,
+        ]).then((read) => {
+          for (const [symbol, info] of read) prices.set(symbol, info);
+        })
+      : undefined,
+  ]);
+  const engineDeps = { ...deps, prices };
+  const rows: PortfolioRow[] = new Array(all.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < all.length) {
+      const i = next++;
+      const { portfolio } = all[i]!;
+      rows[i] = await rowOf(
+        engineDeps,
+        userId,
+        portfolio,
+        stored.get(portfolio.portfolioId) ?? null,
+      );
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(LIST_CONCURRENCY, all.length) }, worker));
   const totalCents = rows.reduce((sum, r) => sum + (r.nav_cents ?? 0), 0);
   return {
     data: rows,
@@ -297,6 +331,44 @@ export async function portfolioList(
     total_incomplete: rows.some((r) => r.nav_cents === null),
     asOf: now.toISOString(),
   };
+}
+
+/** A row from the engine; a portfolio the engine cannot compute is shown without figures. */
+async function rowOf(
+  deps: PortfolioDeps & { prices: Map<string, PriceInfo | null> },
+  userId: string,
+  portfolio: PortfolioItem,
+  stored: StoredHistory | null,
+): Promise<PortfolioRow> {
+  try {
+    const now = await portfolioNow(deps, userId, portfolio.portfolioId, { stored });
+    return rowView(now.portfolio, figuresOf(now));
+  } catch (error) {
+    if (error instanceof NotFoundError) throw error;
+    upkeepFailed('engine', error);
+    const unavailable = {
+      kind: 'unavailable' as const,
+      reason: 'no-history' as const,
+      message: "This portfolio's figures cannot be computed right now",
+    };
+    return {
+      ...recordView(portfolio),
+      nav_cents: null,
+      net_asset_value: null,
+      holdings_value_cents: null,
+      stocks_held: 0,
+      irr: unavailable,
+      twr: unavailable,
+      benchmark: {
+        ...unavailable,
+        symbol: BENCHMARK_SYMBOL,
+        name: BENCHMARK_NAME,
+        value_cents: null,
+      },
+      missing_quotes: [],
+      stale: false,
+    };
+  }
 }
 
 export function searchPortfolios(
@@ -320,17 +392,19 @@ export async function stocksPerPortfolio(
 const TRANSACTIONS_SHOWN = 200;
 const CLOSED_ORDERS_SHOWN = 50;
 
-/** The stock panel's data: holdings at the latest quotes, cash, NAV, IRR, benchmark, orders and transactions. */
+/**
+ * The holdings view: the portfolio's row and its positions from the engine (due dividends and
+ * splits applied first), what open orders set aside from the ledger, the orders and transactions.
+ */
 export async function portfolioHoldings(
   deps: PortfolioDeps,
   userId: string,
   portfolioId: string,
 ): Promise<PortfolioHoldingsResponse> {
   const now = nowOf(deps);
-  let portfolio = await requirePortfolio(deps.store, userId, portfolioId);
-  if (await creditDueActions(deps, userId, portfolio))
-    portfolio = await requirePortfolio(deps.store, userId, portfolioId);
-  const [holdings, orders, listed] = await Promise.all([
+  const engine = await portfolioNow(deps, userId, portfolioId);
+  const portfolio = engine.portfolio;
+  const [ledger, orders, listed] = await Promise.all([
     holdingsOf(deps.store, userId, portfolioId),
     ordersOf(deps.store, userId, portfolioId),
     transactionsOf(deps.store, userId, portfolioId, TRANSACTIONS_SHOWN),
@@ -339,21 +413,13 @@ export async function portfolioHoldings(
   const transactions = listed.filter(
     (t) => t.importId === undefined || t.importId !== portfolio.importing,
   );
-  const prices = await latestPrices(deps.market, [
-    ...holdings.map((h) => h.symbol),
-    BENCHMARK_SYMBOL,
-  ]);
-  const benchmarkStarts = new Map<string, number>();
-  if (portfolio.benchmarkStart === undefined) {
-    const close = await benchmarkCloseOn(deps.market, portfolio.inception);
-    if (close !== undefined) benchmarkStarts.set(portfolioId, close);
-  }
-  const row = rowView(portfolio, holdings, { prices, benchmarkStarts, now });
+  const figures = figuresOf(engine);
+  const reserved = new Map(ledger.map((h) => [h.symbol, h.reservedQuantity ?? 0]));
   return {
     data: {
-      portfolio: row,
-      holdings: holdings
-        .map((h) => holdingView(h, prices.get(h.symbol)?.price, row.nav_cents))
+      portfolio: rowView(portfolio, figures),
+      holdings: figures.holdings
+        .map((h) => holdingView(h, reserved.get(h.symbol) ?? 0, figures.navCents))
         .sort((a, b) => a.symbol.localeCompare(b.symbol)),
       open_orders: orders.filter((o) => o.status === 'open').map(orderView),
       closed_orders: orders

@@ -47,6 +47,15 @@ export interface PortfolioItem {
   importStartedAt?: string;
   /** The day every dividend and split due was last found applied (decision 130). */
   actionsCheckedOn?: string;
+  /**
+   * Per symbol, the import after which its dividends and splits were derived again (decision
+   * 131): only the actions under that basis are the portfolio's; earlier ones are ignored.
+   */
+  actionBasis?: Record<string, string>;
+  /** How the holdings' cost and realised gains are worked out (absent: the average cost; decision 131). */
+  costMethod?: 'average' | 'fifo';
+  /** The risk-free rate of the Sharpe ratio, percent a year (absent: 4; decision 131). */
+  riskFreeRate?: number;
   createdAt: string;
   updatedAt: string;
 }

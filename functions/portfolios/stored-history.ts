@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gunzipSync, gzip } from 'node:zlib';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  type BatchGetCommandOutput,
+  GetCommand,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { NavPoint, PerformanceEvent, ReplayState } from '../../shared/portfolio/history';
 import { keys } from '../lib/keys';
 import { logger } from '../lib/logger';
@@ -27,6 +32,10 @@ import { conditionFailed, type PortfolioStore } from './store';
  */
 
 const gzipAsync = promisify(gzip);
+
+type BatchGetKeys = NonNullable<
+  NonNullable<BatchGetCommandOutput['UnprocessedKeys']>[string]['Keys']
+>;
 
 export const HISTORY_FORMAT = 3;
 /** A full replay at least this often, whatever else is the same. */
@@ -150,6 +159,16 @@ export function eventsKey(
   return hash.digest('base64url');
 }
 
+function parseHistory(item: Record<string, unknown> | undefined): StoredHistory | undefined {
+  const body = item?.body as Uint8Array | undefined;
+  if (!body || item?.format !== HISTORY_FORMAT) return undefined;
+  const raw = JSON.parse(gunzipSync(body).toString('utf8')) as Omit<StoredHistory, 'points'> & {
+    columns: Columns;
+  };
+  const { columns, ...rest } = raw;
+  return { ...rest, points: fromColumns(columns) };
+}
+
 export async function readHistory(
   store: PortfolioStore,
   userId: string,
@@ -159,18 +178,58 @@ export async function readHistory(
     const out = await store.client.send(
       new GetCommand({ TableName: store.table, Key: keys.portfolioHistory(userId, portfolioId) }),
     );
-    const body = out.Item?.body as Uint8Array | undefined;
-    if (!body || out.Item?.format !== HISTORY_FORMAT) return undefined;
-    const raw = JSON.parse(gunzipSync(body).toString('utf8')) as Omit<StoredHistory, 'points'> & {
-      columns: Columns;
-    };
-    const { columns, ...rest } = raw;
-    return { ...rest, points: fromColumns(columns) };
+    return parseHistory(out.Item);
   } catch (error) {
     // Unreadable: the read replays from inception and writes it again.
     logger.warn('stored NAV history unreadable', { error: error as Error, portfolioId });
     return undefined;
   }
+}
+
+/** The kept histories of several portfolios, read together (a portfolio without one is absent). */
+export async function readHistories(
+  store: PortfolioStore,
+  userId: string,
+  portfolioIds: readonly string[],
+): Promise<Map<string, StoredHistory>> {
+  const out = new Map<string, StoredHistory>();
+  const byKey = new Map(
+    portfolioIds.map((id) => [keys.portfolioHistory(userId, id).sk, id] as const),
+  );
+  try {
+    for (let i = 0; i < portfolioIds.length; i += 100) {
+      let request: BatchGetKeys | undefined = portfolioIds
+        .slice(i, i + 100)
+        .map((id) => keys.portfolioHistory(userId, id));
+      for (let attempt = 0; request && request.length > 0; attempt++) {
+        if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(500, 25 * 2 ** attempt)));
+        if (attempt > 6) throw new Error('kept histories left unread');
+        const got: BatchGetCommandOutput = await store.client.send(
+          new BatchGetCommand({ RequestItems: { [store.table]: { Keys: request } } }),
+        );
+        for (const item of got.Responses?.[store.table] ?? []) {
+          const id = byKey.get(String(item.sk));
+          if (!id) continue;
+          try {
+            const history = parseHistory(item);
+            if (history) out.set(id, history);
+          } catch (error) {
+            logger.warn('stored NAV history unreadable', {
+              error: error as Error,
+              portfolioId: id,
+            });
+          }
+        }
+        request = got.UnprocessedKeys?.[store.table]?.Keys as
+          Record<string, { pk: string; sk: string }>[] | undefined;
+      }
+    }
+  } catch (error) {
+    // Each portfolio then reads its own (or replays).
+    logger.warn('stored NAV histories unreadable', { error: error as Error });
+    return new Map();
+  }
+  return out;
 }
 
 /**

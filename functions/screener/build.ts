@@ -16,10 +16,10 @@ import type { MarketService } from '../market/service';
 import { sourceFromConfig, type StableSource } from '../market/source';
 import { newVersion, type SnapshotData, type SnapshotEntry } from './snapshot';
 import {
-  SESSION_CLOSE_MINUTE,
   SESSION_OPEN_MINUTE,
   isTradingDay,
   newYorkTime,
+  sessionCloseMinute,
 } from '../../shared/market/session';
 import { marketNowMs, nowMs } from '../lib/clock';
 import { BudgetExhaustedError, CircuitOpenError } from '../market/budget';
@@ -193,8 +193,9 @@ async function callAllowance(service: MarketService, marketNow: number): Promise
 /** Runs of the 15-minute job left today: those until the close, and one after it. */
 export function screenerRunsLeftToday(marketNow: number): number {
   const t = newYorkTime(marketNow);
-  if (!isTradingDay(t.day) || t.minute >= SESSION_CLOSE_MINUTE) return 1;
-  return Math.ceil((SESSION_CLOSE_MINUTE - Math.max(t.minute, SESSION_OPEN_MINUTE)) / 15) + 1;
+  const close = sessionCloseMinute(t.day);
+  if (!isTradingDay(t.day) || t.minute >= close) return 1;
+  return Math.ceil((close - Math.max(t.minute, SESSION_OPEN_MINUTE)) / 15) + 1;
 }
 
 /**

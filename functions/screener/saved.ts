@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
@@ -11,7 +10,7 @@ import { db } from '../lib/dynamo';
 import { BadRequestError, NotFoundError } from '../lib/errors';
 import { keys, userPk } from '../lib/keys';
 import { nowIso } from '../lib/clock';
-import { transactOnce } from '../lib/idempotency';
+import { keyedId, transactOnce } from '../lib/idempotency';
 
 /** Saved screeners: one item per screener under the user's partition. */
 const table = () => required('TABLE_NAME');
@@ -87,7 +86,7 @@ export async function saveScreener(
       `You can save up to ${SAVED_SCREENER_LIMIT} screeners. Delete one to save another.`,
     );
   }
-  const id = randomUUID().replaceAll('-', '').slice(0, 16);
+  const id = keyedId('screener').replaceAll('-', '').slice(0, 16);
   const item = { id, name: input.name, filters, createdAt: now, updatedAt: now };
   // With its Idempotency-Key's answer, in one transaction (decision 121).
   await transactOnce(

@@ -32,9 +32,15 @@ function absolute(path: string): string {
   return site ? `${site.replace(/\/+$/, '')}${path}` : path;
 }
 
+/** The company of a shared pitch: "Apple Inc. (AAPL)", or the symbol alone. */
+export function pitchCompany(view: PublicPitchResponse): string {
+  const c = view.current;
+  return c.stock_name ? `${c.stock_name} (${c.stock_symbol})` : c.stock_symbol;
+}
+
 export function pitchTitle(view: PublicPitchResponse): string {
   const c = view.current;
-  const name = c.stock_name ? `${c.stock_name} (${c.stock_symbol})` : c.stock_symbol;
+  const name = pitchCompany(view);
   return `${name}: worth ${money(c.intrinsic_value_per_share)}, pitched at ${money(view.record.priceThen)}`;
 }
 
@@ -47,7 +53,11 @@ export function pitchDescription(view: PublicPitchResponse): string {
       ? ''
       : ` Since then ${percent(r.returnSince)}, the S&P 500 ${percent(r.indexReturn)}.`;
   const by = view.sharedBy ? ` Shared by ${view.sharedBy}.` : '';
-  return `${since}${record}${by}`;
+  // The value in the title is the pitch's value now: an edit after the version says when.
+  const edit = view.intrinsicEdit
+    ? ` Intrinsic value changed on ${view.intrinsicEdit.editedAt.slice(0, 10)} from ${money(view.intrinsicEdit.versionValue)}.`
+    : '';
+  return `${since}${edit}${record}${by}`;
 }
 
 const attr = xmlText;
@@ -80,7 +90,7 @@ export function pitchPageHtml(view: PublicPitchResponse): string {
     `<meta property="og:description" content="${attr(description)}" />`,
     `<meta property="og:url" content="${attr(url)}" />`,
     `<meta property="og:image" content="${attr(image)}" />`,
-    `<meta property="og:image:type" content="image/svg+xml" />`,
+    `<meta property="og:image:type" content="image/png" />`,
     `<meta property="og:image:width" content="1200" />`,
     `<meta property="og:image:height" content="630" />`,
     `<meta name="twitter:card" content="summary_large_image" />`,
@@ -116,9 +126,10 @@ export function notSharedHtml(): string {
   ].join('\n');
 }
 
+/** The preview's drawing: the company as its title, the figures under it (the PNG is this, rasterised). */
 export function pitchPreviewSvg(view: PublicPitchResponse): string {
   return previewSvg({
-    title: pitchTitle(view),
+    title: pitchCompany(view),
     priceThen: view.record.priceThen,
     priceNow: view.record.priceNow,
     intrinsic: view.current.intrinsic_value_per_share,
@@ -135,6 +146,14 @@ export const HTML_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
   'cache-control': 'no-store',
   'x-content-type-options': 'nosniff',
+};
+
+/** The link-preview PNG: cached as the page is; an image runs nothing. */
+export const PNG_HEADERS = {
+  'content-type': 'image/png',
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
 };
 
 export const SVG_HEADERS = {

@@ -1,18 +1,27 @@
 import { randomBytes } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
+  BatchGetCommand,
+  type BatchGetCommandOutput,
   DeleteCommand,
   GetCommand,
   PutCommand,
   QueryCommand,
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { PITCH_STATUS, type ValuationRecord } from '../../shared/schemas/valuation-api';
 import {
+  PITCH_STATUS,
+  VALUATION_API_MESSAGES,
+  type ValuationRecord,
+} from '../../shared/schemas/valuation-api';
+import {
+  isHiddenVersion,
   SHARE_LIMIT,
   SHARE_VERSION_LIMIT,
   SHARING_MESSAGES,
+  type IntrinsicEdit,
   type SharedVersion,
+  type ShareVersionEntry,
 } from '../../shared/sharing/schemas';
 import { MODELS } from '../../shared/valuation';
 import { queryPartition } from '../lib/dynamo';
@@ -54,13 +63,16 @@ export interface ShareItem {
   stockSymbol: string;
   sharedAt: string;
   anchor: ShareAnchor;
-  versions: SharedVersion[];
+  /** Oldest first; the last is never hidden (decision 143). */
+  versions: ShareVersionEntry[];
 }
 
 export interface PublicRecordItem {
   userId: string;
   slug: string;
   displayName: string;
+  /** The display name's skeleton, which this user claims (decision 142); absent before that. */
+  nameKey?: string;
   updatedAt: string;
 }
 
@@ -112,8 +124,14 @@ function shareFromItem(item: Record<string, unknown>): ShareItem {
     stockSymbol: item.stockSymbol as string,
     sharedAt: item.sharedAt as string,
     anchor: item.anchor as ShareAnchor,
-    versions: item.versions as SharedVersion[],
+    versions: item.versions as ShareVersionEntry[],
   };
+}
+
+/** The version a public page shows as current: the latest (never hidden). */
+export function currentVersion(share: ShareItem): SharedVersion {
+  const shown = share.versions.filter((v): v is SharedVersion => !isHiddenVersion(v));
+  return shown.at(-1)!;
 }
 
 function shareItem(share: ShareItem): Record<string, unknown> {
@@ -266,6 +284,120 @@ export async function addShareVersion(
   }
 }
 
+/**
+ * Hides an earlier version of a shared pitch from its public page (decision 143): only its
+ * number and date stay, its figures and words are gone from the share. The latest version
+ * cannot be hidden (Re-Pitch, or stop sharing). Hiding a hidden version changes nothing.
+ */
+export async function hideShareVersion(
+  store: ValuationStore,
+  userId: string,
+  valuationId: string,
+  version: number,
+): Promise<ShareItem> {
+  await getValuation(store, userId, valuationId); // another user's id: 404
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const share = await findShare(store, userId, valuationId);
+    if (!share) throw new ConflictError(SHARING_MESSAGES.notShared);
+    const index = share.versions.findIndex((v) => v.version === version);
+    if (index < 0) throw new NotFoundError(SHARING_MESSAGES.noSuchVersion);
+    if (index === share.versions.length - 1)
+      throw new ConflictError(SHARING_MESSAGES.currentVersion);
+    const target = share.versions[index]!;
+    if (isHiddenVersion(target)) return share;
+    const versions = share.versions.map((v, i) =>
+      i === index ? { version: v.version, at: v.at, hidden: true as const } : v,
+    );
+    try {
+      await store.client.send(
+        new PutCommand({
+          TableName: store.table,
+          Item: shareItem({ ...share, versions }),
+          // Unchanged since read: a Re-Pitch meanwhile adds a version (size), a stop removes it.
+          ConditionExpression: 'attribute_exists(pk) AND size(versions) = :n AND slug = :slug',
+          ExpressionAttributeValues: { ':n': share.versions.length, ':slug': share.slug },
+        }),
+      );
+      return { ...share, versions };
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
+  }
+  throw new ConflictError(VALUATION_API_MESSAGES.changedMeanwhile);
+}
+
+/**
+ * The pitch's value now when its owner changed it on My Tracked Pitches after the latest
+ * version (decision 143): read from the pitch itself, so the public page follows the edit at
+ * once. Undefined when there is no such edit.
+ */
+function editOf(
+  item: Record<string, unknown> | undefined,
+  current: SharedVersion,
+): (IntrinsicEdit & { value: number }) | undefined {
+  if (!item || item.pitch_status !== PITCH_STATUS.tracked) return undefined;
+  const value = item.tracked_intrinsic_value_per_share;
+  const editedAt = item.tracked_intrinsic_edited_at;
+  if (typeof value !== 'number' || !Number.isFinite(value) || typeof editedAt !== 'string')
+    return undefined;
+  if (editedAt < current.at) return undefined; // a later Re-Pitch carries its own value
+  return { value, editedAt, versionValue: current.intrinsic_value_per_share };
+}
+
+const EDIT_FIELDS = {
+  ProjectionExpression:
+    'pk, sk, pitch_status, tracked_intrinsic_value_per_share, tracked_intrinsic_edited_at',
+};
+
+/** The edit of a shared pitch's intrinsic value after its latest version, if any. */
+export async function intrinsicEditOf(
+  store: ValuationStore,
+  share: ShareItem,
+): Promise<(IntrinsicEdit & { value: number }) | undefined> {
+  const out = await store.client.send(
+    new GetCommand({
+      TableName: store.table,
+      Key: keys.valuation(share.userId, share.valuationId),
+      ConsistentRead: true,
+      ...EDIT_FIELDS,
+    }),
+  );
+  return editOf(out.Item, currentVersion(share));
+}
+
+/** The same for a user's shares (at most SHARE_LIMIT: one batch read), by valuation id. */
+export async function intrinsicEditsOf(
+  store: ValuationStore,
+  userId: string,
+  shares: readonly ShareItem[],
+): Promise<Map<string, IntrinsicEdit & { value: number }>> {
+  const edits = new Map<string, IntrinsicEdit & { value: number }>();
+  if (shares.length === 0) return edits;
+  const items = new Map<string, Record<string, unknown>>();
+  for (let i = 0; i < shares.length; i += 100) {
+    let keysLeft: Record<string, unknown>[] | undefined = shares
+      .slice(i, i + 100)
+      .map((s) => ({ ...keys.valuation(userId, s.valuationId) }));
+    for (let round = 0; keysLeft && keysLeft.length > 0 && round < 5; round++) {
+      const out: BatchGetCommandOutput = await store.client.send(
+        new BatchGetCommand({
+          RequestItems: { [store.table]: { Keys: keysLeft, ConsistentRead: true, ...EDIT_FIELDS } },
+        }),
+      );
+      for (const item of out.Responses?.[store.table] ?? []) items.set(String(item.sk), item);
+      keysLeft = out.UnprocessedKeys?.[store.table]?.Keys;
+    }
+  }
+  for (const share of shares) {
+    const edit = editOf(
+      items.get(keys.valuation(userId, share.valuationId).sk),
+      currentVersion(share),
+    );
+    if (edit) edits.set(share.valuationId, edit);
+  }
+  return edits;
+}
+
 async function bySlug(
   store: ValuationStore,
   gsi: { gsi1pk: string; gsi1sk: string },
@@ -310,6 +442,7 @@ function recordFromItem(item: Record<string, unknown>): PublicRecordItem {
     userId: item.userId as string,
     slug: item.slug as string,
     displayName: item.displayName as string,
+    ...(typeof item.nameKey === 'string' ? { nameKey: item.nameKey } : {}),
     updatedAt: item.updatedAt as string,
   };
 }
@@ -328,37 +461,35 @@ export async function findPublicRecord(
   return out.Item ? recordFromItem(out.Item) : undefined;
 }
 
-/** Turns the public record on (keeping its address when it was on) or off. */
-export async function setPublicRecord(
+/**
+ * Gives a display name's claim up if it is this user's (turned off, renamed, account deleted).
+ * Best effort: a claim left behind is taken over by the next user who wants the name
+ * (functions/sharing/public-record.ts).
+ */
+export async function releaseClaim(
   store: ValuationStore,
   userId: string,
-  displayName: string | null,
-): Promise<PublicRecordItem | null> {
-  if (displayName === null) {
-    await store.client.send(
-      new DeleteCommand({ TableName: store.table, Key: keys.publicRecord(userId) }),
-    );
-    return null;
-  }
-  const existing = await findPublicRecord(store, userId);
-  const item: PublicRecordItem = {
-    userId,
-    slug: existing?.slug ?? newSlug(),
-    displayName,
-    updatedAt: nowIso(),
-  };
-  await store.client.send(
-    new PutCommand({
-      TableName: store.table,
-      Item: {
-        ...keys.publicRecord(userId),
-        ...keys.publicRecordGsi(item.slug),
-        type: 'PublicRecord',
-        ...item,
-      },
-    }),
-  );
-  return item;
+  nameKey: string,
+): Promise<void> {
+  await store.client
+    .send(
+      new DeleteCommand({
+        TableName: store.table,
+        Key: keys.displayNameClaim(nameKey),
+        ConditionExpression: 'userId = :me',
+        ExpressionAttributeValues: { ':me': userId },
+      }),
+    )
+    .catch((error: unknown) => {
+      if (!(error instanceof ConditionalCheckFailedException))
+        logger.warn('display name claim not released', { error: error as Error });
+    });
+}
+
+/** Gives up the user's display name (account deletion), so another user may take it. */
+export async function releaseDisplayName(store: ValuationStore, userId: string): Promise<void> {
+  const record = await findPublicRecord(store, userId);
+  if (record?.nameKey) await releaseClaim(store, userId, record.nameKey);
 }
 
 export async function publicRecordBySlug(

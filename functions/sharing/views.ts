@@ -6,6 +6,7 @@ import {
 } from '../../shared/tracking/scorecard';
 import { counts, recordSummary, shareRecord } from '../../shared/sharing/record';
 import {
+  isHiddenVersion,
   publicScorecardSchema,
   type PublicPitchResponse,
   type PublicRecordResponse,
@@ -19,7 +20,10 @@ import { BENCHMARK_SYMBOL, benchmarkCloseOn, latestPrices } from '../portfolios/
 import { figuresFor, reportsOf } from '../valuations/scorecard';
 import type { ValuationStore } from '../valuations/store';
 import {
+  currentVersion,
   findPublicRecord,
+  intrinsicEditOf,
+  intrinsicEditsOf,
   listShares,
   publicRecordBySlug,
   shareBySlug,
@@ -31,6 +35,11 @@ import {
  * stored versions and anchor, the cached quotes of the stock and the S&P 500, and the
  * scorecard's shared math. Only the fields named here leave the server: no user id, email,
  * valuation id or other pitch.
+ *
+ * Public words come from trusted sources only (decision 142): a stock's name is the market
+ * data's, read with its quote, never what a request once said (nor what an older version
+ * stored). A hidden version shows its number and date only; the current version carries the
+ * pitch's value now, dated when its owner edited it after the version (decision 143).
  */
 
 function service(): MarketService | null {
@@ -55,6 +64,27 @@ async function prices(
   const out = new Map<string, number>();
   if (!market) return out;
   for (const [symbol, info] of await latestPrices(market, symbols)) out.set(symbol, info.price);
+  return out;
+}
+
+/**
+ * The market data's names of symbols, from the cached quotes (read after the prices, so from
+ * the copy they just warmed); none when unavailable.
+ */
+async function marketNames(
+  market: MarketService | null,
+  symbols: string[],
+): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (!market) return out;
+  try {
+    for (const [symbol, result] of await market.rawQuotes([...new Set(symbols)])) {
+      const name = (result.value as { name?: unknown } | undefined)?.name;
+      if (typeof name === 'string' && name.trim() !== '') out.set(symbol, name.trim());
+    }
+  } catch (error) {
+    logger.warn('sharing: stock names unavailable', { error: error as Error });
+  }
   return out;
 }
 
@@ -86,15 +116,24 @@ export async function publicPitch(
 ): Promise<PublicPitchResponse> {
   const now = options.now ?? nowMs();
   const share = await shareBySlug(store, slug);
-  const current = share.versions.at(-1)!;
+  const latest = currentVersion(share);
   const market = service();
-  const [quotes, owner, reports] = await Promise.all([
-    prices(market, [share.stockSymbol, BENCHMARK_SYMBOL]),
+  const [[quotes, names], owner, reports, edit] = await Promise.all([
+    prices(market, [share.stockSymbol, BENCHMARK_SYMBOL]).then(
+      async (found) => [found, await marketNames(market, [share.stockSymbol])] as const,
+    ),
     findPublicRecord(store, share.userId),
     market
-      ? reportsOf(market, share.stockSymbol, new Set([current.valuation_type_id]))
+      ? reportsOf(market, share.stockSymbol, new Set([latest.valuation_type_id]))
       : Promise.resolve(undefined),
+    intrinsicEditOf(store, share),
   ]);
+  const stockName = names.get(share.stockSymbol) ?? null;
+  const current: SharedVersion = {
+    ...latest,
+    stock_name: stockName,
+    intrinsic_value_per_share: edit?.value ?? latest.intrinsic_value_per_share,
+  };
   const priceNow = quotes.get(share.stockSymbol) ?? null;
   const record = shareRecord({
     ...share.anchor,
@@ -118,7 +157,12 @@ export async function publicPitch(
     sharedBy: owner?.displayName ?? null,
     recordSlug: owner?.slug ?? null,
     current,
-    versions: share.versions,
+    intrinsicEdit: edit ? { editedAt: edit.editedAt, versionValue: edit.versionValue } : null,
+    versions: share.versions.map((v) =>
+      isHiddenVersion(v)
+        ? { version: v.version, at: v.at, hidden: true as const }
+        : { ...v, stock_name: stockName },
+    ),
     record,
     scorecard: publicScorecard(row),
     expectedPath,
@@ -136,12 +180,17 @@ export async function publicRecord(
   const shares = (await listShares(store, owner.userId)).sort((a, b) =>
     b.anchor.pitchedAt.localeCompare(a.anchor.pitchedAt),
   );
-  const quotes = await prices(service(), [
-    ...new Set([...shares.map((s) => s.stockSymbol), BENCHMARK_SYMBOL]),
+  const market = service();
+  const symbols = [...new Set(shares.map((s) => s.stockSymbol))];
+  const [[quotes, names], edits] = await Promise.all([
+    prices(market, [...symbols, BENCHMARK_SYMBOL]).then(
+      async (found) => [found, await marketNames(market, symbols)] as const,
+    ),
+    intrinsicEditsOf(store, owner.userId, shares),
   ]);
   const indexNow = quotes.get(BENCHMARK_SYMBOL) ?? null;
   const rows = shares.map((share) => {
-    const current = share.versions.at(-1)!;
+    const current = currentVersion(share);
     const record = shareRecord({
       ...share.anchor,
       priceNow: quotes.get(share.stockSymbol) ?? null,
@@ -155,9 +204,11 @@ export async function publicRecord(
     pitches: rows.map(({ share, current, record }) => ({
       slug: share.slug,
       stock_symbol: current.stock_symbol,
-      stock_name: current.stock_name,
+      stock_name: names.get(share.stockSymbol) ?? null,
       valuation_type_id: current.valuation_type_id,
-      intrinsic_value_per_share: current.intrinsic_value_per_share,
+      intrinsic_value_per_share:
+        edits.get(share.valuationId)?.value ?? current.intrinsic_value_per_share,
+      intrinsicEditedAt: edits.get(share.valuationId)?.editedAt ?? null,
       pitchedAt: record.pitchedAt,
       daysSince: record.daysSince,
       returnSince: record.returnSince,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   MARKET_PRICE_TOLERANCE,
   PITCH_STATUS,
@@ -21,6 +20,7 @@ import { buildRecord, type ServerOutputs, type StoredValuation } from './records
 import { addShareVersion } from '../sharing/store';
 import { createValuation, getValuation, replaceValuation, type ValuationStore } from './store';
 import { nowIso } from '../lib/clock';
+import { keyedId } from '../lib/idempotency';
 
 /**
  * Saving valuations (spec/001 section 2, "Pitch / Re-Pitch"; docs/decisions/040). The server
@@ -28,8 +28,6 @@ import { nowIso } from '../lib/clock';
  * outputs disagree; the market price the outputs were computed at must lie within
  * MARKET_PRICE_TOLERANCE of the server's cached quote.
  */
-
-export const newValuationId = (): string => randomUUID();
 
 function checked(payload: ValuationPayload): ServerOutputs {
   const check = checkValuation(payload);
@@ -62,12 +60,13 @@ export async function saveNewValuation(
   const quote = await currentQuote(payload.stock_symbol);
   assertNearQuote(payload.market_price, quote);
   const record = buildRecord({
-    id: newValuationId(),
-    valuationOutputId: newValuationId(),
+    id: keyedId('valuation'),
+    valuationOutputId: keyedId('valuation-output'),
     payload,
     outputs,
     quotePrice: quote.price,
-    stockName: payload.stock_name || quote.name || null,
+    // The market's name, never the request's: public pages show it (decision 142).
+    stockName: quote.name,
     pitchStatus,
     now: nowIso(),
   });
@@ -93,11 +92,11 @@ async function replace(
   const previous = stored.record;
   const record = buildRecord({
     id: previous.id,
-    valuationOutputId: newValuationId(),
+    valuationOutputId: keyedId('valuation-output'),
     payload,
     outputs,
     quotePrice: quote.price,
-    stockName: payload.stock_name || previous.stock_name || quote.name || null,
+    stockName: quote.name,
     pitchStatus: repitchStatus(previous),
     now: nowIso(),
     previous,

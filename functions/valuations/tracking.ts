@@ -67,6 +67,7 @@ export async function trackPitch(
   const now = nowIso();
   const fields = {
     ...trackingFields(frozen),
+    tracked_intrinsic_edited_at: null,
     pitch_status: TRACKED,
     ignored: false,
     trackedAt: now,
@@ -262,7 +263,9 @@ export async function updateTrackedIntrinsic(
   if (record.pitch_status !== TRACKED || record.tracked_market_price === null)
     throw new ConflictError(VALUATION_API_MESSAGES.notTracked);
   const frozen = freezeAt(record, record.tracked_market_price, intrinsic);
-  const fields = { ...trackingFields(frozen), updatedAt: nowIso() };
+  const now = nowIso();
+  // The date of the edit: a shared pitch's public page shows the new value with it (decision 143).
+  const fields = { ...trackingFields(frozen), tracked_intrinsic_edited_at: now, updatedAt: now };
   const names: Record<string, string> = { '#status': 'pitch_status', '#version': 'version' };
   const values: Record<string, unknown> = { ':tracked': TRACKED, ':one': 1, ':zero': 0 };
   const set = setExpression(fields, names, values);

@@ -1,10 +1,12 @@
 import { NestedStack, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { RouteDef } from '../../shared/routes';
+import type { InfraConfig } from '../config';
 import { accountRoutes } from '../../shared/routes/account';
 import { alertRoutes } from '../../shared/routes/alerts';
 import { marketRoutes } from '../../shared/routes/market';
@@ -15,7 +17,7 @@ import { systemRoutes } from '../../shared/routes/system';
 import { valuationRoutes } from '../../shared/routes/valuation';
 import { watchlistRoutes } from '../../shared/routes/watchlist';
 import { guardTemplateSize } from '../stacks/limits';
-import { grantNeeds, type NeedResources } from './grants';
+import { grantNeeds, publicWritePrefixes, type NeedResources } from './grants';
 import { HouseFunction } from './house-function';
 
 /**
@@ -74,6 +76,35 @@ export function totalReservedConcurrency(jobCount: number, jobConcurrency: numbe
   return total;
 }
 
+/** Instances Lambda keeps unreserved in an account: reservations may not go below it. */
+export const UNRESERVED_MINIMUM = 100;
+
+/** Whether an account's Lambda concurrency limit leaves Lambda its unreserved minimum beside the app's reservations. */
+export function reservationsFit(
+  accountLimit: number,
+  jobCount: number,
+  jobConcurrency: number,
+): boolean {
+  return accountLimit - totalReservedConcurrency(jobCount, jobConcurrency) >= UNRESERVED_MINIMUM;
+}
+
+/**
+ * Whether the functions reserve concurrency (decision 136): always with `true`, never with
+ * `false`; with `auto`, when the account's limit (lambdaConcurrencyLimit, from preflight) is
+ * known and leaves room. A new account (limit 10) deploys without reservations.
+ */
+export function reservesConcurrency(
+  config: Pick<InfraConfig, 'reservedConcurrency' | 'lambdaConcurrencyLimit'>,
+  jobCount: number,
+  jobConcurrency: number,
+): boolean {
+  if (config.reservedConcurrency !== 'auto') return config.reservedConcurrency;
+  return (
+    config.lambdaConcurrencyLimit !== undefined &&
+    reservationsFit(config.lambdaConcurrencyLimit, jobCount, jobConcurrency)
+  );
+}
+
 /**
  * Sorts `routes` (the table, or a subset of it) into the file groups. A route found in no
  * group fails here: a new file of the route table must be listed in ROUTE_GROUPS, or its
@@ -109,6 +140,11 @@ export interface ApiProps {
   routeThrottles?: Readonly<Record<string, { rateLimit: number; burstLimit: number }>>;
   /** Browser origins allowed cross-origin; empty: no CORS (the site calls the API same-origin). */
   corsAllowOrigins: string[];
+  /**
+   * The API's own domain and its regional certificate: CloudFront reaches the API there and
+   * the default execute-api endpoint is off (decision 137). Absent: the default endpoint.
+   */
+  customDomain?: { domainName: string; certificateArn: string };
 }
 
 interface RouteGroupStackProps {
@@ -150,8 +186,10 @@ export class RouteGroupStack extends NestedStack {
           ? { reservedConcurrency: reservedConcurrencyOf(route, group.name) }
           : {}),
       });
+      const writePrefixes = publicWritePrefixes(route);
       grantNeeds(fn, route.needs, resources, {
         clientLimit: route.clientLimitPerMinute !== undefined,
+        ...(writePrefixes ? { writePrefixes } : {}),
       });
       this.functions.set(route.id, fn);
       Validations.of(fn).acknowledge({
@@ -197,15 +235,33 @@ export class Api extends Construct {
   readonly functions = new Map<string, HouseFunction>();
   /** Route id -> its HTTP API route. */
   readonly routes = new Map<string, apigw.HttpRoute>();
+  /** The API's own domain, when configured (its regional target is what DNS points at). */
+  readonly domainName?: apigw.DomainName;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
     const { resources } = props;
     const region = Stack.of(this).region;
 
+    if (props.customDomain) {
+      this.domainName = new apigw.DomainName(this, 'Domain', {
+        domainName: props.customDomain.domainName,
+        certificate: acm.Certificate.fromCertificateArn(
+          this,
+          'Certificate',
+          props.customDomain.certificateArn,
+        ),
+        endpointType: apigw.EndpointType.REGIONAL,
+        securityPolicy: apigw.SecurityPolicy.TLS_1_2,
+      });
+    }
+
     this.httpApi = new apigw.HttpApi(this, 'HttpApi', {
       description: 'Mr. Market API',
       createDefaultStage: false,
+      // With its own domain, the API answers only there: a caller cannot go around CloudFront,
+      // AWS WAF and the edge's limits through the execute-api address (decision 137).
+      ...(this.domainName ? { disableExecuteApiEndpoint: true } : {}),
       ...(props.corsAllowOrigins.length > 0
         ? {
             corsPreflight: {
@@ -222,13 +278,15 @@ export class Api extends Construct {
         : {}),
     });
 
+    // Kept when the stack is deleted (an audit trail); a failed first deployment takes it back.
     const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
       retention: props.logRetentionDays as logs.RetentionDays,
-      removalPolicy: RemovalPolicy.RETAIN,
+      removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
     this.stage = this.httpApi.addStage('DefaultStage', {
       stageName: '$default',
       autoDeploy: true,
+      ...(this.domainName ? { domainMapping: { domainName: this.domainName } } : {}),
       throttle: props.throttle,
       accessLogSettings: {
         destination: new apigw.LogGroupLogDestination(accessLogs),
@@ -317,8 +375,9 @@ export class Api extends Construct {
     for (const fn of this.functions.values()) fn.fn.addEnvironment(name, value);
   }
 
-  /** Domain name of the API's default endpoint, for a CloudFront origin. */
+  /** Domain name CloudFront reaches the API at: its own domain, else the default endpoint. */
   get endpointDomain(): string {
+    if (this.domainName) return this.domainName.name;
     const stack = Stack.of(this);
     return `${this.httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
   }

@@ -23,6 +23,10 @@ export interface AuthProps {
   logRetentionDays: number;
   /** The table, where the trigger counts the emails each inbox is sent (decision 123). */
   table: dynamodb.ITable;
+  /** Deletion protection (default true; off only for the first create: decision 136). */
+  deletionProtection?: boolean;
+  /** The feature plan (default Lite: decision 139). */
+  featurePlan?: cognito.FeaturePlan;
 }
 
 /** ARN of an SSM parameter in the stack's account and region, from its name (`/a/b`). */
@@ -98,7 +102,7 @@ export class Auth extends Construct {
       },
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
       mfa: cognito.Mfa.OFF,
-      featurePlan: cognito.FeaturePlan.ESSENTIALS,
+      featurePlan: props.featurePlan ?? cognito.FeaturePlan.LITE,
       email: cognito.UserPoolEmail.withSES({
         fromEmail: props.mailFrom,
         fromName: 'Mr. Market',
@@ -108,8 +112,9 @@ export class Auth extends Construct {
         ...(props.sesVerifiedDomain ? { sesVerifiedDomain: props.sesVerifiedDomain } : {}),
       }),
       lambdaTriggers: { customMessage: this.customMessage.fn },
-      deletionProtection: true,
-      // Kept once a deployment created it; a first deployment that fails takes it back with it.
+      deletionProtection: props.deletionProtection ?? true,
+      // Kept once a deployment created it; a first deployment that fails takes it back with it
+      // (created without deletion protection: decision 136).
       removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
 
@@ -147,7 +152,7 @@ export class Auth extends Construct {
       {
         id: 'AwsSolutions-COG8',
         reason:
-          'The Plus feature plan is a paid tier billed per active user; Essentials covers the product needs (email sign-in, verification, recovery, token revocation).',
+          'The Plus feature plan is the dearest tier billed per active user; Lite covers what the product uses (email and password sign-in, verification, recovery, the CustomMessage trigger, token revocation): decision 139.',
       },
     );
   }

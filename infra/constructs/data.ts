@@ -6,12 +6,21 @@ import { TABLE_DESIGN } from '../table-design';
 /**
  * The single table (see docs/access-patterns.md): generic keys, one overloaded GSI,
  * on-demand capacity, point-in-time recovery, a TTL attribute for cache items.
- * Retained when the stack is deleted: it holds every user's data.
+ * Retained when the stack is deleted: it holds every user's data. Deletion-protected, except
+ * during the stateful stack's first create (decision 136).
  */
+export interface DataProps {
+  /**
+   * Deletion protection (default true). Off only for the stateful stack's first create, so a
+   * failed one can roll the table back (decision 136).
+   */
+  deletionProtection?: boolean;
+}
+
 export class Data extends Construct {
   readonly table: dynamodb.Table;
 
-  constructor(scope: Construct, id: string) {
+  constructor(scope: Construct, id: string, props: DataProps = {}) {
     super(scope, id);
 
     this.table = new dynamodb.Table(this, 'Table', {
@@ -21,7 +30,8 @@ export class Data extends Construct {
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       timeToLiveAttribute: TABLE_DESIGN.ttlAttribute,
       encryption: dynamodb.TableEncryption.AWS_MANAGED,
-      deletionProtection: true,
+      deletionProtection: props.deletionProtection ?? true,
+      // Kept once created; a failed first create takes it back (without deletion protection).
       removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
     for (const index of TABLE_DESIGN.indexes) {

@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
+import { Stack } from 'aws-cdk-lib';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
+import { ROUTES } from '../../shared/routes';
 
 /** Paths of the routes a guesser or a mailer would hammer (the tighter per-address rule). */
 export const SENSITIVE_PATHS = [
@@ -9,6 +12,15 @@ export const SENSITIVE_PATHS = [
   '/api/password/reset',
   '/api/contact',
 ] as const;
+
+/**
+ * The first path segments of the route table (`/api/`, and `/p/` of the shared pitches' pages:
+ * decision 128): every request to them reaches a function, and the per-viewer API limit counts
+ * them together.
+ */
+export const API_PATH_PREFIXES: readonly string[] = [
+  ...new Set(ROUTES.map((r) => `/${r.path.split('/')[1]}/`)),
+];
 
 /** Requests one viewer address may make in a minute before AWS WAF blocks it for a while. */
 export const EDGE_RATE_LIMITS = {
@@ -82,6 +94,11 @@ const managed = (
  */
 export class Firewall extends Construct {
   readonly webAcl: wafv2.CfnWebACL;
+  /**
+   * Changes whenever the web ACL's definition does (and so whenever CloudFormation may replace
+   * it, with a new ARN): the stateless stack's read of the ARN carries it, so it reads again.
+   */
+  readonly fingerprint: string;
 
   constructor(scope: Construct, id: string, props: FirewallProps) {
     super(scope, id);
@@ -90,7 +107,7 @@ export class Firewall extends Construct {
         statements: [...SENSITIVE_PATHS.map(startsWith), startsWith('/api/verify_account/')],
       },
     };
-    this.webAcl = new wafv2.CfnWebACL(this, 'WebAcl', {
+    const aclProps: wafv2.CfnWebACLProps = {
       scope: 'CLOUDFRONT',
       description: 'Mr. Market: per-viewer rate limits and managed protections',
       defaultAction: { allow: {} },
@@ -128,7 +145,9 @@ export class Firewall extends Construct {
               limit: EDGE_RATE_LIMITS.apiPerMinute,
               evaluationWindowSec: 60,
               aggregateKeyType: 'IP',
-              scopeDownStatement: startsWith('/api/'),
+              scopeDownStatement: {
+                orStatement: { statements: API_PATH_PREFIXES.map(startsWith) },
+              },
             },
           },
           visibilityConfig: visibility(`${props.metricPrefix}ApiPerViewer`),
@@ -138,6 +157,11 @@ export class Firewall extends Construct {
         managed('AWSManagedRulesCommonRuleSet', 3, ['SizeRestrictions_BODY']),
         managed('AWSManagedRulesKnownBadInputsRuleSet', 4),
       ],
-    });
+    };
+    this.webAcl = new wafv2.CfnWebACL(this, 'WebAcl', aclProps);
+    this.fingerprint = createHash('sha256')
+      .update(JSON.stringify({ at: this.webAcl.node.path, acl: Stack.of(this).resolve(aclProps) }))
+      .digest('hex')
+      .slice(0, 16);
   }
 }

@@ -5,7 +5,8 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as ses from 'aws-cdk-lib/aws-ses';
-import type { RouteNeed } from '../../shared/routes';
+import type { RouteDef, RouteNeed } from '../../shared/routes';
+import type { TableKeyPrefix } from '../../shared/routes/types';
 import type { HouseFunction } from './house-function';
 import { acknowledge } from './nag';
 import { PROFILE_IMAGE_PREFIX } from './storage';
@@ -54,6 +55,35 @@ export const TABLE_ACTIONS = {
 export const CLIENT_LIMIT_ACTIONS = ['dynamodb:UpdateItem'] as const;
 export const CLIENT_LIMIT_KEY_PREFIX = 'RATE#client-';
 
+/** What the market-data layer writes for its caller: cache items and leases, the shared call budget and breaker, the client's share (rate items). */
+export const MARKET_DATA_WRITES: readonly TableKeyPrefix[] = ['CACHE#', 'BUDGET#', 'RATE#'];
+
+/**
+ * The partition-key prefixes a public route may write (decision 137): those its route table
+ * entry declares (`writesKeys`) and those its needs and settings imply. Undefined for a route
+ * that writes nothing or is signed in (a signed-in route writes its user's items, and the
+ * shared ones its features keep: symbol interest, cache, budget, rate items).
+ */
+export function publicWritePrefixes(
+  route: Pick<
+    RouteDef,
+    'auth' | 'method' | 'needs' | 'clientLimitPerMinute' | 'writesKeys' | 'readOnly'
+  >,
+): TableKeyPrefix[] | undefined {
+  if (route.auth || !route.needs.includes('tableWrite')) return undefined;
+  const prefixes = new Set<TableKeyPrefix>(route.writesKeys ?? []);
+  if (route.needs.includes('marketData')) for (const p of MARKET_DATA_WRITES) prefixes.add(p);
+  if (route.clientLimitPerMinute !== undefined) prefixes.add('RATE#');
+  // The route wrapper keeps a signed-out POST's Idempotency-Key record under the client, and
+  // counts the client's keys an hour: a POST that writes the table and is not read-only honours
+  // the header (supportsIdempotency, functions/lib/idempotency.ts).
+  if (route.method === 'POST' && !route.readOnly) {
+    prefixes.add('IDEMPOTENCY#');
+    prefixes.add('RATE#');
+  }
+  return [...prefixes].sort();
+}
+
 /** The IAM actions a set of needs allows, as grantNeeds grants them (role-grants.test.ts compares). */
 export function actionsOfNeeds(needs: readonly RouteNeed[], clientLimit = false): string[] {
   const set = new Set<string>(needs);
@@ -75,18 +105,39 @@ export function grantNeeds(
   target: HouseFunction,
   needs: readonly RouteNeed[],
   r: NeedResources,
-  options: { clientLimit?: boolean } = {},
+  options: {
+    clientLimit?: boolean;
+    /** A public route's write prefixes (publicWritePrefixes): its writes go nowhere else. */
+    writePrefixes?: readonly string[];
+  } = {},
 ): void {
   const fn = target.fn;
   const tableActions = actionsOfNeeds(needs).filter((a) => a.startsWith('dynamodb:'));
   if (tableActions.length > 0) {
     // No Scan, no table management: the actions the route declares, on this table and its indexes.
+    const writes = new Set<string>(TABLE_ACTIONS.tableWrite);
+    const limited = options.writePrefixes;
+    const unlimited = limited ? tableActions.filter((a) => !writes.has(a)) : tableActions;
     fn.addToRolePolicy(
       new iam.PolicyStatement({
-        actions: tableActions,
+        actions: unlimited,
         resources: [r.table.tableArn, `${r.table.tableArn}/index/*`],
       }),
     );
+    if (limited) {
+      // Writes of a public route: only items whose partition key starts with its prefixes.
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: tableActions.filter((a) => writes.has(a)),
+          resources: [r.table.tableArn],
+          conditions: {
+            'ForAllValues:StringLike': {
+              'dynamodb:LeadingKeys': limited.map((p) => `${p}*`),
+            },
+          },
+        }),
+      );
+    }
     fn.addEnvironment('TABLE_NAME', r.table.tableName);
     acknowledge(target.role, {
       id: `AwsSolutions-IAM5[Resource::${r.nagRefs.table}/index/*]`,

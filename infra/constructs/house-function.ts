@@ -7,7 +7,7 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { BUNDLE_ALIASES, BUNDLE_BANNER } from './lambda-bundling';
+import { BUNDLE_ALIASES, BUNDLE_BANNER, BUNDLE_FILES, copyBundleFiles } from './lambda-bundling';
 
 /** Repository root (this file is infra/constructs/house-function.ts). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -20,8 +20,16 @@ export interface HouseFunctionProps {
   description?: string;
   environment?: Record<string, string>;
   logRetentionDays: number;
-  /** Keep the log group when the stack is deleted (the API's and sign-in logs: an audit trail). */
+  /**
+   * Keep the log group when the stack is deleted (the API's and sign-in logs: an audit trail).
+   * A failed first deployment still takes it back (it holds nothing yet).
+   */
   retainLogs?: boolean;
+  /**
+   * Active X-Ray tracing, which Lambda samples at its fixed rate (the first request of each
+   * second, then 5%). Default true; the scheduled jobs turn it off (decision 138).
+   */
+  traced?: boolean;
   /** Instances reserved for it, and its cap (absent: it shares the account's pool). */
   reservedConcurrency?: number;
   timeout?: Duration;
@@ -49,10 +57,13 @@ export class HouseFunction extends Construct {
   constructor(scope: Construct, id: string, props: HouseFunctionProps) {
     super(scope, id);
     this.handlerModule = props.handler;
+    const traced = props.traced ?? true;
 
     this.logGroup = new logs.LogGroup(this, 'Logs', {
       retention: props.logRetentionDays as logs.RetentionDays,
-      removalPolicy: props.retainLogs ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      removalPolicy: props.retainLogs
+        ? RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE
+        : RemovalPolicy.DESTROY,
     });
 
     // An own role instead of the AWSLambdaBasicExecutionRole managed policy: logs go to this
@@ -81,7 +92,10 @@ export class HouseFunction extends Construct {
       role: this.role,
       logGroup: this.logGroup,
       loggingFormat: lambda.LoggingFormat.JSON,
-      tracing: lambda.Tracing.ACTIVE,
+      // Lambda's own START, END and REPORT lines are INFO: not kept (decision 138). Its
+      // warnings and errors (timeouts, crashes) are; duration and memory are Lambda's metrics.
+      systemLogLevelV2: lambda.SystemLogLevel.WARN,
+      tracing: traced ? lambda.Tracing.ACTIVE : lambda.Tracing.DISABLED,
       ...(props.deadLetterQueue ? { deadLetterQueue: props.deadLetterQueue } : {}),
       ...(props.reservedConcurrency !== undefined
         ? { reservedConcurrentExecutions: props.reservedConcurrency }
@@ -110,13 +124,32 @@ export class HouseFunction extends Construct {
         // taken from the runtime: about half the module initialisation time, and the deployed
         // SDK is the one the tests ran with (decision 095).
         externalModules: [],
+        // Files read at run time beside the bundle (the preview renderer's WebAssembly and fonts).
+        ...(BUNDLE_FILES[props.handler]
+          ? {
+              commandHooks: {
+                beforeBundling: () => [],
+                beforeInstall: () => [],
+                afterBundling: (inputDir: string, outputDir: string) =>
+                  copyBundleFiles(props.handler, inputDir, outputDir),
+              },
+            }
+          : {}),
       },
     });
 
-    Validations.of(this.role).acknowledge({
-      id: 'AwsSolutions-IAM5[Resource::*]',
-      reason:
-        'Active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords have no resource-level permissions, so AWS requires Resource "*" for them.',
-    });
+    if (traced) {
+      Validations.of(this.role).acknowledge({
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason:
+          'Active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords have no resource-level permissions, so AWS requires Resource "*" for them.',
+      });
+    } else {
+      Validations.of(this).acknowledge({
+        id: 'Serverless-LambdaTracing',
+        reason:
+          'A scheduled job: its runs, failures and durations are custom metrics with alarms, its errors are in its log group; a trace of the same calls every minute would only add cost (decision 138).',
+      });
+    }
   }
 }

@@ -4,6 +4,8 @@
  * the CDK app deploys.
  */
 
+import { PNG_RENDERER_FILES } from '../../shared/sharing/preview';
+
 /** ESM bundles of CommonJS dependencies still call require(): give them one. */
 export const BUNDLE_BANNER =
   "import { createRequire as __houseCreateRequire } from 'module';const require = __houseCreateRequire(import.meta.url);";
@@ -18,3 +20,19 @@ export const BUNDLE_BANNER =
 export const BUNDLE_ALIASES: Readonly<Record<string, string>> = {
   '@aws-sdk/credential-provider-node': './functions/lib/env-credentials.ts',
 };
+
+/**
+ * Files a handler reads at run time from beside its bundle (package paths under node_modules),
+ * copied into the bundle's folder under their base names: the link-preview PNG renderer's
+ * WebAssembly and fonts (functions/sharing/png.ts; decision 145).
+ */
+export const BUNDLE_FILES: Readonly<Record<string, readonly string[]>> = {
+  'api/publicPitchPreviewPng': PNG_RENDERER_FILES,
+};
+
+/** The shell commands that copy a handler's files into its bundle folder (none for most). */
+export function copyBundleFiles(handler: string, inputDir: string, outputDir: string): string[] {
+  return (BUNDLE_FILES[handler] ?? []).map(
+    (file) => `cp "${inputDir}/node_modules/${file}" "${outputDir}/"`,
+  );
+}

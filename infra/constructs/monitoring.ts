@@ -37,6 +37,7 @@ export const ALARM_IDS = [
   'MarketDataCircuitOpen',
   'MarketDataClientLimited',
   'CloudFront5xxRate',
+  'GlobalSignOutFailures',
 ] as const;
 
 /**
@@ -49,6 +50,8 @@ export class Monitoring extends Construct {
   readonly alarms = new Map<string, cloudwatch.Alarm>();
   readonly dashboard: cloudwatch.Dashboard;
   readonly budget: budgets.CfnBudget;
+  /** True where CloudFront's metrics are (us-east-1): the CloudFront alarm exists only there. */
+  readonly inUsEast1: CfnCondition;
 
   constructor(scope: Construct, id: string, props: MonitoringProps) {
     super(scope, id);
@@ -198,6 +201,12 @@ export class Monitoring extends Construct {
       custom(METRIC.portfolioUpkeepFailures, 'Sum'),
       { threshold: 5, evaluationPeriods: 3, datapointsToAlarm: 2 },
     );
+    alarm(
+      'GlobalSignOutFailures',
+      'A sign-out everywhere could not end the Cognito sessions after its retries: refresh tokens may live on (docs/runbook.md).',
+      custom(METRIC.globalSignOutFailures, 'Sum'),
+      { threshold: 1 },
+    );
 
     for (const job of props.jobDefs) {
       const fn = props.jobs.functions.get(job.id);
@@ -218,17 +227,28 @@ export class Monitoring extends Construct {
       );
     }
 
-    // CloudFront publishes its metrics in us-east-1 only: the alarm exists when the stack is there.
+    // The alarms that exist in every region: the dashboard's alarm widget lists these only.
+    const everywhere = [...this.alarms.values()];
+
+    // CloudFront publishes its metrics in us-east-1 only, and an alarm reads its own region's:
+    // the alarm exists when the stack is there. The dashboard graphs the rate from us-east-1
+    // wherever the stack is (a dashboard may show another region's metrics).
+    const cloudFront5xxRate = props.web.distribution.metric5xxErrorRate({
+      period: five,
+      statistic: 'Average',
+      region: 'us-east-1',
+      label: 'CloudFront 5xx (%)',
+    });
     const cloudFront5xx = alarm(
       'CloudFront5xxRate',
       'More than 5% of the site’s CloudFront responses were 5xx over 5 minutes.',
       props.web.distribution.metric5xxErrorRate({ period: five, statistic: 'Average' }),
       { threshold: 5, comparison: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD },
     );
-    const inUsEast1 = new CfnCondition(this, 'InUsEast1', {
+    this.inUsEast1 = new CfnCondition(this, 'InUsEast1', {
       expression: Fn.conditionEquals(Aws.REGION, 'us-east-1'),
     });
-    (cloudFront5xx.node.defaultChild as CfnResource).cfnOptions.condition = inUsEast1;
+    (cloudFront5xx.node.defaultChild as CfnResource).cfnOptions.condition = this.inUsEast1;
 
     // AWS Budgets: the month's actual cost at 80% of the amount, and the forecast at 100%.
     this.topic.addToResourcePolicy(
@@ -270,9 +290,11 @@ export class Monitoring extends Construct {
         width: 24,
         height: 2,
       }),
+      // Only the alarms that exist in every region: a reference to the us-east-1-only
+      // CloudFront alarm would leave the dashboard unresolved anywhere else.
       new cloudwatch.AlarmStatusWidget({
         title: 'Alarms',
-        alarms: [...this.alarms.values()],
+        alarms: everywhere,
         width: 24,
         height: 4,
       }),
@@ -379,6 +401,14 @@ export class Monitoring extends Construct {
         title: 'Lambda errors and throttles (all functions)',
         left: [lambdaAll('Errors'), lambdaAll('Throttles')],
         width: 8,
+      }),
+    );
+    this.dashboard.addWidgets(
+      new cloudwatch.GraphWidget({
+        title: 'CloudFront 5xx rate (%, from us-east-1)',
+        left: [cloudFront5xxRate],
+        leftAnnotations: [{ value: 5, label: 'alarm (us-east-1 deployments)' }],
+        width: 24,
       }),
     );
   }

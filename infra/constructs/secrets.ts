@@ -10,10 +10,13 @@ import { Construct } from 'constructs';
 export class Secrets extends Construct {
   readonly marketDataKey: secretsmanager.Secret;
   /**
-   * What CloudFront sends to the API in x-origin-verify and the functions expect
-   * (functions/lib/client.ts): a request without it did not come through the site.
+   * The two origin secrets (decision 137): CloudFront sends one of them in x-origin-verify
+   * (`originVerifySent`), the functions accept either (functions/lib/client.ts), so a new value
+   * goes into the one not sent, reaches the functions in one deployment, and is sent from the
+   * next: a rotation never refuses a request. A request with neither did not come through the
+   * site.
    */
-  readonly originVerify: secretsmanager.Secret;
+  readonly originVerify: readonly [secretsmanager.Secret, secretsmanager.Secret];
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
@@ -25,17 +28,20 @@ export class Secrets extends Construct {
       removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
 
-    this.originVerify = new secretsmanager.Secret(this, 'OriginVerify', {
-      description:
-        'origin secret: the header CloudFront adds to API requests (generated, never shown)',
-      generateSecretString: { passwordLength: 48, excludePunctuation: true },
-      removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
-    });
-    Validations.of(this.originVerify).acknowledge({
-      id: 'AwsSolutions-SMG4',
-      reason:
-        'CloudFormation writes it into the distribution and the functions when they change; a rotation Lambda could not update both at once. Rotated by hand (docs/runbook.md, "Rotating the origin secret").',
-    });
+    const originSecret = (id: string, n: number) => {
+      const secret = new secretsmanager.Secret(this, id, {
+        description: `origin secret ${n} of 2: a header value CloudFront adds to API requests (generated, never shown; docs/runbook.md)`,
+        generateSecretString: { passwordLength: 48, excludePunctuation: true },
+        removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
+      });
+      Validations.of(secret).acknowledge({
+        id: 'AwsSolutions-SMG4',
+        reason:
+          'CloudFormation writes it into the distribution and the functions when they change; a rotation Lambda could not update both. Rotated by hand over two deployments, with the other secret accepted meanwhile (docs/runbook.md, "Rotating the origin secret").',
+      });
+      return secret;
+    };
+    this.originVerify = [originSecret('OriginVerify', 1), originSecret('OriginVerifyB', 2)];
 
     Validations.of(this.marketDataKey).acknowledge({
       id: 'AwsSolutions-SMG4',

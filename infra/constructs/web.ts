@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Annotations, Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Annotations, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -123,6 +123,8 @@ export class Web extends Construct {
     super(scope, id);
     const stack = Stack.of(this);
 
+    // Kept when the stack is deleted (a year of access logs; docs/runbook.md says how to remove
+    // it); a failed first create takes it back.
     this.logs = new s3.Bucket(this, 'Logs', {
       encryption: s3.BucketEncryption.S3_MANAGED,
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
@@ -130,6 +132,7 @@ export class Web extends Construct {
       // CloudFront standard logs are delivered with an ACL.
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
       lifecycleRules: [{ expiration: Duration.days(365) }],
+      removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
     Validations.of(this.logs).acknowledge({
       id: 'AwsSolutions-S1',
@@ -137,6 +140,7 @@ export class Web extends Construct {
         'This is the log bucket of the site bucket and of CloudFront; logging it would only log the log deliveries.',
     });
 
+    // The web build, redeployed by every deployment: emptied and deleted with the stack.
     this.bucket = new s3.Bucket(this, 'Site', {
       encryption: s3.BucketEncryption.S3_MANAGED,
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
@@ -144,6 +148,8 @@ export class Web extends Construct {
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
       serverAccessLogsBucket: this.logs,
       serverAccessLogsPrefix: 'site-bucket/',
+      removalPolicy: RemovalPolicy.DESTROY,
+      autoDeleteObjects: true,
     });
 
     // One definition of the headers (infra/security-headers.ts), shared with the local servers.

@@ -1,7 +1,10 @@
 /**
  * `npm run deploy [-- <cdk deploy options>]`: the pre-flight checks, the web build, then
- * `cdk deploy --all`. With FMP_API_KEY in the environment, the stateful stack goes first and
- * the key is stored in its market-data secret before the functions are deployed.
+ * `cdk deploy --all` (deployPlan in preflight.ts). The stateful stack's first create goes
+ * alone, without deletion protection, so a failure leaves nothing behind; the next step turns
+ * the protection on. With FMP_API_KEY in the environment, the key is stored in the market-data
+ * secret before the functions are deployed. Every step is told the account's Lambda
+ * concurrency limit (reservedConcurrency `auto`).
  *
  *   npm run deploy
  *   npm run deploy -- -c marketDataPlan=starter
@@ -17,6 +20,7 @@ import {
   STATEFUL_STACK,
   configFrom,
   contextArgs,
+  deployPlan,
   gatherFacts,
   problemsOf,
   warningsOf,
@@ -53,7 +57,7 @@ if (!process.stdin.isTTY && !args.includes('--require-approval')) {
 console.log(`Pre-flight checks (${region})...`);
 const facts = await gatherFacts(config, { region });
 const problems = problemsOf(config, context, facts);
-for (const warning of warningsOf(facts)) console.warn(`  warning: ${warning}`);
+for (const warning of warningsOf(facts, config)) console.warn(`  note: ${warning}`);
 if (problems.length > 0) {
   console.error('\nThe deployment would fail. Fix these first:\n');
   for (const [i, p] of problems.entries()) console.error(`${i + 1}. ${p.what}\n   ${p.fix}\n`);
@@ -62,9 +66,11 @@ if (problems.length > 0) {
 console.log('  ok\n');
 
 run('npm', ['run', 'build:web']);
-const deploy = ['cdk', 'deploy', '--no-notices'];
-if (config.marketDataProvider === 'fmp' && process.env.FMP_API_KEY) {
-  run('npx', [...deploy, STATEFUL_STACK, ...args]);
+for (const step of deployPlan(config, facts, args)) {
+  if ('cdk' in step) {
+    run('npx', ['cdk', 'deploy', '--no-notices', ...step.cdk]);
+    continue;
+  }
   const stacks = await new CloudFormationClient({ region }).send(
     new DescribeStacksCommand({ StackName: STATEFUL_STACK }),
   );
@@ -77,4 +83,3 @@ if (config.marketDataProvider === 'fmp' && process.env.FMP_API_KEY) {
   );
   console.log('The Financial Modeling Prep key is stored in the market-data secret.');
 }
-run('npx', [...deploy, '--all', ...args]);

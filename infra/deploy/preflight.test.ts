@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,6 +6,7 @@ import {
   BOOTSTRAP_PARAMETER,
   configFrom,
   contextArgs,
+  deployPlan,
   gatherFacts,
   placeholders,
   problemsOf,
@@ -69,13 +71,64 @@ describe('pre-flight: what stops a deployment, with the command that fixes it', 
     expect(p!.fix).toContain('-c edgeFirewall=false');
   });
 
-  it('stops when the account cannot reserve the instances the app reserves', () => {
+  it('deploys a new account (limit 10) without reservations, saying how to ask for more', () => {
     const reserved = totalReservedConcurrency(JOBS.length, JOB_CONCURRENCY);
-    const [p] = check({}, { lambdaConcurrency: 10 });
+    // The README and the runbook quote what the route table adds up to.
+    expect(readFileSync('README.md', 'utf8')).toContain(`(${reserved} in all)`);
+    expect(readFileSync('docs/runbook.md', 'utf8').replace(/\s+/g, ' ')).toContain(
+      `beside ${reserved} instances`,
+    );
+    expect(check({}, { lambdaConcurrency: 10 })).toEqual([]);
+    const config = configFrom({ ...base });
+    const [note] = warningsOf({ ...ready, lambdaConcurrency: 10 }, config);
+    expect(note).toContain('deploying without reserved concurrency');
+    expect(note).toContain('--quota-code L-B99A9384 --desired-value 1000 --region eu-west-1');
+    expect(warningsOf({ ...ready, lambdaConcurrency: 1000 }, config)).toEqual([]);
+  });
+
+  it('stops when reservations are asked for and the account cannot hold them', () => {
+    const reserved = totalReservedConcurrency(JOBS.length, JOB_CONCURRENCY);
+    const [p] = check({ reservedConcurrency: 'true' }, { lambdaConcurrency: 10 });
     expect(p!.what).toContain(`is 10: the app reserves ${reserved} instances`);
-    expect(p!.fix).toContain('-c reservedConcurrency=false');
-    expect(check({}, { lambdaConcurrency: reserved + UNRESERVED_MINIMUM })).toEqual([]);
+    expect(p!.fix).toContain('request-service-quota-increase');
+    expect(p!.fix).toContain('-c reservedConcurrency=auto');
+    expect(
+      check({ reservedConcurrency: true }, { lambdaConcurrency: reserved + UNRESERVED_MINIMUM }),
+    ).toEqual([]);
     expect(check({ reservedConcurrency: false }, { lambdaConcurrency: 10 })).toEqual([]);
+  });
+
+  it('stops at a stateful stack an earlier attempt left in ROLLBACK_FAILED, pointing at the runbook', () => {
+    const [p] = check({}, { statefulStatus: 'ROLLBACK_FAILED' });
+    expect(p!.fix).toContain('docs/runbook.md');
+    expect(check({}, { statefulStatus: 'ROLLBACK_COMPLETE' })).toEqual([]);
+  });
+
+  it("refuses an API certificate outside the stack's region", () => {
+    const [p] = check(
+      {
+        apiDomain: 'api.mr-market.example.io',
+        apiCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc-123',
+      },
+      {},
+    );
+    expect(p!.what).toContain('us-east-1');
+    expect(p!.fix).toContain('--region eu-west-1');
+    expect(
+      check({
+        apiDomain: 'api.mr-market.example.io',
+        apiCertificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/abc-123',
+      }),
+    ).toEqual([]);
+  });
+
+  it('says how to remove the edge stack once edgeFirewall is off', () => {
+    const config = configFrom({ ...base, edgeFirewall: 'false' });
+    const notes = warningsOf({ ...ready, edgeStackDeployed: true }, config);
+    expect(notes.join('\n')).toContain(
+      'aws cloudformation delete-stack --stack-name MrMarketEdge --region us-east-1',
+    );
+    expect(warningsOf({ ...ready, edgeStackDeployed: false }, config)).toEqual([]);
   });
 
   it('refuses a sender SES does not know, showing how to verify its domain', () => {
@@ -114,6 +167,59 @@ describe('pre-flight: what stops a deployment, with the command that fixes it', 
     expect(warningsOf(ready)).toEqual([]);
   });
 
+  it('creates the stateful stack alone and unprotected the first time, then deploys everything protected', () => {
+    const fmp = configFrom(base);
+    const first = deployPlan(
+      fmp,
+      { statefulStatus: undefined, lambdaConcurrency: 10, keyInEnvironment: true },
+      ['--require-approval', 'never'],
+    );
+    expect(first).toEqual([
+      {
+        cdk: [
+          'MrMarketStateful',
+          '-c',
+          'deletionProtection=false',
+          '-c',
+          'lambdaConcurrencyLimit=10',
+          '--require-approval',
+          'never',
+        ],
+      },
+      { storeKey: true },
+      { cdk: ['--all', '-c', 'lambdaConcurrencyLimit=10', '--require-approval', 'never'] },
+    ]);
+    // A failed first create CDK replaces counts as a first create; a created stack does not.
+    expect(
+      deployPlan(fmp, { statefulStatus: 'ROLLBACK_COMPLETE', keyInEnvironment: false }, [])[0],
+    ).toEqual({ cdk: ['MrMarketStateful', '-c', 'deletionProtection=false'] });
+    expect(
+      deployPlan(fmp, { statefulStatus: 'UPDATE_COMPLETE', keyInEnvironment: false }, []),
+    ).toEqual([{ cdk: ['--all'] }]);
+    expect(
+      deployPlan(
+        fmp,
+        { statefulStatus: 'CREATE_COMPLETE', lambdaConcurrency: 1000, keyInEnvironment: true },
+        [],
+      ),
+    ).toEqual([
+      { cdk: ['MrMarketStateful', '-c', 'lambdaConcurrencyLimit=1000'] },
+      { storeKey: true },
+      { cdk: ['--all', '-c', 'lambdaConcurrencyLimit=1000'] },
+    ]);
+    // The demo data set needs no key.
+    expect(
+      deployPlan(
+        configFrom({ ...base, marketDataProvider: 'demo' }),
+        { keyInEnvironment: true },
+        [],
+      ),
+    ).toEqual([
+      { cdk: ['MrMarketStateful', '-c', 'deletionProtection=false'] },
+      { cdk: ['--all'] },
+    ]);
+  });
+
   it('reads -c and --context arguments as the CDK CLI does', () => {
     expect(
       contextArgs(['-c', 'marketDataPlan=starter', '--context', 'a=b=c', '--context=x=1', '--all']),
@@ -129,6 +235,10 @@ describe('pre-flight: asking AWS', () => {
   let server: http.Server;
   let endpoint: string;
   const identities = new Map<string, boolean>();
+  /** The market-data secret's versions: CloudFormation's placeholder only, at first. */
+  let secretVersions: unknown[] = [
+    { VersionId: 'generated', VersionStages: ['AWSCURRENT'], CreatedDate: 1_790_000_000 },
+  ];
 
   beforeAll(async () => {
     server = http.createServer((req, res) => {
@@ -158,11 +268,10 @@ describe('pre-flight: asking AWS', () => {
             ? json(200, { Parameter: { Name, Value: '21', Type: 'String' } })
             : json(400, { __type: 'ParameterNotFound', message: 'not found' });
         }
-        if (target === 'secretsmanager.DescribeSecret')
+        if (target === 'secretsmanager.ListSecretVersionIds')
           return json(200, {
             ARN: 'arn:aws:secretsmanager:eu-west-1:210987654321:secret:key',
-            CreatedDate: 1_790_000_000,
-            LastChangedDate: 1_790_000_000,
+            Versions: secretVersions,
           });
         const url = req.url ?? '';
         if (url.startsWith('/2016-08-19/account-settings'))
@@ -219,10 +328,25 @@ describe('pre-flight: asking AWS', () => {
       keyInEnvironment: false,
     });
     expect(facts.ses['no-reply@mr-market.example.io']).toBeUndefined();
+    expect(facts.statefulStatus).toBe('CREATE_COMPLETE');
     const problems = problemsOf(config, base, facts);
     expect(problems.map((p) => p.fix)).toEqual([
       'Pass `-c sesVerifiedDomain=mr-market.example.io` (or set it in cdk.json).',
       expect.stringContaining('put-secret-value'),
     ]);
+  });
+
+  it('knows the key was put by its version, however soon after the creation', async () => {
+    // A key put a second after CloudFormation created the secret: a later version, AWSCURRENT.
+    secretVersions = [
+      { VersionId: 'generated', VersionStages: ['AWSPREVIOUS'], CreatedDate: 1_790_000_000 },
+      { VersionId: 'key', VersionStages: ['AWSCURRENT'], CreatedDate: 1_790_000_001 },
+    ];
+    const facts = await gatherFacts(
+      configFrom(base),
+      { region: 'eu-west-1', endpoint, credentials: { accessKeyId: 'a', secretAccessKey: 'b' } },
+      {},
+    );
+    expect(facts.marketDataSecret?.keySet).toBe(true);
   });
 });

@@ -1,11 +1,11 @@
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { GetAccountSettingsCommand, LambdaClient } from '@aws-sdk/client-lambda';
-import { DescribeSecretCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { ListSecretVersionIdsCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { GetAccountCommand, GetEmailIdentityCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
-import { parseInfraConfig, type InfraConfig } from '../config';
-import { totalReservedConcurrency } from '../constructs/api';
+import { certificateRegion, parseInfraConfig, type InfraConfig } from '../config';
+import { reservationsFit, totalReservedConcurrency, UNRESERVED_MINIMUM } from '../constructs/api';
 import { JOB_CONCURRENCY } from '../constructs/jobs';
 import { JOBS } from '../jobs';
 
@@ -16,6 +16,9 @@ import { JOBS } from '../jobs';
  */
 
 export const STATEFUL_STACK = 'MrMarketStateful';
+/** The web ACL's stack, in us-east-1 (infra/app.ts). */
+export const EDGE_STACK = 'MrMarketEdge';
+export { UNRESERVED_MINIMUM };
 /** The CDK bootstrap's version parameter (default qualifier). */
 export const BOOTSTRAP_PARAMETER = '/cdk-bootstrap/hnb659fds/version';
 const PLACEHOLDER = /@?\bexample\.(com|org|net)\b/i;
@@ -40,14 +43,15 @@ export interface PreflightFacts {
   /** SES identities by name (the mailFrom address and its domain), absent when unknown to SES. */
   ses: Record<string, SesIdentity | undefined>;
   sesProductionAccess: boolean | undefined;
+  /** The stateful stack's status, when it exists (`CREATE_COMPLETE`, `ROLLBACK_COMPLETE`...). */
+  statefulStatus?: string;
+  /** Whether the edge stack is deployed in us-east-1 (asked when edgeFirewall is off). */
+  edgeStackDeployed?: boolean;
   /** The stateful stack's market-data secret, when the stack exists. */
   marketDataSecret?: { arn: string; keySet: boolean };
   /** An FMP key in the deploying environment, to store in the secret during the deployment. */
   keyInEnvironment: boolean;
 }
-
-/** Instances Lambda keeps unreserved in an account: reservations may not go below it. */
-export const UNRESERVED_MINIMUM = 100;
 
 export interface Problem {
   what: string;
@@ -97,14 +101,28 @@ export function problemsOf(
   }
   const reserved = totalReservedConcurrency(JOBS.length, JOB_CONCURRENCY);
   if (
-    config.reservedConcurrency &&
+    config.reservedConcurrency === true &&
     facts.lambdaConcurrency !== undefined &&
-    facts.lambdaConcurrency - reserved < UNRESERVED_MINIMUM
+    !reservationsFit(facts.lambdaConcurrency, JOBS.length, JOB_CONCURRENCY)
   ) {
     problems.push({
       what: `The account's Lambda concurrency limit in ${facts.region} is ${facts.lambdaConcurrency}: the app reserves ${reserved} instances and Lambda keeps ${UNRESERVED_MINIMUM} unreserved.`,
-      fix: `Ask for more in Service Quotas (AWS Lambda, "Concurrent executions": 1,000 is the usual default): aws service-quotas request-service-quota-increase --service-code lambda --quota-code L-B99A9384 --desired-value 1000 --region ${facts.region}   (or deploy without reservations: -c reservedConcurrency=false)`,
+      fix: `${quotaRequest(facts.region)}   (or deploy without reservations: -c reservedConcurrency=auto, the default)`,
     });
+  }
+  if (facts.statefulStatus === 'ROLLBACK_FAILED' || facts.statefulStatus === 'DELETE_FAILED') {
+    problems.push({
+      what: `${STATEFUL_STACK} is in ${facts.statefulStatus}: an earlier attempt could not remove what it had created.`,
+      fix: 'Follow docs/runbook.md, "A first deployment that could not roll back", then deploy again.',
+    });
+  }
+  if (config.apiCertificateArn) {
+    const at = certificateRegion(config.apiCertificateArn);
+    if (at !== facts.region)
+      problems.push({
+        what: `apiCertificateArn is a certificate in ${at ?? 'an unknown region'}: the API's own domain needs one in ${facts.region}, the stack's region (a regional endpoint).`,
+        fix: `aws acm request-certificate --domain-name ${config.apiDomain ?? '<apiDomain>'} --validation-method DNS --region ${facts.region}   (then pass its ARN as -c apiCertificateArn=...)`,
+      });
   }
   const sesRegion = config.sesRegion ?? facts.region;
   const address = config.mailFrom;
@@ -140,13 +158,70 @@ export function problemsOf(
   return problems;
 }
 
-/** Warnings that do not stop a deployment. */
-export function warningsOf(facts: PreflightFacts): string[] {
-  return facts.sesProductionAccess === false
-    ? [
-        'SES is in its sandbox in this region: email goes only to verified addresses. Request production access: aws sesv2 put-account-details --production-access-enabled --mail-type TRANSACTIONAL --website-url <site> --use-case-description <text>',
-      ]
-    : [];
+/** The command that asks for 1,000 concurrent Lambda executions, AWS's usual quota. */
+export function quotaRequest(region: string): string {
+  return `aws service-quotas request-service-quota-increase --service-code lambda --quota-code L-B99A9384 --desired-value 1000 --region ${region}`;
+}
+
+/** Warnings and notices that do not stop a deployment. */
+export function warningsOf(
+  facts: PreflightFacts,
+  config?: Pick<InfraConfig, 'reservedConcurrency' | 'edgeFirewall'>,
+): string[] {
+  const out: string[] = [];
+  if (facts.sesProductionAccess === false)
+    out.push(
+      'SES is in its sandbox in this region: email goes only to verified addresses. Once the site is up, request production access (docs/runbook.md, "SES production access"): aws sesv2 put-account-details --production-access-enabled --mail-type TRANSACTIONAL --website-url <SiteUrl> --use-case-description <text>',
+    );
+  if (
+    config?.reservedConcurrency === 'auto' &&
+    facts.lambdaConcurrency !== undefined &&
+    !reservationsFit(facts.lambdaConcurrency, JOBS.length, JOB_CONCURRENCY)
+  )
+    out.push(
+      `The account's Lambda concurrency limit in ${facts.region} is ${facts.lambdaConcurrency}: deploying without reserved concurrency (the public routes and the jobs share the account's pool). Optional: ask for 1,000 (${quotaRequest(facts.region)}), then deploy again once it is granted.`,
+    );
+  if (config && !config.edgeFirewall && facts.edgeStackDeployed)
+    out.push(
+      `edgeFirewall is off but ${EDGE_STACK} still runs in us-east-1 (about $10 a month). After this deployment has detached it from CloudFront: aws cloudformation delete-stack --stack-name ${EDGE_STACK} --region us-east-1`,
+    );
+  return out;
+}
+
+/** Whether the stateful stack has never been created (absent, or a failed create CDK replaces). */
+export function isFirstCreate(facts: Pick<PreflightFacts, 'statefulStatus'>): boolean {
+  return (
+    facts.statefulStatus === undefined ||
+    facts.statefulStatus === 'ROLLBACK_COMPLETE' ||
+    facts.statefulStatus === 'REVIEW_IN_PROGRESS'
+  );
+}
+
+export type DeployStep = { cdk: string[] } | { storeKey: true };
+
+/**
+ * The deployment's steps (decision 136). A first create of the stateful stack goes alone and
+ * without deletion protection, so a failure rolls it back completely; the next step (every
+ * stack) turns the protection on. With FMP_API_KEY, the key goes into the secret between the
+ * stateful stack and the functions. Every step is told the account's Lambda concurrency limit.
+ */
+export function deployPlan(
+  config: Pick<InfraConfig, 'marketDataProvider'>,
+  facts: Pick<PreflightFacts, 'statefulStatus' | 'lambdaConcurrency' | 'keyInEnvironment'>,
+  args: readonly string[],
+): DeployStep[] {
+  const limit =
+    facts.lambdaConcurrency !== undefined
+      ? ['-c', `lambdaConcurrencyLimit=${facts.lambdaConcurrency}`]
+      : [];
+  const storeKey = config.marketDataProvider === 'fmp' && facts.keyInEnvironment;
+  const steps: DeployStep[] = [];
+  if (isFirstCreate(facts))
+    steps.push({ cdk: [STATEFUL_STACK, '-c', 'deletionProtection=false', ...limit, ...args] });
+  else if (storeKey) steps.push({ cdk: [STATEFUL_STACK, ...limit, ...args] });
+  if (storeKey) steps.push({ storeKey: true });
+  steps.push({ cdk: ['--all', ...limit, ...args] });
+  return steps;
 }
 
 export interface AwsEndpoints {
@@ -201,9 +276,25 @@ export async function gatherFacts(
       facts.edgeBootstrapped = false;
     }
   }
-  if (config.reservedConcurrency) {
+  try {
     const settings = await new LambdaClient(common).send(new GetAccountSettingsCommand({}));
     facts.lambdaConcurrency = settings.AccountLimit?.ConcurrentExecutions;
+  } catch (error) {
+    if (config.reservedConcurrency === true) throw error;
+    facts.lambdaConcurrency = undefined;
+  }
+  if (!config.edgeFirewall) {
+    try {
+      const out = await new CloudFormationClient({ ...common, region: 'us-east-1' }).send(
+        new DescribeStacksCommand({ StackName: EDGE_STACK }),
+      );
+      facts.edgeStackDeployed = (out.Stacks ?? []).some(
+        (st) => st.StackStatus !== 'DELETE_COMPLETE',
+      );
+    } catch (error) {
+      if (!/does not exist/.test((error as Error).message)) throw error;
+      facts.edgeStackDeployed = false;
+    }
   }
   const ses = new SESv2Client({ ...common, region: sesRegion });
   const domain = config.mailFrom.split('@')[1] ?? '';
@@ -221,25 +312,42 @@ export async function gatherFacts(
   } catch {
     facts.sesProductionAccess = undefined;
   }
+  let outputs: { OutputKey?: string; OutputValue?: string }[] = [];
+  try {
+    const stacks = await new CloudFormationClient(common).send(
+      new DescribeStacksCommand({ StackName: STATEFUL_STACK }),
+    );
+    const stack = stacks.Stacks?.[0];
+    facts.statefulStatus = stack?.StackStatus;
+    outputs = stack?.Outputs ?? [];
+  } catch (error) {
+    if (!/does not exist/.test((error as Error).message)) throw error;
+  }
   if (config.marketDataProvider === 'fmp') {
-    try {
-      const stacks = await new CloudFormationClient(common).send(
-        new DescribeStacksCommand({ StackName: STATEFUL_STACK }),
+    const arn = outputs.find(
+      (o) => o.OutputKey === 'MarketDataSecretArn' || /MarketDataKey/.test(o.OutputKey ?? ''),
+    )?.OutputValue;
+    if (arn) {
+      // CloudFormation's generated placeholder is the secret's first version; a key put since
+      // (put-secret-value, or npm run deploy with FMP_API_KEY) is a later one and holds
+      // AWSCURRENT. Deprecated versions are listed too, so the first is always there.
+      const versions = await new SecretsManagerClient(common).send(
+        new ListSecretVersionIdsCommand({
+          SecretId: arn,
+          IncludeDeprecated: true,
+          MaxResults: 100,
+        }),
       );
-      const arn = stacks.Stacks?.[0]?.Outputs?.find(
-        (o) => o.OutputKey === 'MarketDataSecretArn' || /MarketDataKey/.test(o.OutputKey ?? ''),
-      )?.OutputValue;
-      if (arn) {
-        const secret = await new SecretsManagerClient(common).send(
-          new DescribeSecretCommand({ SecretId: arn }),
-        );
-        // put-secret-value moves LastChangedDate past the creation (the generated placeholder).
-        const created = secret.CreatedDate?.getTime() ?? 0;
-        const changed = secret.LastChangedDate?.getTime() ?? created;
-        facts.marketDataSecret = { arn, keySet: changed - created > 60_000 };
-      }
-    } catch (error) {
-      if (!/does not exist/.test((error as Error).message)) throw error;
+      const list = versions.Versions ?? [];
+      const first = [...list].sort(
+        (a, b) => (a.CreatedDate?.getTime() ?? 0) - (b.CreatedDate?.getTime() ?? 0),
+      )[0];
+      const current = list.find((v) => v.VersionStages?.includes('AWSCURRENT'));
+      facts.marketDataSecret = {
+        arn,
+        keySet:
+          current !== undefined && first !== undefined && current.VersionId !== first.VersionId,
+      };
     }
   }
   return facts;

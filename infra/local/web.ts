@@ -38,6 +38,11 @@ export async function startWeb({
   const { createServer } = await import('vite');
   const server = await createServer({
     configFile: WEB_CONFIG_FILE,
+    // `npm start` runs under tsx, so Node itself imports the TypeScript config and the shared
+    // modules it reads (the route table), resolved as everywhere else in the repository. Vite's
+    // default loader would bundle the config instead and warn, line by line, about every import
+    // of that graph its future native loader could not resolve without tsx.
+    configLoader: 'native',
     root: WEB_DIR,
     clearScreen: false,
     logLevel: 'warn',

@@ -1,4 +1,5 @@
 import { CfnOutput, Stack, Token, type StackProps } from 'aws-cdk-lib';
+import * as cognito from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
 import type { InfraConfig } from '../config';
 import { siteUrlFrom } from '../config';
@@ -40,7 +41,7 @@ export class StatefulStack extends Stack {
       );
     this.siteUrlParameterName = siteUrlParameterNameFor(this.stackName);
 
-    this.data = new Data(this, 'Data');
+    this.data = new Data(this, 'Data', { deletionProtection: config.deletionProtection });
     this.auth = new Auth(this, 'Auth', {
       mailFrom: config.mailFrom,
       ...(config.sesVerifiedDomain ? { sesVerifiedDomain: config.sesVerifiedDomain } : {}),
@@ -50,6 +51,12 @@ export class StatefulStack extends Stack {
       siteUrlParameterName: this.siteUrlParameterName,
       logRetentionDays: config.apiLogRetentionDays,
       table: this.data.table,
+      deletionProtection: config.deletionProtection,
+      featurePlan: {
+        lite: cognito.FeaturePlan.LITE,
+        essentials: cognito.FeaturePlan.ESSENTIALS,
+        plus: cognito.FeaturePlan.PLUS,
+      }[config.userPoolFeaturePlan],
     });
     this.storage = new Storage(this, 'Storage');
     this.secrets = new Secrets(this, 'Secrets');
@@ -65,6 +72,12 @@ export class StatefulStack extends Stack {
     new CfnOutput(this, 'MarketDataSecretArn', {
       value: this.secrets.marketDataKey.secretArn,
       description: 'Put the market-data provider key here',
+    });
+    this.secrets.originVerify.forEach((secret, i) => {
+      new CfnOutput(this, `OriginVerify${i + 1}SecretArn`, {
+        value: secret.secretArn,
+        description: `Origin secret ${i + 1} (originVerifySent=${i + 1} has CloudFront send it; docs/runbook.md)`,
+      });
     });
     guardTemplateSize(this, 'Move a group of resources into a nested stack.');
   }

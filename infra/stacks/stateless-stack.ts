@@ -1,12 +1,12 @@
-import { Aws, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, CfnResource, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as cr from 'aws-cdk-lib/custom-resources';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { siteUrlFrom, type InfraConfig } from '../config';
-import { Api, type RouteGroup } from '../constructs/api';
+import { Api, reservesConcurrency, type RouteGroup } from '../constructs/api';
 import type { NeedResources } from '../constructs/grants';
-import { Jobs } from '../constructs/jobs';
+import { JOB_CONCURRENCY, Jobs } from '../constructs/jobs';
 import { Monitoring } from '../constructs/monitoring';
 import { Web } from '../constructs/web';
 import type { JobDef } from '../jobs';
@@ -87,31 +87,46 @@ export class StatelessStack extends Stack {
     };
 
     const siteUrl = siteUrlFrom(config);
+    const reserve = reservesConcurrency(config, props.jobs.length, JOB_CONCURRENCY);
     this.api = new Api(this, 'Api', {
       routeGroups: props.routeGroups,
       resources,
       logRetentionDays: config.apiLogRetentionDays,
-      reservedConcurrency: config.reservedConcurrency,
+      reservedConcurrency: reserve,
       throttle: {
         rateLimit: config.apiThrottleRateLimit,
         burstLimit: config.apiThrottleBurstLimit,
       },
       routeThrottles: config.apiRouteThrottles,
       corsAllowOrigins: [...new Set([...(siteUrl ? [siteUrl] : []), ...config.corsAllowOrigins])],
+      ...(config.apiDomain && config.apiCertificateArn
+        ? {
+            customDomain: {
+              domainName: config.apiDomain,
+              certificateArn: config.apiCertificateArn,
+            },
+          }
+        : {}),
     });
 
     this.jobs = new Jobs(this, 'Jobs', {
       jobs: props.jobs,
       resources,
       logRetentionDays: config.jobLogRetentionDays,
-      reservedConcurrency: config.reservedConcurrency,
+      reservedConcurrency: reserve,
     });
 
-    // The origin secret as a dynamic reference: CloudFormation resolves it into CloudFront's
-    // origin header and the functions' environment; the template never holds the value.
-    const originVerifySecret = stateful.secrets.originVerify.secretValue.unsafeUnwrap();
-    this.api.addEnvironment('ORIGIN_VERIFY_SECRET', originVerifySecret);
+    // The origin secrets as dynamic references: CloudFormation resolves them into CloudFront's
+    // origin header and the functions' environment; the template never holds a value. The
+    // functions accept both, CloudFront sends one (decision 137): CloudFormation may update the
+    // distribution before the route stacks, and neither order refuses a request.
+    const [first, second] = stateful.secrets.originVerify.map((s) =>
+      s.secretValue.unsafeUnwrap(),
+    ) as [string, string];
+    this.api.addEnvironment('ORIGIN_VERIFY_SECRET', first);
+    this.api.addEnvironment('ORIGIN_VERIFY_SECRET_2', second);
     this.api.addEnvironment('ORIGIN_VERIFY_REVISION', String(config.originVerifyRevision));
+    const originVerifySecret = config.originVerifySent === 1 ? first : second;
 
     this.web = new Web(this, 'Web', {
       apiDomain: this.api.endpointDomain,
@@ -148,10 +163,12 @@ export class StatelessStack extends Stack {
     // Alert emails link to the site (the pitch, the unsubscribe page).
     this.jobs.functions.get('refreshQuotes')?.fn.addEnvironment('SITE_URL', publicUrl);
     new CfnOutput(this, 'SiteUrl', { value: publicUrl, description: 'The site' });
-    new CfnOutput(this, 'ApiEndpoint', {
-      value: this.api.httpApi.apiEndpoint,
-      description: 'HTTP API (also under /api on the site)',
-    });
+    if (this.api.domainName) {
+      new CfnOutput(this, 'ApiDomainTarget', {
+        value: this.api.domainName.regionalDomainName,
+        description: `Point a DNS record for ${config.apiDomain} here (CNAME, or an alias in Route 53): CloudFront reaches the API at that name`,
+      });
+    }
     new CfnOutput(this, 'DistributionId', {
       value: this.web.distribution.distributionId,
       description:
@@ -166,10 +183,6 @@ export class StatelessStack extends Stack {
       value: this.monitoring.dashboard.dashboardName,
       description: 'The CloudWatch dashboard',
     });
-    new CfnOutput(this, 'MarketDataSecretArn', {
-      value: stateful.secrets.marketDataKey.secretArn,
-      description: 'Put the market-data provider key here',
-    });
 
     if (props.edge) this.addStackDependency(props.edge, 'CloudFront uses the web ACL in us-east-1');
 
@@ -181,7 +194,9 @@ export class StatelessStack extends Stack {
 
   /**
    * The web ACL's ARN, read at deploy time from its SSM parameter in us-east-1 (the edge
-   * stack writes it): CloudFormation cannot reference another region's stack.
+   * stack writes it): CloudFormation cannot reference another region's stack. The read's
+   * physical id carries the web ACL's fingerprint, so any change of the ACL (a replacement
+   * among them, with a new ARN) makes CloudFormation read the parameter again.
    */
   private webAclArnFrom(edge: EdgeStack): string {
     const name = edge.webAclParameterName;
@@ -191,7 +206,7 @@ export class StatelessStack extends Stack {
         action: 'getParameter',
         parameters: { Name: name },
         region: 'us-east-1',
-        physicalResourceId: cr.PhysicalResourceId.of(name),
+        physicalResourceId: cr.PhysicalResourceId.of(`${name}@${edge.firewall.fingerprint}`),
       },
       policy: cr.AwsCustomResourcePolicy.fromSdkCalls({
         resources: [`arn:${Aws.PARTITION}:ssm:us-east-1:${Aws.ACCOUNT_ID}:parameter${name}`],
@@ -201,6 +216,17 @@ export class StatelessStack extends Stack {
     const provider = this.node.tryFindChild(
       `AWS${cr.AwsCustomResource.PROVIDER_FUNCTION_UUID.replace(/-/g, '')}`,
     );
+    // Its log group (one line per deployment) goes with the stack, and with a failed first create.
+    const providerLogs = provider?.node.tryFindChild('LogGroup');
+    if (
+      providerLogs instanceof CfnResource ||
+      providerLogs?.node.defaultChild instanceof CfnResource
+    )
+      (
+        (providerLogs instanceof CfnResource
+          ? providerLogs
+          : providerLogs.node.defaultChild) as CfnResource
+      ).applyRemovalPolicy(RemovalPolicy.DESTROY);
     const why =
       'CDK-managed AwsCustomResource provider (reads the web ACL ARN from SSM in us-east-1 at deploy time);';
     if (provider)

@@ -9,6 +9,7 @@ import {
   RATIO_GROUPS,
   shareInformation,
   statementColumnLabel,
+  statementCurrency,
   statementRows,
   statementTable,
   topInstitutionalOwners,
@@ -343,5 +344,20 @@ describe('side panels', () => {
       { label: 'Operating Profit Margin', value: '31.51%' },
       { label: 'Net Profit Margin', value: '23.97%' },
     ]);
+  });
+});
+
+describe('statementCurrency', () => {
+  it("is the newest income statement row's reported currency", () => {
+    expect(statementCurrency([{ reportedCurrency: 'CNY' }, { reportedCurrency: 'USD' }])).toBe(
+      'CNY',
+    );
+  });
+
+  it('is USD when there is no row or the row names no currency', () => {
+    expect(statementCurrency([])).toBe('USD');
+    expect(statementCurrency([{}])).toBe('USD');
+    expect(statementCurrency([{ reportedCurrency: null }])).toBe('USD');
+    expect(statementCurrency([{ reportedCurrency: '  ' }])).toBe('USD');
   });
 });

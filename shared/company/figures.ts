@@ -29,6 +29,18 @@ export const TOP_OWNERS_COUNT = 5;
 /** News items shown (spec/001 section 9). */
 export const NEWS_COUNT = 5;
 
+/**
+ * The currency the statements are reported in (spec: "All numbers are in millions, Currency
+ * in …"): the newest income statement row's `reportedCurrency`, USD when there is none. Not the
+ * profile's trading currency: a foreign filer may trade in USD and report in its own currency.
+ */
+export function statementCurrency(
+  incomeRowsNewestFirst: readonly { reportedCurrency?: unknown }[],
+): string {
+  const reported = incomeRowsNewestFirst[0]?.reportedCurrency;
+  return typeof reported === 'string' && reported.trim() !== '' ? reported.trim() : 'USD';
+}
+
 function numberOrNull(value: unknown): number | null {
   return isFiniteNumber(value) ? value : null;
 }

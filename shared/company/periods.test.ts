@@ -55,6 +55,10 @@ describe('priceWindow', () => {
     expect(priceWindow('1D', new Date('2025-03-17T15:00:00Z')).from).toBe('2025-03-14');
     expect(priceWindow('1D', new Date('2025-03-16T15:00:00Z')).from).toBe('2025-03-14');
     expect(priceWindow('1D', new Date('2025-03-18T15:00:00Z')).from).toBe('2025-03-17');
+    // On the exchange calendar: the day after Thanksgiving starts at Wednesday's session, the
+    // Tuesday after Martin Luther King Jr. Day at Friday's.
+    expect(priceWindow('1D', new Date('2026-11-27T15:00:00Z')).from).toBe('2026-11-25');
+    expect(priceWindow('1D', new Date('2026-01-20T15:00:00Z')).from).toBe('2026-01-16');
   });
 
   it('measures month-based periods from the month of yesterday at a month boundary', () => {

@@ -7,7 +7,7 @@
  *
  * | period | from                                             | bars      |
  * |--------|--------------------------------------------------|-----------|
- * | 1D     | yesterday (Friday when yesterday is a weekend)   | 5 min, last session only |
+ * | 1D     | the last trading day before today (exchange calendar) | 5 min, last session only |
  * | 5D     | the last 7 days: yesterday - 6 days              | 30 min, last 5 sessions  |
  * | 1M     | the last 32 days: yesterday - 31 days            | daily     |
  * | 6M     | first day of the month 6 months before yesterday's month  | daily |
@@ -21,8 +21,9 @@
  * not on every provider plan while end-of-day prices are, and about 22 daily closes match
  * what a one-month chart is read for. 1D and 5D keep 5- and 30-minute bars; the window
  * reaches back far enough to hold a whole session (1D) or five sessions (5D) and the chart
- * keeps only those sessions (`lastSessions`). A market holiday right before the window can
- * leave 1D empty before the next session opens; the chart then shows its empty state.
+ * keeps only those sessions (`lastSessions`). 1D starts on the last trading day before today
+ * on the exchange's calendar (shared/market/session.ts), so after a holiday or a weekend it
+ * still holds the last whole session before today's opens.
  *
  * Statement periods pick how many of the newest points a chart shows: All (16 annual,
  * 63 quarterly), 5Y (5 annual, 21 quarterly), 3Y (13), 2Y (9), 1Y (5); annual items offer
@@ -31,6 +32,7 @@
  */
 
 import type { AxisDateFormat } from '../format/dates';
+import { previousTradingDay } from '../market/session';
 import type { CatalogueItem, StatementFrequency } from './catalogue';
 
 export const EXCHANGE_TIME_ZONE = 'America/New_York';
@@ -186,14 +188,6 @@ function yearsBefore(d: Day, years: number): Day {
   return { year, month: d.month, day: Math.min(d.day, lastDay) };
 }
 
-/** The weekday on or before d (Saturday and Sunday roll back to Friday). */
-function weekdayOnOrBefore(d: Day): Day {
-  const weekday = toUtc(d).getUTCDay(); // 0 Sunday, 6 Saturday
-  if (weekday === 0) return addDays(d, -2);
-  if (weekday === 6) return addDays(d, -1);
-  return d;
-}
-
 export function isoDay(d: Day): string {
   return `${String(d.year).padStart(4, '0')}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
 }
@@ -212,8 +206,14 @@ export function priceWindow(period: PricePeriodId, now: Date): PriceWindow {
   const yesterday = addDays(today, -1);
   const from = ((): Day => {
     switch (period) {
-      case '1D':
-        return weekdayOnOrBefore(yesterday);
+      case '1D': {
+        const day = previousTradingDay(isoDay(today));
+        return {
+          year: Number(day.slice(0, 4)),
+          month: Number(day.slice(5, 7)),
+          day: Number(day.slice(8, 10)),
+        };
+      }
       case '5D':
         return addDays(yesterday, -6);
       case '1M':

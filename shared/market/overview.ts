@@ -37,6 +37,8 @@ export const companyOverviewSchema = z.object({
   ratiosTtm: z.nullable(ratiosTtmSchema),
   /** The latest four quarterly income rows' date and revenue, newest first. */
   revenueQuarters: z.array(z.object({ date: z.string(), revenue: num })).check(z.maxLength(4)),
+  /** The currency the statements are reported in (the income statement's; USD when none). */
+  reportedCurrency: z.string(),
   owners: z.object({
     quarter: z.nullable(z.object({ year: z.number(), quarter: z.number() })),
     fellBackToLatest: z.boolean(),

@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  earlyCloses,
+  previousTradingDay,
+  sessionMinutes,
   exchangeHolidays,
   isSessionOpen,
   isTradingDay,
@@ -126,5 +129,40 @@ describe('the session', () => {
       }),
       { numRuns: 2000, seed: 20261124 },
     );
+  });
+});
+
+describe('early closes (13:00 New York time)', () => {
+  it('are the day after Thanksgiving, and Christmas Eve and 3 July when they trade', () => {
+    // As the exchange published them.
+    expect([...earlyCloses(2025)].sort()).toEqual(['2025-07-03', '2025-11-28', '2025-12-24']);
+    // 3 July 2026 is Independence Day observed (the 4th is a Saturday): a holiday, not an early close.
+    expect([...earlyCloses(2026)].sort()).toEqual(['2026-11-27', '2026-12-24']);
+    // 2021: 3 July on a Saturday, Christmas observed on Friday 24 December.
+    expect([...earlyCloses(2021)].sort()).toEqual(['2021-11-26']);
+  });
+
+  it('end the session, its minutes and the last close at 13:00', () => {
+    expect(isSessionOpen(Date.parse('2026-11-27T14:30:00Z'))).toBe(true); // 09:30 EST
+    expect(isSessionOpen(Date.parse('2026-11-27T17:59:59Z'))).toBe(true); // 12:59:59
+    expect(isSessionOpen(Date.parse('2026-11-27T18:00:00Z'))).toBe(false); // 13:00
+    expect(sessionMinutes('2026-11-27')).toBe(210);
+    expect(sessionMinutes('2026-11-26')).toBe(0); // Thanksgiving
+    expect(sessionMinutes('2026-11-30')).toBe(390);
+    expect(new Date(lastCloseAtOrBefore(Date.parse('2026-11-27T20:00:00Z'))).toISOString()).toBe(
+      '2026-11-27T18:00:00.000Z',
+    );
+    // Before that day's close, the last close is Wednesday's (Thanksgiving has none).
+    expect(new Date(lastCloseAtOrBefore(Date.parse('2026-11-27T17:00:00Z'))).toISOString()).toBe(
+      '2026-11-25T21:00:00.000Z',
+    );
+    // Christmas Eve 2026, in winter time: 13:00 EST is 18:00 UTC.
+    expect(isSessionOpen(Date.parse('2026-12-24T18:30:00Z'))).toBe(false);
+  });
+
+  it('the trading day before a day skips weekends and holidays', () => {
+    expect(previousTradingDay('2026-11-27')).toBe('2026-11-25');
+    expect(previousTradingDay('2026-03-09')).toBe('2026-03-06');
+    expect(previousTradingDay('2026-01-20')).toBe('2026-01-16'); // MLK Day on the 19th
   });
 });

@@ -6,8 +6,10 @@
  * Holidays follow the exchange's rules: New Year's Day, Martin Luther King Jr. Day, Washington's
  * Birthday, Good Friday, Memorial Day, Juneteenth (from 2022), Independence Day, Labor Day,
  * Thanksgiving and Christmas; a holiday on a Saturday is observed on the Friday before (except
- * New Year's Day, which is then not observed), one on a Sunday on the Monday after. Early closes
- * (13:00 on some eves) are treated as full sessions: a refresh too many, never one too few.
+ * New Year's Day, which is then not observed), one on a Sunday on the Monday after. Early
+ * closes end the session at 13:00: the day after Thanksgiving, and Christmas Eve and 3 July when
+ * they are trading days. This is the product's one calendar: the demo market's generator, the
+ * quote and screener jobs, the edge cache and the charts' date windows all read it.
  */
 
 const HOUR_MS = 3_600_000;
@@ -15,6 +17,8 @@ const DAY_MS = 24 * HOUR_MS;
 
 export const SESSION_OPEN_MINUTE = 9 * 60 + 30;
 export const SESSION_CLOSE_MINUTE = 16 * 60;
+/** The close of an early-close session (13:00 New York time). */
+export const EARLY_CLOSE_MINUTE = 13 * 60;
 
 /** Day of the month of the n-th given weekday (0 = Sunday) of a month (0-11); n = -1 for the last. */
 function nthWeekday(year: number, month: number, weekday: number, n: number): number {
@@ -91,6 +95,21 @@ export function exchangeHolidays(year: number): ReadonlySet<string> {
   return set;
 }
 
+const earlyCloseCache = new Map<number, ReadonlySet<string>>();
+
+/**
+ * The exchange's early closes of a year (YYYY-MM-DD, 13:00): the day after Thanksgiving, and
+ * Christmas Eve and 3 July when each is a trading day (not a weekend, not an observed holiday).
+ */
+export function earlyCloses(year: number): ReadonlySet<string> {
+  let set = earlyCloseCache.get(year);
+  if (set) return set;
+  const days = [iso(year, 10, nthWeekday(year, 10, 4, 4) + 1), iso(year, 11, 24), iso(year, 6, 3)];
+  set = new Set(days.filter((day) => isTradingDay(day)));
+  earlyCloseCache.set(year, set);
+  return set;
+}
+
 /** New York's calendar day (YYYY-MM-DD) and minute of the day at an instant. */
 export function newYorkTime(ms: number): { day: string; minute: number; weekday: number } {
   const local = new Date(ms + newYorkOffsetHours(ms) * HOUR_MS);
@@ -108,10 +127,28 @@ export function isTradingDay(day: string): boolean {
   return !exchangeHolidays(Number(day.slice(0, 4))).has(day);
 }
 
+/** Whether a trading day closes early (13:00). */
+export function isEarlyClose(day: string): boolean {
+  return earlyCloses(Number(day.slice(0, 4))).has(day);
+}
+
+/** The minute of the day (New York) the session of a trading day closes: 16:00, or 13:00 on an early close. */
+export function sessionCloseMinute(day: string): number {
+  return isEarlyClose(day) ? EARLY_CLOSE_MINUTE : SESSION_CLOSE_MINUTE;
+}
+
 /** Whether the regular session is open at an instant. */
 export function isSessionOpen(ms: number): boolean {
   const t = newYorkTime(ms);
-  return isTradingDay(t.day) && t.minute >= SESSION_OPEN_MINUTE && t.minute < SESSION_CLOSE_MINUTE;
+  return (
+    isTradingDay(t.day) && t.minute >= SESSION_OPEN_MINUTE && t.minute < sessionCloseMinute(t.day)
+  );
+}
+
+/** Whether the day's session is over at an instant (false on a day without a session). */
+export function isAfterClose(ms: number): boolean {
+  const t = newYorkTime(ms);
+  return isTradingDay(t.day) && t.minute >= sessionCloseMinute(t.day);
 }
 
 /** UTC instant of a New York wall-clock minute on a New York day. */
@@ -124,16 +161,24 @@ function utcOf(day: string, minute: number): number {
 export function lastCloseAtOrBefore(ms: number): number {
   const t = newYorkTime(ms);
   let day = t.day;
-  if (!(isTradingDay(day) && t.minute >= SESSION_CLOSE_MINUTE)) {
+  if (!(isTradingDay(day) && t.minute >= sessionCloseMinute(day))) {
     do day = new Date(Date.parse(`${day}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
     while (!isTradingDay(day));
   }
-  return utcOf(day, SESSION_CLOSE_MINUTE);
+  return utcOf(day, sessionCloseMinute(day));
 }
 
-/** Regular-session minutes of a New York day (0 on a weekend or a holiday). */
+/** Regular-session minutes of a New York day (390; 210 on an early close; 0 on a weekend or a holiday). */
 export function sessionMinutes(day: string): number {
-  return isTradingDay(day) ? SESSION_CLOSE_MINUTE - SESSION_OPEN_MINUTE : 0;
+  return isTradingDay(day) ? sessionCloseMinute(day) - SESSION_OPEN_MINUTE : 0;
+}
+
+/** The last trading day strictly before a New York day (YYYY-MM-DD). */
+export function previousTradingDay(day: string): string {
+  let d = day;
+  do d = new Date(Date.parse(`${d}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
+  while (!isTradingDay(d));
+  return d;
 }
 
 /** The first opening of the regular session strictly after an instant. */

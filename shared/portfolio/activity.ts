@@ -1,5 +1,5 @@
 import type { CsvColumn } from '../csv';
-import type { ImportType } from './csv-import';
+import { CSV_MAX_ROWS, type ImportType } from './csv-import';
 
 /**
  * A portfolio's whole activity in the import's own columns (decision 130): the money put in
@@ -48,4 +48,31 @@ export function sortActivity(rows: readonly ActivityRow[]): ActivityRow[] {
         a.index - b.index,
     )
     .map((x) => x.row);
+}
+
+/**
+ * A sorted activity as the files the import takes back (at most `max` rows each, the import's
+ * limit): cut between days, never inside one, so that importing the files one after another
+ * into a new portfolio rebuilds it (each later file merges into what the earlier ones made).
+ * A single day longer than a file is cut where it must be.
+ */
+export function activityFiles(
+  rows: readonly ActivityRow[],
+  max: number = CSV_MAX_ROWS,
+): ActivityRow[][] {
+  if (rows.length <= max) return [[...rows]];
+  const files: ActivityRow[][] = [];
+  let start = 0;
+  while (start < rows.length) {
+    let end = Math.min(start + max, rows.length);
+    if (end < rows.length) {
+      // Back to the first row of the day the cut would fall in.
+      let cut = end;
+      while (cut > start && rows[cut]!.date === rows[cut - 1]!.date) cut--;
+      if (cut > start) end = cut;
+    }
+    files.push(rows.slice(start, end));
+    start = end;
+  }
+  return files;
 }

@@ -1,3 +1,4 @@
+import { addDays } from './days';
 import { splitFactor } from './history';
 import { D, tradeValueCents } from './money';
 
@@ -76,12 +77,24 @@ function validDay(date: string | null | undefined): date is string {
   return typeof date === 'string' && /^\d{4}-\d{2}-\d{2}/.test(date);
 }
 
-/** Every action due by `today` (inclusive), sorted by the day it takes effect. */
+/**
+ * The id of a symbol's action under a basis: the actions derived again after an import changed
+ * the symbol's trades live under new ids, and the portfolio names the basis that is current.
+ */
+export function actionIdUnder(id: string, basis: string | undefined): string {
+  return basis ? `${id}#B${basis}` : id;
+}
+
+/**
+ * Every action due by `today` (inclusive), sorted by the day it takes effect. `bases` names
+ * the basis of each symbol's actions (see `actionIdUnder`).
+ */
 export function dueCorporateActions(input: {
   trades: readonly TradeLike[];
   dividends: readonly DividendRow[];
   splits: readonly SplitRow[];
   today: string;
+  bases?: Readonly<Record<string, string>>;
 }): CorporateAction[] {
   const bySymbol = new Map<string, TradeLike[]>();
   for (const t of input.trades) {
@@ -91,73 +104,73 @@ export function dueCorporateActions(input: {
   }
   const actions: CorporateAction[] = [];
   for (const [symbol, trades] of bySymbol) {
-    const splits = input.splits.filter(
-      (s) => s.symbol === symbol && validDay(s.date) && s.numerator > 0 && s.denominator > 0,
+    const splits = input.splits
+      .filter(
+        (s) => s.symbol === symbol && validDay(s.date) && s.numerator > 0 && s.denominator > 0,
+      )
+      .map((s) => ({ ...s, date: s.date.slice(0, 10) }));
+    const factor = splitFactor(splits);
+    const dividends = input.dividends.filter(
+      (row) =>
+        row.symbol === symbol &&
+        validDay(row.date) &&
+        Number.isFinite(row.adjDividend) &&
+        row.adjDividend > 0,
     );
-    const factor = splitFactor(splits.map((s) => ({ ...s, date: s.date.slice(0, 10) })));
-    // Running total of held shares in today's shares, after each trade day (trades in date order).
-    const days: string[] = [];
-    const totals: InstanceType<typeof D>[] = [];
-    let running = new D(0);
-    for (const t of [...trades].sort((a, b) => a.date.localeCompare(b.date))) {
-      const day = t.date.slice(0, 10);
-      running = running.plus(new D(t.quantity).times(factor(day)).times(t.side === 'buy' ? 1 : -1));
-      if (days.at(-1) === day) totals[totals.length - 1] = running;
-      else {
-        days.push(day);
-        totals.push(running);
+    // One pass in time, holding the shares as the ledger does: a dividend is counted at the start
+    // of its ex-date, a split at the start of its day (before that day's trades), and the shares
+    // after a split are rounded down to a millionth.
+    type Step =
+      | { at: string; rank: 0; row: DividendRow }
+      | { at: string; rank: 1; split: SplitRow }
+      | { at: string; rank: 2; trade: TradeLike };
+    const steps: Step[] = [
+      ...dividends.map((row) => ({ at: row.date.slice(0, 10), rank: 0 as const, row })),
+      ...splits.map((split) => ({ at: split.date, rank: 1 as const, split })),
+      ...trades.map((trade) => ({ at: trade.date.slice(0, 10), rank: 2 as const, trade })),
+    ].sort((a, b) => a.at.localeCompare(b.at) || a.rank - b.rank);
+    let held = new D(0);
+    for (const step of steps) {
+      if (step.rank === 2) {
+        held = held.plus(new D(step.trade.quantity).times(step.trade.side === 'buy' ? 1 : -1));
+      } else if (step.rank === 1) {
+        const s = step.split;
+        const before = held.toDecimalPlaces(6, D.ROUND_HALF_UP);
+        if (before.lte(0)) continue;
+        const after = before.times(s.numerator).div(s.denominator).toDecimalPlaces(6, D.ROUND_DOWN);
+        held = after;
+        if (s.date > input.today) continue;
+        actions.push({
+          kind: 'split',
+          id: actionIdUnder(splitActionId(symbol, s.date), input.bases?.[symbol]),
+          symbol,
+          date: s.date,
+          numerator: s.numerator,
+          denominator: s.denominator,
+          quantityBefore: before.toNumber(),
+          quantityAfter: after.toNumber(),
+        });
+      } else {
+        const row = step.row;
+        const exDate = step.at;
+        const payDate = validDay(row.paymentDate) ? row.paymentDate.slice(0, 10) : exDate;
+        if (payDate > input.today) continue;
+        // Provider dividends are per share of today: the shares held, in today's shares.
+        const quantity = held.times(factor(addDays(exDate, -1))).toDecimalPlaces(6, D.ROUND_DOWN);
+        if (quantity.lte(0)) continue;
+        const amountCents = tradeValueCents(quantity, row.adjDividend);
+        if (amountCents <= 0) continue;
+        actions.push({
+          kind: 'dividend',
+          id: actionIdUnder(dividendActionId(symbol, exDate), input.bases?.[symbol]),
+          symbol,
+          exDate,
+          payDate,
+          perShare: row.adjDividend,
+          quantity: quantity.toNumber(),
+          amountCents,
+        });
       }
-    }
-    /** Shares at the start of `date` (trades of earlier days), in today's shares. */
-    const adjustedBefore = (date: string) => {
-      let lo = 0;
-      let hi = days.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (days[mid]! < date) lo = mid + 1;
-        else hi = mid;
-      }
-      return lo === 0 ? new D(0) : totals[lo - 1]!;
-    };
-    for (const row of input.dividends) {
-      if (row.symbol !== symbol || !validDay(row.date)) continue;
-      if (!(Number.isFinite(row.adjDividend) && row.adjDividend > 0)) continue;
-      const exDate = row.date.slice(0, 10);
-      const payDate = validDay(row.paymentDate) ? row.paymentDate.slice(0, 10) : exDate;
-      if (payDate > input.today) continue;
-      const quantity = adjustedBefore(exDate).toDecimalPlaces(6, D.ROUND_DOWN);
-      if (quantity.lte(0)) continue;
-      const amountCents = tradeValueCents(quantity, row.adjDividend);
-      if (amountCents <= 0) continue;
-      actions.push({
-        kind: 'dividend',
-        id: dividendActionId(symbol, exDate),
-        symbol,
-        exDate,
-        payDate,
-        perShare: row.adjDividend,
-        quantity: quantity.toNumber(),
-        amountCents,
-      });
-    }
-    for (const s of splits) {
-      const date = s.date.slice(0, 10);
-      if (date > input.today) continue;
-      // Held shares at the start of the split day, before it: today's shares / ratios from this split on.
-      const ratio = new D(s.numerator).div(s.denominator);
-      const before = adjustedBefore(date).div(factor(date).times(ratio));
-      const quantityBefore = before.toDecimalPlaces(6, D.ROUND_HALF_UP);
-      if (quantityBefore.lte(0)) continue;
-      actions.push({
-        kind: 'split',
-        id: splitActionId(symbol, date),
-        symbol,
-        date,
-        numerator: s.numerator,
-        denominator: s.denominator,
-        quantityBefore: quantityBefore.toNumber(),
-        quantityAfter: quantityBefore.times(ratio).toDecimalPlaces(6, D.ROUND_DOWN).toNumber(),
-      });
     }
   }
   const effective = (a: CorporateAction) => (a.kind === 'dividend' ? a.payDate : a.date);

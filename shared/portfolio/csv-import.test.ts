@@ -1,5 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import { CsvFileError, guessMapping, parseCsv, previewImport } from './csv-import';
+import {
+  checkSequence,
+  CsvFileError,
+  guessMapping,
+  type ImportRow,
+  parseCsv,
+  readImportRows,
+  type SequenceRow,
+  splitDuplicates,
+} from './csv-import';
+
+/** Reads a file's rows and checks them merged with a portfolio's own activity. */
+function previewImport(input: {
+  rows: string[][];
+  mapping: ReturnType<typeof guessMapping>;
+  today: string;
+  knownSymbols: Set<string>;
+  existing?: SequenceRow[];
+  splits?: { symbol: string; date: string; numerator: number; denominator: number }[];
+  floor?: string;
+}) {
+  const read = readImportRows({ ...input, floor: input.floor ?? '1990-01-02' });
+  const checked = checkSequence({
+    existing: input.existing ?? [],
+    incoming: read.rows,
+    splits: input.splits ?? [],
+  });
+  return {
+    accepted: checked.accepted,
+    rejected: [...read.rejected, ...checked.rejected].sort((a, b) => a.line - b.line),
+    blocker: checked.blocker,
+  };
+}
 
 function problem(text: string, bytes?: number) {
   try {
@@ -57,8 +89,6 @@ describe('CSV import', () => {
       mapping: guessMapping(header),
       today: '2024-12-31',
       knownSymbols: new Set(['AAPL', 'MSFT']),
-      cashCents: 0,
-      holdings: {},
     });
     expect(preview.accepted.map((r) => [r.line, r.type, r.amountCents])).toEqual([
       [2, 'deposit', 1_000_000],
@@ -74,7 +104,10 @@ describe('CSV import', () => {
     ]);
   });
 
-  const previewOf = (lines: string[], cashCents = 0) => {
+  const previewOf = (
+    lines: string[],
+    more: Partial<Pick<Parameters<typeof previewImport>[0], 'existing' | 'splits' | 'floor'>> = {},
+  ) => {
     const { header, rows } = parseCsv(
       ['Date,Type,Symbol,Quantity,Price,Amount,Fee', ...lines].join('\n'),
     );
@@ -83,8 +116,7 @@ describe('CSV import', () => {
       mapping: guessMapping(header),
       today: '2024-12-31',
       knownSymbols: new Set(['AAPL']),
-      cashCents,
-      holdings: {},
+      ...more,
     });
   };
 
@@ -122,5 +154,114 @@ describe('CSV import', () => {
       { line: 5, reason: 'Cash would go below zero (a withdrawal counts at the start of its day)' },
       { line: 6, reason: 'A sale of 1 AAPL beyond the 0 held' },
     ]);
+  });
+
+  const own = (row: Partial<SequenceRow> & Pick<SequenceRow, 'date' | 'type'>): SequenceRow => ({
+    symbol: null,
+    quantity: null,
+    price: null,
+    amountCents: 0,
+    feeCents: 0,
+    ...row,
+  });
+
+  it('checks a file against the portfolio it merges into: its cash, its shares, and its later trades', () => {
+    const existing = [
+      own({ date: '2024-01-02', type: 'deposit', amountCents: 100_000 }),
+      own({
+        date: '2024-01-10',
+        type: 'buy',
+        symbol: 'AAPL',
+        quantity: 5,
+        price: 100,
+        amountCents: 50_000,
+      }),
+    ];
+    // A sale of shares the portfolio bought, then a buy with the proceeds and its cash.
+    const merged = previewOf(
+      [
+        '2024-02-01,sell,AAPL,5,120,,',
+        '2024-02-02,buy,AAPL,10,100,,',
+        '2024-02-03,buy,AAPL,1,200,,',
+      ],
+      { existing },
+    );
+    expect(merged.accepted.map((r) => r.line)).toEqual([2, 3]);
+    expect(merged.rejected).toEqual([{ line: 4, reason: 'Cash would go below zero' }]);
+    expect(merged.blocker).toBeNull();
+    // A withdrawal before the portfolio's own purchase leaves that purchase without cash.
+    const blocked = previewOf(['2024-01-05,withdrawal,,,,600,'], { existing });
+    expect(blocked.accepted.map((r) => r.line)).toEqual([2]);
+    expect(blocked.blocker).toBe(
+      "This file would leave the portfolio's purchase of 5 AAPL on 2024-01-10 without the cash it needs",
+    );
+  });
+
+  it('holds shares through a split as the ledger does: multiplied, rounded down to a millionth', () => {
+    const splits = [{ symbol: 'AAPL', date: '2024-03-01', numerator: 1, denominator: 3 }];
+    const preview = previewOf(
+      [
+        '2024-01-02,deposit,,,,1000,',
+        '2024-01-03,buy,AAPL,1,100,,',
+        // 1 share becomes 0.333333 on 2024-03-01: selling a third of a share is one millionth too many.
+        '2024-03-04,sell,AAPL,0.333334,300,,',
+        '2024-03-05,sell,AAPL,0.333333,300,,',
+      ],
+      { splits },
+    );
+    expect(preview.accepted.map((r) => r.line)).toEqual([2, 3, 5]);
+    expect(preview.rejected).toEqual([
+      { line: 4, reason: 'A sale of 0.333334 AAPL beyond the 0.333333 held' },
+    ]);
+  });
+
+  it('refuses days before the first market data and amounts beyond the caps every portfolio has', () => {
+    const preview = previewOf(
+      [
+        '1989-12-29,deposit,,,,1000,',
+        '2024-01-02,deposit,,,,100000000000000,',
+        '2024-01-02,deposit,,,,200000000,',
+        '2024-01-03,buy,AAPL,100000,200000,,',
+        '2024-01-03,buy,AAPL,1,0.0000001,,',
+        '2024-01-04,deposit,,,,10.005,',
+      ],
+      { floor: '1990-01-02' },
+    );
+    expect(preview.accepted.map((r) => r.line)).toEqual([4]);
+    expect(preview.rejected).toEqual([
+      { line: 2, reason: 'The date is before 1990-01-02, the first day with market data' },
+      { line: 3, reason: 'The amount must be at most $200,000,000 with at most 2 decimal places' },
+      { line: 5, reason: 'A trade can be worth at most $10,000,000,000' },
+      {
+        line: 6,
+        reason: 'The price must be positive, at most $10,000,000, with at most 6 decimal places',
+      },
+      { line: 7, reason: 'The amount must be at most $200,000,000 with at most 2 decimal places' },
+    ]);
+  });
+
+  it('reports rows the portfolio already has as duplicates, one file row for each of its rows', () => {
+    const row = (line: number, type: ImportRow['type'], amountCents: number): ImportRow => ({
+      line,
+      date: '2024-01-02',
+      type,
+      symbol: null,
+      quantity: null,
+      price: null,
+      amountCents,
+      feeCents: 0,
+    });
+    const existing = [own({ date: '2024-01-02', type: 'deposit', amountCents: 100 })];
+    const { fresh, duplicates } = splitDuplicates(
+      [
+        row(2, 'deposit', 100),
+        row(3, 'deposit', 100),
+        row(4, 'deposit', 200),
+        row(5, 'withdrawal', 100),
+      ],
+      existing,
+    );
+    expect(duplicates.map((r) => r.line)).toEqual([2]);
+    expect(fresh.map((r) => r.line)).toEqual([3, 4, 5]);
   });
 });

@@ -1,11 +1,12 @@
 import { isIsoDay } from './days';
 import { D, dollarsToCents, hasAtMostDecimals, QUANTITY_DECIMALS, tradeValueCents } from './money';
+import { LIMIT_PRICE_MAX, ORDER_AMOUNT_MAX, ORDER_QUANTITY_MAX, SEED_CAPITAL_MAX } from './schemas';
 
 /**
  * Transactions imported from a CSV file: the file is checked and split into rows, the user maps
  * its columns onto the fields below, and each row is either a transaction to create or a row
- * that will not be, with the reason. Pure: the route supplies the known symbols, today and the
- * portfolio's cash and holdings before the first imported row.
+ * that will not be, with the reason. Pure: the route supplies the known symbols, today, the
+ * first day with market data and the portfolio's own activity the file is merged with.
  */
 
 export const IMPORT_FIELDS = [
@@ -24,7 +25,8 @@ export const IMPORT_TYPES = ['buy', 'sell', 'dividend', 'deposit', 'withdrawal']
 export type ImportType = (typeof IMPORT_TYPES)[number];
 
 export const CSV_MAX_BYTES = 1_000_000;
-export const CSV_MAX_ROWS = 2_000;
+/** The most rows an activity file holds: the import's limit and the export's file size. */
+export const CSV_MAX_ROWS = 5_000;
 
 export type CsvProblem =
   'empty' | 'too-large' | 'binary' | 'delimiter' | 'formula' | 'too-many-rows' | 'ragged';
@@ -151,18 +153,27 @@ function number(text: string): number | null {
 }
 
 /**
- * Reads the rows under a mapping and checks them in date order against the portfolio: a known
- * symbol, no future date, no sale beyond the holding, cash never below zero. Rows that fail are
- * returned with the reason and left out of the running cash and holdings.
+ * The earliest day an activity row may carry: before it there is no market data to value a
+ * portfolio with (the route also refuses days before the S&P 500's first close it can read).
  */
-export function previewImport(input: {
+export const ACTIVITY_DATE_FLOOR = '1990-01-02';
+/** The most a deposit, withdrawal or dividend row may carry: the seed capital's own cap. */
+export const IMPORT_AMOUNT_MAX = SEED_CAPITAL_MAX;
+
+const usd = (dollars: number) => `$${dollars.toLocaleString('en-US')}`;
+
+/**
+ * Reads the rows under a mapping: a YYYY-MM-DD date from `floor` to `today`, a known type and
+ * symbol, numbers within the caps every amount of a portfolio has (the seed capital's for money
+ * in and out, an order's for trades). Rows that fail are returned with the reason.
+ */
+export function readImportRows(input: {
   rows: readonly string[][];
   mapping: ColumnMapping;
   today: string;
+  floor: string;
   knownSymbols: ReadonlySet<string>;
-  cashCents: number;
-  holdings: Readonly<Record<string, number>>;
-}): { accepted: ImportRow[]; rejected: RejectedRow[] } {
+}): { rows: ImportRow[]; rejected: RejectedRow[] } {
   const { mapping } = input;
   const rejected: RejectedRow[] = [];
   const parsed: ImportRow[] = [];
@@ -176,6 +187,10 @@ export function previewImport(input: {
     }
     if (date > input.today) {
       reject('The date is in the future');
+      continue;
+    }
+    if (date < input.floor) {
+      reject(`The date is before ${input.floor}, the first day with market data`);
       continue;
     }
     const type = cell(row, mapping.type).toLowerCase() as ImportType;
@@ -200,17 +215,40 @@ export function previewImport(input: {
       reject('A fee goes with a buy or a sell only');
       continue;
     }
+    if (!(fee <= ORDER_AMOUNT_MAX && hasAtMostDecimals(fee, 2))) {
+      reject(`The fee must be at most ${usd(ORDER_AMOUNT_MAX)} with at most 2 decimal places`);
+      continue;
+    }
     if (type === 'buy' || type === 'sell') {
       if (!symbol || !input.knownSymbols.has(symbol)) {
         reject(symbol ? `Unknown symbol ${symbol}` : 'A trade needs a symbol');
         continue;
       }
-      if (!(quantity !== null && quantity > 0 && hasAtMostDecimals(quantity, QUANTITY_DECIMALS))) {
-        reject('The quantity must be positive with at most 6 decimal places');
+      if (!(
+        quantity !== null &&
+        quantity > 0 &&
+        quantity <= ORDER_QUANTITY_MAX &&
+        hasAtMostDecimals(quantity, QUANTITY_DECIMALS)
+      )) {
+        reject(
+          `The quantity must be positive, at most ${ORDER_QUANTITY_MAX.toLocaleString('en-US')}, with at most 6 decimal places`,
+        );
         continue;
       }
-      if (!(price !== null && price > 0)) {
-        reject('The price must be positive');
+      if (!(
+        price !== null &&
+        price > 0 &&
+        price <= LIMIT_PRICE_MAX &&
+        hasAtMostDecimals(price, 6)
+      )) {
+        reject(
+          `The price must be positive, at most ${usd(LIMIT_PRICE_MAX)}, with at most 6 decimal places`,
+        );
+        continue;
+      }
+      const amountCents = tradeValueCents(quantity, price);
+      if (amountCents > ORDER_AMOUNT_MAX * 100) {
+        reject(`A trade can be worth at most ${usd(ORDER_AMOUNT_MAX)}`);
         continue;
       }
       parsed.push({
@@ -220,7 +258,7 @@ export function previewImport(input: {
         symbol,
         quantity,
         price,
-        amountCents: tradeValueCents(quantity, price),
+        amountCents,
         feeCents: dollarsToCents(fee),
       });
       continue;
@@ -231,6 +269,10 @@ export function previewImport(input: {
     }
     if (!(amount !== null && amount > 0)) {
       reject('The amount must be positive');
+      continue;
+    }
+    if (!(amount <= IMPORT_AMOUNT_MAX && hasAtMostDecimals(amount, 2))) {
+      reject(`The amount must be at most ${usd(IMPORT_AMOUNT_MAX)} with at most 2 decimal places`);
       continue;
     }
     parsed.push({
@@ -244,47 +286,186 @@ export function previewImport(input: {
       feeCents: 0,
     });
   }
+  return { rows: parsed, rejected };
+}
 
-  // A day in the order a replay takes it: deposits and withdrawals at its start, trades as the
-  // file lists them, dividends last.
-  const order = { deposit: 0, withdrawal: 1, buy: 2, sell: 2, dividend: 3 } as const;
-  parsed.sort(
-    (a, b) => a.date.localeCompare(b.date) || order[a.type] - order[b.type] || a.line - b.line,
+/** A row of a portfolio's activity, in the import's terms (trades in real shares of their day). */
+export interface SequenceRow {
+  date: string;
+  type: ImportType;
+  symbol: string | null;
+  quantity: number | null;
+  price: number | null;
+  amountCents: number;
+  feeCents: number;
+}
+
+/**
+ * What identifies a row as one already in the portfolio: the day, type and symbol, and the
+ * quantity and price of a trade or the amount of the rest.
+ */
+export function activityKey(row: SequenceRow): string {
+  return row.type === 'buy' || row.type === 'sell'
+    ? `${row.date}|${row.type}|${row.symbol}|${row.quantity}|${row.price}`
+    : `${row.date}|${row.type}|${row.symbol ?? ''}|${row.amountCents}`;
+}
+
+/**
+ * Splits a file's rows into those new to the portfolio and those it already has (each existing
+ * row matches one file row: a file with a row twice where the portfolio has it once adds one).
+ */
+export function splitDuplicates<T extends SequenceRow>(
+  incoming: readonly T[],
+  existing: readonly SequenceRow[],
+): { fresh: T[]; duplicates: T[] } {
+  const left = new Map<string, number>();
+  for (const row of existing) left.set(activityKey(row), (left.get(activityKey(row)) ?? 0) + 1);
+  const fresh: T[] = [];
+  const duplicates: T[] = [];
+  for (const row of incoming) {
+    const key = activityKey(row);
+    const n = left.get(key) ?? 0;
+    if (n > 0) {
+      left.set(key, n - 1);
+      duplicates.push(row);
+    } else fresh.push(row);
+  }
+  return { fresh, duplicates };
+}
+
+function describe(row: SequenceRow): string {
+  switch (row.type) {
+    case 'buy':
+    case 'sell':
+      return `${row.type === 'buy' ? 'purchase' : 'sale'} of ${row.quantity} ${row.symbol} on ${row.date}`;
+    default:
+      return `${row.type} of ${formatCents(row.amountCents)} on ${row.date}`;
+  }
+}
+
+function formatCents(cents: number): string {
+  return `$${new D(cents).div(100).toFixed(2)}`;
+}
+
+/**
+ * Checks a file's rows merged with the portfolio's own activity, day by day in the order a
+ * replay takes them: deposits, then withdrawals (at the start of the day), splits, trades (the
+ * portfolio's first, in time order, then the file's in its order), dividends. Shares are held
+ * in real shares of the day: a split multiplies them by its ratio, rounded down to a millionth,
+ * as the ledger does. A file row that would sell more than is held or take cash below zero is
+ * refused with the reason; a row of the portfolio's own that the file would leave without cash
+ * or shares blocks the whole file (`blocker`).
+ */
+export function checkSequence(input: {
+  existing: readonly SequenceRow[];
+  incoming: readonly ImportRow[];
+  splits: readonly { symbol: string; date: string; numerator: number; denominator: number }[];
+}): { accepted: ImportRow[]; rejected: RejectedRow[]; blocker: string | null } {
+  const rank = { deposit: 0, withdrawal: 1, split: 2, buy: 3, sell: 3, dividend: 4 } as const;
+  type Step =
+    | { kind: 'row'; row: SequenceRow; own: boolean; index: number }
+    | {
+        kind: 'split';
+        date: string;
+        symbol: string;
+        numerator: number;
+        denominator: number;
+        index: number;
+      };
+  const steps: Step[] = [
+    ...input.existing.map((row, index) => ({ kind: 'row' as const, row, own: true, index })),
+    ...input.incoming.map((row, index) => ({
+      kind: 'row' as const,
+      row,
+      own: false,
+      index: input.existing.length + index,
+    })),
+    ...input.splits
+      .filter((s) => s.numerator > 0 && s.denominator > 0)
+      .map((s, index) => ({
+        kind: 'split' as const,
+        date: s.date.slice(0, 10),
+        symbol: s.symbol,
+        numerator: s.numerator,
+        denominator: s.denominator,
+        index,
+      })),
+  ];
+  const dateOf = (s: Step) => (s.kind === 'row' ? s.row.date : s.date);
+  const rankOf = (s: Step) => (s.kind === 'row' ? rank[s.row.type] : rank.split);
+  steps.sort(
+    (a, b) =>
+      dateOf(a).localeCompare(dateOf(b)) ||
+      rankOf(a) - rankOf(b) ||
+      // The portfolio's own trades of a day come before the file's (they are stamped after).
+      (a.kind === 'row' && b.kind === 'row' ? Number(a.own) * -1 - Number(b.own) * -1 : 0) ||
+      a.index - b.index,
   );
-  let cash = input.cashCents;
-  const held = new Map(Object.entries(input.holdings).map(([s, q]) => [s, new D(q)]));
+  let cash = 0;
+  const held = new Map<string, InstanceType<typeof D>>();
   const accepted: ImportRow[] = [];
-  for (const row of parsed) {
-    const reject = (reason: string) => rejected.push({ line: row.line, reason });
+  const rejected: RejectedRow[] = [];
+  let blocker: string | null = null;
+  for (const step of steps) {
+    if (step.kind === 'split') {
+      const have = held.get(step.symbol);
+      if (have && have.gt(0))
+        held.set(
+          step.symbol,
+          have.times(step.numerator).div(step.denominator).toDecimalPlaces(6, D.ROUND_DOWN),
+        );
+      continue;
+    }
+    const { row, own } = step;
+    let problem: string | null = null;
     if (row.type === 'sell') {
       const have = held.get(row.symbol!) ?? new D(0);
-      if (have.lt(row.quantity!)) {
-        reject(`A sale of ${row.quantity} ${row.symbol} beyond the ${have.toFixed()} held`);
-        continue;
+      if (have.lt(row.quantity!))
+        problem = `A sale of ${row.quantity} ${row.symbol} beyond the ${have.toFixed()} held`;
+      else if (cash + row.amountCents - row.feeCents < 0) problem = 'Cash would go below zero';
+      else {
+        held.set(row.symbol!, have.minus(row.quantity!));
+        cash += row.amountCents - row.feeCents;
       }
-      if (cash + row.amountCents - row.feeCents < 0) {
-        reject('Cash would go below zero');
-        continue;
-      }
-      held.set(row.symbol!, have.minus(row.quantity!));
-      cash += row.amountCents - row.feeCents;
     } else if (row.type === 'buy' || row.type === 'withdrawal') {
-      if (row.amountCents + row.feeCents > cash) {
-        reject(
+      if (row.amountCents + row.feeCents > cash)
+        problem =
           row.type === 'withdrawal'
             ? 'Cash would go below zero (a withdrawal counts at the start of its day)'
-            : 'Cash would go below zero',
-        );
-        continue;
+            : 'Cash would go below zero';
+      else {
+        cash -= row.amountCents + row.feeCents;
+        if (row.type === 'buy')
+          held.set(row.symbol!, (held.get(row.symbol!) ?? new D(0)).plus(row.quantity!));
       }
-      cash -= row.amountCents + row.feeCents;
-      if (row.type === 'buy')
-        held.set(row.symbol!, (held.get(row.symbol!) ?? new D(0)).plus(row.quantity!));
     } else {
       cash += row.amountCents;
     }
-    accepted.push(row);
+    if (own) {
+      if (problem && blocker === null)
+        blocker = `This file would leave the portfolio's ${describe(row)} without ${
+          row.type === 'sell' && problem.startsWith('A sale')
+            ? 'the shares it sells'
+            : 'the cash it needs'
+        }`;
+      // The portfolio's own row stands: the check goes on as if it had happened.
+      if (problem) {
+        if (row.type === 'sell') {
+          held.set(row.symbol!, (held.get(row.symbol!) ?? new D(0)).minus(row.quantity!));
+          cash += row.amountCents - row.feeCents;
+        } else if (row.type === 'buy' || row.type === 'withdrawal') {
+          cash -= row.amountCents + row.feeCents;
+          if (row.type === 'buy')
+            held.set(row.symbol!, (held.get(row.symbol!) ?? new D(0)).plus(row.quantity!));
+        }
+      }
+      continue;
+    }
+    const incoming = row as ImportRow;
+    if (problem) rejected.push({ line: incoming.line, reason: problem });
+    else accepted.push(incoming);
   }
+  accepted.sort((a, b) => a.line - b.line);
   rejected.sort((a, b) => a.line - b.line);
-  return { accepted, rejected };
+  return { accepted, rejected, blocker };
 }

@@ -1,5 +1,5 @@
 import { addDays, dayNumber, dayFromNumber } from './days';
-import { D, type Dec, tradeValueCents } from './money';
+import { D, type Dec, QUANTITY_DECIMALS, tradeValueCents } from './money';
 
 /**
  * Daily NAV history, replayed from a portfolio's events and the symbols' daily closes.
@@ -9,7 +9,8 @@ import { D, type Dec, tradeValueCents } from './money';
  * serves them (every close before a split is divided by its ratio), so the engine holds each
  * position in adjusted shares: a trade's quantity is multiplied, and its price divided, by the
  * ratios of the symbol's splits after the trade's day. A split therefore never moves the NAV;
- * on the split day the held (unadjusted) quantity is multiplied by the ratio. Each position is
+ * on the split day the held (unadjusted) quantity is multiplied by the ratio and rounded down to
+ * a millionth of a share, as the ledger's holding is (corporate.ts). Each position is
  * valued to the cent (half up) and the cents summed, as `navCents` does.
  *
  * Order within a day: external flows (at the start of the day), splits, trades in the given
@@ -321,8 +322,20 @@ export function navHistory(input: {
         cash += e.amountCents;
         continue;
       }
-      if (e.type === 'split') continue; // Positions are held in adjusted shares.
       const symbol = e.symbol;
+      if (e.type === 'split') {
+        // Positions are held in adjusted shares, so a split moves nothing but the fraction the
+        // ledger drops: shares held after it are rounded down to a millionth, as the holding is.
+        const p = positions.get(symbol);
+        if (p && !p.adjQuantity.isZero()) {
+          const factor = factorOf(symbol, e.date);
+          p.adjQuantity = p.adjQuantity
+            .div(factor)
+            .toDecimalPlaces(QUANTITY_DECIMALS, D.ROUND_DOWN)
+            .times(factor);
+        }
+        continue;
+      }
       if (e.type === 'dividend') {
         cash += e.amountCents;
         dividends += e.amountCents;

@@ -482,7 +482,8 @@ function scenario(stream: Iterator<number>, opts: { flows: boolean; days: number
   return { start, end, events, closes, rawNav, flatDays };
 }
 
-describe('properties of random portfolios', () => {
+// Each property replays dozens of generated histories: seconds of CPU, more on a busy machine.
+describe('properties of random portfolios', { timeout: 60_000 }, () => {
   it("today's NAV is cash plus holdings at today's prices, and no split moves any day's NAV", () => {
     fc.assert(
       fc.property(uniforms, (s) => {

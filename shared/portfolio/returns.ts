@@ -71,6 +71,9 @@ export function periodRange(
   }
   const clipped = start < inception;
   if (clipped) start = inception;
+  // A custom range that ends before inception covers no day of the portfolio.
+  if (period === 'custom' && end < start)
+    return { start, end: addDays(start, -1), days: 0, clipped };
   if (end < start) end = start;
   return { start, end, days: dayNumber(end) - dayNumber(start) + 1, clipped };
 }
@@ -110,12 +113,71 @@ function slice(points: readonly NavPoint[], range: PeriodRange) {
 /** Chains daily returns: prod(1 + r_d) - 1 as a Decimal. */
 function chain(points: readonly NavPoint[]): Dec {
   let growth = new D(1);
-  for (const p of points) growth = growth.times(new D(1).plus(p.dailyReturn));
+  // A day without a return (a weekend, a holiday, cash alone) multiplies by exactly 1.
+  for (const p of points)
+    if (p.dailyReturn !== 0) growth = growth.times(new D(1).plus(p.dailyReturn));
   return growth.minus(1);
 }
 
 export function annualise(cumulative: number | Dec, days: number): number {
   return new D(1).plus(cumulative).pow(new D(YEAR_DAYS).div(days)).minus(1).toNumber();
+}
+
+const NO_HISTORY: RateFigure = {
+  kind: 'unavailable',
+  reason: 'no-history',
+  message: 'No history in this period',
+};
+
+/**
+ * The money-weighted return of a period: the XIRR of the start value (paid in at the start),
+ * the external flows (paid in at the start of their day) and the end value (received at the
+ * end of the last day); given for the period when it is shorter than a year.
+ */
+function moneyWeighted(
+  range: PeriodRange,
+  startCents: number,
+  flows: readonly { date: string; cents: number }[],
+  endCents: number,
+): RateFigure {
+  const paidIn = startCents + flows.filter((f) => f.cents > 0).reduce((s, f) => s + f.cents, 0);
+  if (paidIn <= 0)
+    return {
+      kind: 'unavailable',
+      reason: 'no-capital',
+      message: 'No capital was invested in this period',
+    };
+  const cashFlows = [
+    ...(startCents !== 0 ? [{ date: range.start, amount: -startCents }] : []),
+    ...flows.filter((f) => f.cents !== 0).map((f) => ({ date: f.date, amount: -f.cents })),
+    { date: addDays(range.end, 1), amount: endCents },
+  ];
+  // One payment in at the start and the value at the end: the rate is their ratio, exactly.
+  const single =
+    cashFlows.length === 2 && cashFlows[0]!.date === range.start && cashFlows[0]!.amount < 0;
+  if (single && endCents >= 0) {
+    const growth = new D(endCents).div(-cashFlows[0]!.amount);
+    return range.days >= YEAR_DAYS
+      ? {
+          kind: 'annualised',
+          rate: growth.pow(new D(YEAR_DAYS).div(range.days)).minus(1).toNumber(),
+        }
+      : { kind: 'cumulative', rate: growth.minus(1).toNumber() };
+  }
+  const solved = endCents === 0 && cashFlows.every((f) => f.amount <= 0) ? -1 : xirr(cashFlows);
+  // The solver's last bits are noise: money that earned nothing has a return of 0, not -1e-17.
+  const rate = solved !== undefined && Math.abs(solved) < 1e-12 ? 0 : solved;
+  if (rate === undefined)
+    return {
+      kind: 'unavailable',
+      reason: 'no-solution',
+      message: 'No single rate makes these deposits, withdrawals and values add up',
+    };
+  if (range.days >= YEAR_DAYS) return { kind: 'annualised', rate };
+  return {
+    kind: 'cumulative',
+    rate: new D(1).plus(rate).pow(new D(range.days).div(YEAR_DAYS)).minus(1).toNumber(),
+  };
 }
 
 export function periodFigures(points: readonly NavPoint[], range: PeriodRange): PeriodFigures {
@@ -128,7 +190,7 @@ export function periodFigures(points: readonly NavPoint[], range: PeriodRange): 
 
   let twr: RateFigure;
   if (inRange.length === 0) {
-    twr = { kind: 'unavailable', reason: 'no-history', message: 'No history in this period' };
+    twr = NO_HISTORY;
   } else if (paidIn <= 0) {
     twr = {
       kind: 'unavailable',
@@ -141,37 +203,15 @@ export function periodFigures(points: readonly NavPoint[], range: PeriodRange): 
     twr = { kind: 'cumulative', rate: cumulative.toNumber() };
   }
 
-  const flows = [
-    ...(startNav !== 0 ? [{ date: range.start, amount: -startNav }] : []),
-    ...inRange
-      .filter((p) => p.flowCents !== 0)
-      .map((p) => ({ date: p.date, amount: -p.flowCents })),
-    { date: addDays(range.end, 1), amount: endNav },
-  ];
-  let mwr: RateFigure;
-  if (paidIn <= 0) {
-    mwr = {
-      kind: 'unavailable',
-      reason: 'no-capital',
-      message: 'No capital was invested in this period',
-    };
-  } else {
-    const rate = endNav === 0 && flows.every((f) => f.amount <= 0) ? -1 : xirr(flows);
-    if (rate === undefined) {
-      mwr = {
-        kind: 'unavailable',
-        reason: 'no-solution',
-        message: 'No single rate makes these deposits, withdrawals and values add up',
-      };
-    } else if (range.days >= YEAR_DAYS) {
-      mwr = { kind: 'annualised', rate };
-    } else {
-      mwr = {
-        kind: 'cumulative',
-        rate: new D(1).plus(rate).pow(new D(range.days).div(YEAR_DAYS)).minus(1).toNumber(),
-      };
-    }
-  }
+  const mwr =
+    inRange.length === 0
+      ? NO_HISTORY
+      : moneyWeighted(
+          range,
+          startNav,
+          inRange.map((p) => ({ date: p.date, cents: p.flowCents })),
+          endNav,
+        );
 
   const realised = inRange.reduce((s, p) => s + p.realisedCents, 0);
   const dividends = inRange.reduce((s, p) => s + p.dividendCents, 0);
@@ -210,14 +250,75 @@ export interface ChartPoint {
 
 /**
  * The chart of a period: NAV, the public-market equivalent (index units bought with each
- * external flow at that day's close, or its last close before; withdrawals sell units; units
- * held at the start bought with the start value), and both lines rebased to 100 at the start.
+ * external flow at that day's close, or its last close before, the money of the portfolio's
+ * creation at the level it was created at when known; withdrawals sell units; units held at the
+ * start bought with the start value), and both lines rebased to 100 at the start.
  */
 export function chartSeries(
   points: readonly NavPoint[],
   range: PeriodRange,
   benchmark: readonly Close[],
+  /** The index level the money of `date` went in at, when known (the portfolio's creation). */
+  entry?: { date: string; level: number },
 ): ChartPoint[] {
+  const out: ChartPoint[] = [];
+  let growth = new D(1);
+  // Each figure is worked out again only when what it depends on moved (a weekend holds all).
+  let twrIndex = 100;
+  let valued: { units: Dec; close: number; cents: number } | undefined;
+  let indexed: { close: number; index: number } | undefined;
+  walkSameDeposits(points, range, benchmark, entry, (p, close, units, startClose) => {
+    if (p.dailyReturn !== 0) {
+      growth = growth.times(new D(1).plus(p.dailyReturn));
+      twrIndex = growth.times(100).toDecimalPlaces(6).toNumber();
+    }
+    if (close && (valued?.units !== units || valued.close !== close))
+      valued = { units, close, cents: valueOf(units, close) };
+    if (close && startClose && indexed?.close !== close)
+      indexed = {
+        close,
+        index: new D(close).div(startClose).times(100).toDecimalPlaces(6).toNumber(),
+      };
+    out.push({
+      date: p.date,
+      navCents: p.navCents,
+      benchmarkCents: close ? valued!.cents : null,
+      twrIndex,
+      benchmarkIndex: close && startClose ? indexed!.index : null,
+      flowCents: p.flowCents,
+    });
+  });
+  return out;
+}
+
+function valueOf(units: Dec, close: number): number {
+  return units.times(close).toDecimalPlaces(0, D.ROUND_HALF_UP).toNumber();
+}
+
+/**
+ * The index units the same deposits hold, day by day over the period (the one walk behind the
+ * chart's benchmark line and the since-inception comparison): units bought with the start value
+ * at the close before the period, each flow at its day's close (or the last before; the money of
+ * `entry.date` at `entry.level`). `visit`, when given, sees each day with its close and units.
+ */
+function walkSameDeposits(
+  points: readonly NavPoint[],
+  range: PeriodRange,
+  benchmark: readonly Close[],
+  entry: { date: string; level: number } | undefined,
+  visit?: (
+    p: NavPoint,
+    close: number | undefined,
+    units: Dec,
+    startClose: number | undefined,
+  ) => void,
+): {
+  units: Dec;
+  close: number | undefined;
+  days: number;
+  startNav: number;
+  flows: { date: string; cents: number }[];
+} {
   const { inRange, startNav } = slice(points, range);
   const bars = [...benchmark].sort((a, b) => a.date.localeCompare(b.date));
   let i = 0;
@@ -231,27 +332,44 @@ export function chartSeries(
   };
   const startClose = closeAt(addDays(range.start, -1)) ?? bars.find((b) => b.close > 0)?.close;
   let units = startClose && startNav > 0 ? new D(startNav).div(startClose) : new D(0);
-  let growth = new D(1);
-  const out: ChartPoint[] = [];
+  let close: number | undefined;
+  const flows: { date: string; cents: number }[] = [];
   for (const p of inRange) {
-    const close = closeAt(p.date) ?? startClose;
-    if (p.flowCents !== 0 && close) units = units.plus(new D(p.flowCents).div(close));
-    growth = growth.times(new D(1).plus(p.dailyReturn));
-    out.push({
-      date: p.date,
-      navCents: p.navCents,
-      benchmarkCents: close
-        ? units.times(close).toDecimalPlaces(0, D.ROUND_HALF_UP).toNumber()
-        : null,
-      twrIndex: growth.times(100).toDecimalPlaces(6).toNumber(),
-      benchmarkIndex:
-        close && startClose
-          ? new D(close).div(startClose).times(100).toDecimalPlaces(6).toNumber()
-          : null,
-      flowCents: p.flowCents,
-    });
+    close = closeAt(p.date) ?? startClose;
+    const bought = entry && entry.date === p.date && entry.level > 0 ? entry.level : close;
+    if (p.flowCents !== 0) {
+      flows.push({ date: p.date, cents: p.flowCents });
+      if (bought) units = units.plus(new D(p.flowCents).div(bought));
+    }
+    visit?.(p, close, units, startClose);
   }
-  return out;
+  return { units, close, days: inRange.length, startNav, flows };
+}
+
+/**
+ * The S&P 500 bought and sold with the portfolio's deposits and withdrawals over a period (the
+ * chart's benchmark line, from the same walk): its value at the end and its money-weighted
+ * return over the same flows, so it compares with the portfolio's own money-weighted return.
+ */
+export function sameDepositsBenchmark(
+  points: readonly NavPoint[],
+  range: PeriodRange,
+  benchmark: readonly Close[],
+  entry?: { date: string; level: number },
+): { valueCents: number | null; mwr: RateFigure } {
+  const walk = walkSameDeposits(points, range, benchmark, entry);
+  if (walk.days === 0) return { valueCents: null, mwr: NO_HISTORY };
+  if (!walk.close)
+    return {
+      valueCents: null,
+      mwr: {
+        kind: 'unavailable',
+        reason: 'no-history',
+        message: 'The S&P 500 level is unavailable right now',
+      },
+    };
+  const end = valueOf(walk.units, walk.close);
+  return { valueCents: end, mwr: moneyWeighted(range, walk.startNav, walk.flows, end) };
 }
 
 export interface MonthlyReturn {
@@ -267,7 +385,8 @@ export function monthlyReturns(points: readonly NavPoint[]): MonthlyReturn[] {
   const months = new Map<string, Dec>();
   for (const p of points) {
     const key = p.date.slice(0, 7);
-    months.set(key, (months.get(key) ?? new D(1)).times(new D(1).plus(p.dailyReturn)));
+    const growth = months.get(key) ?? new D(1);
+    months.set(key, p.dailyReturn === 0 ? growth : growth.times(new D(1).plus(p.dailyReturn)));
   }
   return [...months].map(([key, growth]) => ({
     year: Number(key.slice(0, 4)),

@@ -56,12 +56,36 @@ export const createPortfolioPayload = z.strictObject({
   date_time: z.optional(portfolioDateTime),
 });
 
-/** POST /api/updatePortfolioDetails. */
+/** The risk-free rate the Sharpe ratio uses, in percent a year (a portfolio's setting). */
+export const RISK_FREE_RATE_DEFAULT = 4;
+export const RISK_FREE_RATE_MAX = 20;
+const riskFreeRateRange = `The risk-free rate must be between 0% and ${RISK_FREE_RATE_MAX}%`;
+
+export const riskFreeRate = z.pipe(
+  z.transform(numberFromInput),
+  numberField('The risk-free rate is required').check(
+    z.gte(0, riskFreeRateRange),
+    z.lte(RISK_FREE_RATE_MAX, riskFreeRateRange),
+    z.refine(
+      (n) => hasAtMostDecimals(n, 2),
+      'The risk-free rate can have at most 2 decimal places',
+    ),
+  ),
+);
+
+/** How a portfolio's cost and realised gains are worked out (the average cost is the default). */
+export const costMethod = z.enum(['average', 'fifo'], {
+  error: 'Choose the average cost or FIFO',
+});
+
+/** POST /api/updatePortfolioDetails. The settings are changed only when sent. */
 export const updatePortfolioPayload = z.strictObject({
   portfolio_id: idString,
   portfolio_name: portfolioName,
   investment_value: investmentValue,
   date_time: z.optional(portfolioDateTime),
+  cost_method: z.optional(costMethod),
+  risk_free_rate: z.optional(riskFreeRate),
 });
 
 /** POST /api/getPortfolioDetails, /api/deletePortfolio, /api/stock_per_portfolio, /api/exportActivity. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { benchmarkReturn, benchmarkSinceInception, irrSinceInception, xirr } from './xirr';
+import { benchmarkReturn, xirr } from './xirr';
 
 describe('xirr', () => {
   it('matches the classic Excel XIRR example', () => {
@@ -201,159 +201,11 @@ describe('xirr', () => {
   });
 });
 
-describe('irrSinceInception', () => {
-  it('shows the cumulative return for a portfolio younger than a year', () => {
-    expect(
-      irrSinceInception({
-        inception: '2024-01-01',
-        seedCents: 10_000_000_000,
-        navCents: 10_500_000_000,
-        today: '2024-12-30',
-      }),
-    ).toEqual({ kind: 'cumulative', rate: 0.05 });
-  });
-
-  it('annualises from 365 days on', () => {
-    // 2023-01-01 to 2024-01-01 is 365 days: a 10 % gain is exactly 10 % a year.
-    const result = irrSinceInception({
-      inception: '2023-01-01',
-      seedCents: 10_000_000_000,
-      navCents: 11_000_000_000,
-      today: '2024-01-01',
-    });
-    expect(result.kind).toBe('annualised');
-    expect(Math.abs((result.kind === 'annualised' ? result.rate : 0) - 0.1)).toBeLessThan(1e-13);
-  });
-
-  it('annualises over two years as a compound rate', () => {
-    // 2021-01-01 to 2023-01-01 is 730 days: 1.21 over two years is 10 % a year.
-    const result = irrSinceInception({
-      inception: '2021-01-01T09:30:00Z',
-      seedCents: 100_000,
-      navCents: 121_000,
-      today: '2023-01-01T09:30:00Z',
-    });
-    expect(result.kind === 'annualised' && Math.abs(result.rate - 0.1)).toBeLessThan(1e-13);
-  });
-
-  it('takes later capital flows into the money-weighted return', () => {
-    // 1000 at start, 1000 more after one year, 2310 after two years: 10 % a year.
-    const result = irrSinceInception({
-      inception: '2021-01-01',
-      seedCents: 100_000,
-      navCents: 231_000,
-      today: '2023-01-01',
-      flows: [{ date: '2022-01-01', amountCents: 100_000 }],
-    });
-    expect(result.kind === 'annualised' && Math.abs(result.rate - 0.1)).toBeLessThan(1e-12);
-    const young = irrSinceInception({
-      inception: '2024-01-01',
-      seedCents: 100_000,
-      navCents: 231_000,
-      today: '2024-06-01',
-      flows: [{ date: '2024-03-01', amountCents: 100_000 }],
-    });
-    expect(young).toEqual({ kind: 'cumulative', rate: 0.155 });
-  });
-
-  it('shows a total loss as -100 % a year', () => {
-    expect(
-      irrSinceInception({
-        inception: '2020-01-01',
-        seedCents: 100_000,
-        navCents: 0,
-        today: '2022-01-01',
-      }),
-    ).toEqual({
-      kind: 'annualised',
-      rate: -1,
-    });
-  });
-
-  it('is unavailable for a portfolio without seed capital, before inception, or with bad dates', () => {
-    expect(
-      irrSinceInception({
-        inception: '2020-01-01',
-        seedCents: 0,
-        navCents: 0,
-        today: '2022-01-01',
-      }),
-    ).toMatchObject({
-      kind: 'unavailable',
-      reason: 'no-capital',
-    });
-    expect(
-      irrSinceInception({
-        inception: '2024-01-02',
-        seedCents: 100,
-        navCents: 100,
-        today: '2024-01-01',
-      }),
-    ).toMatchObject({
-      kind: 'unavailable',
-      reason: 'before-inception',
-    });
-    expect(
-      irrSinceInception({
-        inception: 'yesterday',
-        seedCents: 100,
-        navCents: 100,
-        today: '2024-01-01',
-      }),
-    ).toMatchObject({
-      kind: 'unavailable',
-      reason: 'invalid-dates',
-    });
-  });
-
-  it('is unavailable when the flows have no rate', () => {
-    // Paid in 100, took out 300 (a negative contribution), 250 left to pay back: no real root.
-    expect(
-      irrSinceInception({
-        inception: '2001-01-01',
-        seedCents: 100,
-        navCents: -250,
-        today: '2003-01-01',
-        flows: [{ date: '2002-01-01', amountCents: -300 }],
-      }),
-    ).toMatchObject({ kind: 'unavailable' });
-  });
-});
-
 describe('benchmark', () => {
   it('gives the S&P 500 return between two closes', () => {
     expect(benchmarkReturn(4000, 4400)).toBe(0.1);
     expect(benchmarkReturn(4000, 3000)).toBe(-0.25);
     expect(benchmarkReturn(0, 3000)).toBeUndefined();
     expect(benchmarkReturn(4000, Number.NaN)).toBeUndefined();
-  });
-
-  it('uses the same cumulative or annualised form as the portfolio figure', () => {
-    expect(
-      benchmarkSinceInception({
-        inception: '2024-01-01',
-        today: '2024-06-01',
-        startClose: 4000,
-        endClose: 4400,
-      }),
-    ).toEqual({
-      kind: 'cumulative',
-      rate: 0.1,
-    });
-    const twoYears = benchmarkSinceInception({
-      inception: '2021-01-01',
-      today: '2023-01-01',
-      startClose: 4000,
-      endClose: 4840,
-    });
-    expect(twoYears).toEqual({ kind: 'annualised', rate: 0.1 });
-    expect(
-      benchmarkSinceInception({
-        inception: '2021-01-01',
-        today: '2023-01-01',
-        startClose: 0,
-        endClose: 4840,
-      }).kind,
-    ).toBe('unavailable');
   });
 });

@@ -66,6 +66,8 @@ export const accountRoutes = defineRoutes([
     handler: 'api/passwordReset',
     request: passwordResetRequest,
     needs: ['tableWrite', 'userPool:AdminGetUser', 'userPool:AdminUserGlobalSignOut'],
+    // The user's token revocation (functions/lib/revocation.ts).
+    writesKeys: ['REVOKED#'],
     clientLimitPerMinute: CLIENT_LIMITS.passwordReset,
     summary: 'Set a new password with the code from the reset email',
   },

@@ -1,6 +1,6 @@
 import { addAlertRequest, deleteAlertRequest, unsubscribeAlertRequest } from '../schemas/alerts';
 import { emptyRequest } from '../schemas/common';
-import { defineRoutes, WRITE_LIMIT_PER_MINUTE } from './types';
+import { CLIENT_LIMITS, defineRoutes, WRITE_LIMIT_PER_MINUTE } from './types';
 
 /** Valuation alerts by email (docs/decisions/090-valuation-alerts.md). */
 export const alertRoutes = defineRoutes([
@@ -48,6 +48,10 @@ export const alertRoutes = defineRoutes([
     handler: 'api/unsubscribeAlert',
     request: unsubscribeAlertRequest,
     needs: ['tableWrite', 'alertToken'],
+    clientLimitPerMinute: CLIENT_LIMITS.unsubscribe,
+    // The alert rule and its counter in its owner's partition (the signed link names it), and
+    // the symbol's interest it releases (functions/alerts/store.ts).
+    writesKeys: ['USER#', 'INTEREST#'],
     summary: "Turn an alert off from its email's signed link, without signing in",
   },
 ]);

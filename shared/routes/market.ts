@@ -6,7 +6,7 @@ import {
   symbolSeriesRequest,
 } from '../market';
 import { companyOverviewRequest } from '../market/overview';
-import { defineRoutes } from './types';
+import { CLIENT_LIMITS, defineRoutes } from './types';
 
 /** Market data: responses are `{ data, source: 'demo' | 'fmp', stale, asOf }` (shared/market). */
 export const marketRoutes = defineRoutes([
@@ -18,6 +18,8 @@ export const marketRoutes = defineRoutes([
     handler: 'api/commonApi',
     request: proxyRequestSchema,
     needs: ['tableWrite', 'marketData'],
+    readOnly: true,
+    clientLimitPerMinute: CLIENT_LIMITS.marketRead,
     summary: 'Market-data proxy over an allowlist of provider paths',
   },
   {
@@ -38,6 +40,8 @@ export const marketRoutes = defineRoutes([
     handler: 'api/getHistoricalData',
     request: historicalDataRequest,
     needs: ['tableWrite', 'marketData'],
+    readOnly: true,
+    clientLimitPerMinute: CLIENT_LIMITS.marketRead,
     summary: 'Closing-price series for charts',
   },
   {
@@ -48,6 +52,8 @@ export const marketRoutes = defineRoutes([
     handler: 'api/getDailyData',
     request: symbolSeriesRequest,
     needs: ['tableWrite', 'marketData'],
+    readOnly: true,
+    clientLimitPerMinute: CLIENT_LIMITS.marketRead,
     summary: 'Daily closing prices of a stock',
   },
   {
@@ -58,6 +64,8 @@ export const marketRoutes = defineRoutes([
     handler: 'api/getWeeklyData',
     request: symbolSeriesRequest,
     needs: ['tableWrite', 'marketData'],
+    readOnly: true,
+    clientLimitPerMinute: CLIENT_LIMITS.marketRead,
     summary: 'Weekly closing prices of a stock',
   },
   {
@@ -68,6 +76,8 @@ export const marketRoutes = defineRoutes([
     handler: 'api/getStockList',
     request: stockListRequest,
     needs: ['tableWrite', 'marketData'],
+    readOnly: true,
+    clientLimitPerMinute: CLIENT_LIMITS.marketRead,
     summary: 'Stocks by market-cap band, sector and region',
   },
   {
@@ -78,6 +88,8 @@ export const marketRoutes = defineRoutes([
     handler: 'api/getCompanyOverview',
     request: companyOverviewRequest,
     needs: ['tableWrite', 'marketData'],
+    readOnly: true,
+    clientLimitPerMinute: CLIENT_LIMITS.marketRead,
     summary:
       "A company view's first screen: profile, quote, TTM ratios, owners and news in one answer",
   },

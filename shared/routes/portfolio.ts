@@ -42,7 +42,7 @@ export const portfolioRoutes = defineRoutes([
     auth: true,
     handler: 'api/getPortfolioDetails',
     request: portfolioIdPayload,
-    needs: ['tableRead'],
+    needs: ['tableWrite', 'marketData'],
     summary: 'One portfolio',
     owns: [{ field: 'portfolio_id', kind: 'portfolio' }],
   },
@@ -122,7 +122,7 @@ export const portfolioRoutes = defineRoutes([
     auth: true,
     handler: 'api/exportActivity',
     request: portfolioIdPayload,
-    needs: ['tableRead'],
+    needs: ['tableWrite', 'marketData'],
     summary:
       "A portfolio's whole activity (deposits, withdrawals, trades, dividends) in the import's columns: a new portfolio importing it gets the same NAV history",
     owns: [{ field: 'portfolio_id', kind: 'portfolio' }],

@@ -1,5 +1,10 @@
 import { emptyRequest } from '../schemas/common';
-import { setPublicRecordRequest, sharePitchRequest, shareSlugRequest } from '../sharing/schemas';
+import {
+  hideSharedVersionRequest,
+  setPublicRecordRequest,
+  sharePitchRequest,
+  shareSlugRequest,
+} from '../sharing/schemas';
 import { defineRoutes, WRITE_LIMIT_PER_MINUTE, type EdgeCacheDef } from './types';
 
 /** Requests a minute one client may make on a public sharing route (a reader, not a crawler farm). */
@@ -35,6 +40,19 @@ export const sharingRoutes = defineRoutes([
     request: sharePitchRequest,
     needs: ['tableWrite'],
     summary: 'Stop sharing a pitch: its public page answers 404',
+    owns: [{ field: 'valuation_id', kind: 'valuation' }],
+    writeLimitPerMinute: WRITE_LIMIT_PER_MINUTE,
+  },
+  {
+    id: 'hideSharedVersion',
+    method: 'POST',
+    path: '/api/hideSharedVersion',
+    auth: true,
+    handler: 'api/hideSharedVersion',
+    request: hideSharedVersionRequest,
+    needs: ['tableWrite'],
+    summary:
+      'Hide an earlier version of a shared pitch from its public page (its words and figures go)',
     owns: [{ field: 'valuation_id', kind: 'valuation' }],
     writeLimitPerMinute: WRITE_LIMIT_PER_MINUTE,
   },
@@ -80,6 +98,18 @@ export const sharingRoutes = defineRoutes([
     request: shareSlugRequest,
     needs: ['tableWrite', 'marketData'],
     summary: "A shared pitch's link-preview image (SVG): price against intrinsic value",
+    clientLimitPerMinute: PUBLIC_SHARE_CLIENT_LIMIT,
+    edgeCache: SHARE_EDGE_CACHE,
+  },
+  {
+    id: 'publicPitchPreviewPng',
+    method: 'GET',
+    path: '/api/public/pitch/{slug}/preview.png',
+    auth: false,
+    handler: 'api/publicPitchPreviewPng',
+    request: shareSlugRequest,
+    needs: ['tableWrite', 'marketData'],
+    summary: "A shared pitch's link-preview image as PNG (what social sites and chat apps show)",
     clientLimitPerMinute: PUBLIC_SHARE_CLIENT_LIMIT,
     edgeCache: SHARE_EDGE_CACHE,
   },

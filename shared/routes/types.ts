@@ -31,6 +31,13 @@ export type RouteNeed =
   /** Sends alert emails through the alerts' SES configuration set. */
   | 'alertMail';
 
+/**
+ * Leading parts of the table's partition keys (functions/lib/keys.ts builds them): what a public
+ * route may write is limited to its prefixes (infra/constructs/grants.ts, decision 137).
+ */
+export type TableKeyPrefix =
+  'CACHE#' | 'BUDGET#' | 'RATE#' | 'IDEMPOTENCY#' | 'REVOKED#' | 'INTEREST#' | 'USER#';
+
 /** Kinds of items a user owns that a route can name by id (their keys: functions/lib/keys.ts). */
 export type OwnedKind =
   'valuation' | 'portfolio' | 'order' | 'screener' | 'watchlistSymbol' | 'alert';
@@ -110,6 +117,17 @@ export interface RouteDef {
   clientLimitPerMinute?: number;
   /** Successful answers may be kept by CloudFront (public GET market reads only). */
   edgeCache?: EdgeCacheDef;
+  /**
+   * A POST that only reads (market data asked by POST): it changes nothing of anyone's, so an
+   * `Idempotency-Key` is ignored rather than its answer kept (decision 141).
+   */
+  readOnly?: boolean;
+  /**
+   * A public route that writes the table: the key prefixes its own code writes, beyond those
+   * its needs and settings imply (market data: cache, budget and the client's share; a client
+   * limit: rate items; a POST: its Idempotency-Key record). Its role may write nothing else.
+   */
+  writesKeys?: readonly TableKeyPrefix[];
 }
 
 /** Body cap of a JSON route that does not declare its own (Lambda itself takes up to 6 MB). */
@@ -134,6 +152,10 @@ export const CLIENT_LIMITS = {
   passwordReset: 10,
   verify: 10,
   contact: 5,
+  /** Turning an alert off from its email's link. */
+  unsubscribe: 10,
+  /** Each market-data read asked by POST (the app reads through the edge-cached GET routes). */
+  marketRead: 120,
 } as const;
 
 export function defineRoutes<const T extends readonly RouteDef[]>(routes: T): T {

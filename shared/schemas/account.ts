@@ -52,6 +52,26 @@ export const TOASTS = {
   deleteFailure: 'Error Delete !',
 } as const;
 
+/**
+ * When Cognito could not end the other devices' sessions (decision 144): the API already
+ * refuses every older token, but a refresh token elsewhere may still get new ones.
+ */
+export const SIGN_OUT_INCOMPLETE = {
+  logout:
+    'You are signed out on this device, but signing out your other devices did not complete. Please sign in and log out again, or change your password.',
+  passwordChanged:
+    'Your password was changed, but signing out your other devices did not complete. Please log out and sign in again to end them.',
+  passwordReset:
+    'Your password was reset, but signing out your other devices did not complete. Please sign in, then log out to end them.',
+} as const;
+
+/** The answer of a route that signs the user out everywhere (logout, password change or reset). */
+export interface SignOutAnswer {
+  message: string;
+  /** False when the other devices' sessions could not be ended (the message says what to do). */
+  signed_out_everywhere: boolean;
+}
+
 export const PASSWORD_MIN_LENGTH = 8;
 export const NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;

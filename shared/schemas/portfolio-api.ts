@@ -21,7 +21,14 @@ export const returnFigureSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('cumulative'), rate: z.number() }),
   z.object({
     kind: z.literal('unavailable'),
-    reason: z.enum(['invalid-dates', 'before-inception', 'no-capital', 'no-solution', 'no-quotes']),
+    reason: z.enum([
+      'invalid-dates',
+      'before-inception',
+      'no-capital',
+      'no-solution',
+      'no-quotes',
+      'no-history',
+    ]),
     message: z.string(),
   }),
 ]);
@@ -44,24 +51,42 @@ export const portfolioRecordSchema = z.object({
   reserved_cents: z.number().check(z.int()),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Cost method of the holdings' cost and realised gains; absent means 'average'. */
+  cost_method: z.optional(z.enum(['average', 'fifo'])),
+  /** The Sharpe ratio's risk-free rate in percent a year; absent means 4. */
+  risk_free_rate: z.optional(z.number()),
 });
 export type PortfolioRecord = z.infer<typeof portfolioRecordSchema>;
 
-/** One row of the dashboard table (getPortfolioList, searchPortfolioList). */
+/**
+ * One row of the dashboard table (getPortfolioList, searchPortfolioList) and the holdings view's
+ * portfolio: every figure from the one portfolio engine (decision 131), after due dividends and
+ * splits, so the list, the dashboard, the holdings view and the Performance view agree.
+ */
 export const portfolioRowSchema = z.extend(portfolioRecordSchema, {
-  /** Cash + holdings at the latest quotes; null when a held symbol has no quote. */
+  /** Cash + holdings at the latest quotes (a symbol without one at its last close). */
   nav_cents: z.nullable(z.number().check(z.int())),
   net_asset_value: z.nullable(z.number()),
   holdings_value_cents: z.nullable(z.number().check(z.int())),
   /** Number of stocks held. */
   stocks_held: z.number().check(z.int()),
+  /** Money-weighted return (IRR) since inception, of every deposit and withdrawal. */
   irr: returnFigureSchema,
-  /** The S&P 500 over the same dates, in the same form as `irr`. */
+  /** Time-weighted return since inception. */
+  twr: returnFigureSchema,
+  /**
+   * The S&P 500 bought and sold with the same deposits and withdrawals (the Performance view's
+   * benchmark line): its IRR in the same form as `irr`, and its value now.
+   */
   benchmark: z.intersection(
     returnFigureSchema,
-    z.object({ symbol: z.literal('^GSPC'), name: z.string() }),
+    z.object({
+      symbol: z.literal('^GSPC'),
+      name: z.string(),
+      value_cents: z.nullable(z.number().check(z.int())),
+    }),
   ),
-  /** Held symbols without a quote (NAV and IRR are then unavailable). */
+  /** Held symbols without a quote right now: valued at their last close. */
   missing_quotes: z.array(z.string()),
   /** True when a quote used is older than the quote job's refresh. */
   stale: z.boolean(),

@@ -10,6 +10,83 @@ export type RateFigureView = z.infer<typeof rateFigure>;
 
 const nullableNumber = z.nullable(z.number());
 
+/** How a figure is worked out, shown on hover or tap. */
+const formula = z.string();
+const riskUnavailable = z.object({
+  kind: z.literal('unavailable'),
+  reason: z.enum(['no-history', 'no-capital', 'too-few-days', 'no-variation', 'no-benchmark']),
+  message: z.string(),
+  formula,
+});
+function riskFigure<Extra extends Record<string, z.ZodMiniType>>(extra: Extra) {
+  return z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('value'), value: z.number(), formula, ...extra }),
+    riskUnavailable,
+  ]);
+}
+const nullableDate = z.nullable(z.string());
+const monthOf = { year: z.number(), month: z.number(), partial: z.boolean() };
+
+/** Risk figures of the period (shared/portfolio/risk.ts, decision 131); ratios are fractions. */
+export const riskViewSchema = z.object({
+  trading_days: z.number(),
+  calendar: z.enum(['benchmark', 'weekdays']),
+  volatility: riskFigure({}),
+  max_drawdown: riskFigure({ peak: nullableDate, trough: nullableDate, recovery: nullableDate }),
+  sharpe: riskFigure({}),
+  beta: riskFigure({}),
+  correlation: riskFigure({}),
+  best_day: riskFigure({ date: z.string() }),
+  worst_day: riskFigure({ date: z.string() }),
+  best_month: riskFigure(monthOf),
+  worst_month: riskFigure(monthOf),
+});
+export type RiskViewData = z.infer<typeof riskViewSchema>;
+export type RiskFigureData = z.infer<typeof riskViewSchema>['volatility'];
+
+const term = z.enum(['short', 'long']);
+
+/** FIFO tax lots (shared/portfolio/lots.ts, decision 131): whole cents, dates YYYY-MM-DD. */
+export const lotsViewSchema = z.object({
+  open: z.array(
+    z.object({
+      symbol: z.string(),
+      acquired: z.string(),
+      quantity: z.number(),
+      cost_cents: z.number(),
+      price: nullableNumber,
+      value_cents: nullableNumber,
+      unrealised_cents: nullableNumber,
+      term,
+      long_term_from: z.string(),
+    }),
+  ),
+  realised: z.array(
+    z.object({
+      sold: z.string(),
+      symbol: z.string(),
+      acquired: z.string(),
+      quantity: z.number(),
+      proceeds_cents: z.number(),
+      cost_cents: z.number(),
+      gain_cents: z.number(),
+      term,
+    }),
+  ),
+  tax_years: z.array(
+    z.object({
+      year: z.number(),
+      short_cents: z.number(),
+      long_cents: z.number(),
+      total_cents: z.number(),
+    }),
+  ),
+});
+export type LotsViewData = z.infer<typeof lotsViewSchema>;
+
+/** The portfolio's cost method: average cost (the default) or first in, first out. */
+export const costMethodSchema = z.enum(['average', 'fifo']);
+
 export const performanceResponseSchema = z.object({
   data: z.object({
     portfolio_id: z.string(),
@@ -85,7 +162,11 @@ export const performanceResponseSchema = z.object({
       }),
     ),
     corporate_actions_complete: z.boolean(),
-    cost_method: z.string(),
+    cost_method: costMethodSchema,
+    /** The risk-free rate the Sharpe ratio uses, in percent a year (4 = 4 %). */
+    risk_free_rate: z.number(),
+    risk: riskViewSchema,
+    lots: lotsViewSchema,
   }),
   asOf: z.string(),
 });

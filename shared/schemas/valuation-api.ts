@@ -310,6 +310,8 @@ export const valuationRecordSchema = z.object({
   tracked_moic: optionalNum,
   /** Editable on My Tracked Pitches (the tracked update); starts as the valuation's intrinsic value. */
   tracked_intrinsic_value_per_share: optionalNum,
+  /** When it was last changed there (a shared pitch's page dates the edit: decision 143). */
+  tracked_intrinsic_edited_at: z.optional(z.nullable(z.string())),
   tracked_ebitda_at_endof_hold: optionalNum,
   tracked_intrinsic_value_of_business: optionalNum,
   tracked_enterprise_value: optionalNum,

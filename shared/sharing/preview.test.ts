@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { previewSvg } from './preview';
+import { fitText, previewSvg, textWidth } from './preview';
 
 describe('the link-preview image', () => {
   it('draws the price, intrinsic value and path, and escapes the title', () => {
@@ -32,5 +32,32 @@ describe('the link-preview image', () => {
     });
     expect(svg).not.toContain('NaN');
     expect(svg).not.toContain('<polyline');
+  });
+});
+
+describe("the preview's text fitting", () => {
+  const box = { maxSize: 48, minSize: 34, maxLines: 2, weight: 'bold' as const };
+
+  it("keeps the demo set's longest company name within the box, on one line or two", () => {
+    const fitted = fitText('Public Service Enterprise Group Incorporated (PEG)', 1040, box);
+    expect(fitted.lines.join(' ')).toBe('Public Service Enterprise Group Incorporated (PEG)');
+    for (const line of fitted.lines)
+      expect(textWidth(line, fitted.fontSize, 'bold')).toBeLessThanOrEqual(1040);
+  });
+
+  it('wraps what one line cannot hold, and cuts with an ellipsis what two cannot', () => {
+    const long = 'Wide '.repeat(30).trim();
+    const fitted = fitText(long, 600, box);
+    expect(fitted.lines).toHaveLength(2);
+    expect(fitted.fontSize).toBe(34);
+    expect(fitted.lines[1]!.endsWith('…')).toBe(true);
+    for (const line of fitted.lines) expect(textWidth(line, 34, 'bold')).toBeLessThanOrEqual(600);
+  });
+
+  it('a short title keeps the largest size', () => {
+    expect(fitText('Apple Inc. (AAPL)', 1040, box)).toEqual({
+      lines: ['Apple Inc. (AAPL)'],
+      fontSize: 48,
+    });
   });
 });

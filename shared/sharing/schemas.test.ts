@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DISPLAY_NAME_MESSAGES, displayName, setPublicRecordRequest, shareSlug } from './schemas';
+import { confusableSkeleton, nameSkeleton, publicDisplayName } from './display-name';
+import {
+  DISPLAY_NAME_MESSAGES,
+  displayName,
+  hideSharedVersionRequest,
+  setPublicRecordRequest,
+  shareSlug,
+} from './schemas';
 
 describe('display names', () => {
   it('accepts a plain name and trims it', () => {
@@ -21,9 +28,46 @@ describe('display names', () => {
     ['https://evil.example', DISPLAY_NAME_MESSAGES.characters],
     ['-dash first', DISPLAY_NAME_MESSAGES.characters],
   ])('%s', (name, message) => {
-    const parsed = displayName.safeParse(name);
+    const parsed = publicDisplayName.safeParse(name);
     if (message === undefined) expect(parsed.success).toBe(true);
     else expect(parsed.error?.issues[0]?.message).toBe(message);
+  });
+
+  // Look-alikes of the reserved names, as measured against the form before the skeleton.
+  it.each([
+    ['Mr Mark\u0435t', 'a Cyrillic е'],
+    ['\u041Cr Market', 'a Cyrillic М'],
+    ['\u0430dmin', 'a Cyrillic а'],
+    ['Supp\u043Ert', 'a Cyrillic о'],
+    ['Adm1n', 'a digit one'],
+    ['\uFF4D\uFF52 \uFF4D\uFF41\uFF52\uFF4B\uFF45\uFF54', 'full-width letters'],
+    ['Mr Mark\u00E9t', 'an accent'],
+    ['\u13AAdmin', 'a Cherokee A'],
+  ])('refuses %s (%s) as reserved', (name) => {
+    expect(publicDisplayName.safeParse(name).error?.issues[0]?.message).toBe(
+      DISPLAY_NAME_MESSAGES.reserved,
+    );
+  });
+
+  it('the form alone checks length, characters and emails, not what a name reads as', () => {
+    expect(displayName.safeParse('Mr. Market').success).toBe(true);
+    expect(displayName.safeParse('ab').success).toBe(false);
+  });
+
+  it('folds look-alikes to one skeleton: the same for a name and its impersonations', () => {
+    expect(confusableSkeleton('Mr Mark\u0435t')).toBe('Mr Market');
+    expect(confusableSkeleton('paypal')).toBe(confusableSkeleton('p\u0430yp\u0430l'));
+    const alice = nameSkeleton('Alice Chen');
+    for (const twin of [
+      'alice chen',
+      'Alic\u0435 Chen',
+      'ALICE-CHEN',
+      'Al1ce Chen',
+      'Alice  Chen.',
+    ])
+      expect(nameSkeleton(twin), twin).toBe(alice);
+    expect(nameSkeleton('Alice Cheng')).not.toBe(alice);
+    expect(nameSkeleton('Bob Chen')).not.toBe(alice);
   });
 
   it('refuses a name longer than 40 characters', () => {
@@ -36,6 +80,15 @@ describe('display names', () => {
     expect(
       setPublicRecordRequest.safeParse({ enabled: true, display_name: 'Value Hunter' }).success,
     ).toBe(true);
+  });
+});
+
+describe('hiding a version', () => {
+  it('names a valuation and a positive whole version number', () => {
+    const id = 'a'.repeat(10);
+    expect(hideSharedVersionRequest.safeParse({ valuation_id: id, version: 2 }).success).toBe(true);
+    for (const version of [0, -1, 1.5, '2', null])
+      expect(hideSharedVersionRequest.safeParse({ valuation_id: id, version }).success).toBe(false);
   });
 });
 

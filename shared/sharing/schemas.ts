@@ -23,6 +23,11 @@ export const SHARING_MESSAGES = {
   recordOff: 'Your public record is off.',
   notPitched: 'Pitch this valuation before sharing it.',
   tooMany: 'You can share at most 100 pitches. Stop sharing one to share another.',
+  notShared: 'This pitch is not shared.',
+  noSuchVersion: 'This shared pitch has no such version.',
+  currentVersion:
+    'The current version cannot be hidden: Re-Pitch to replace it, or stop sharing the pitch.',
+  versionHidden: 'That version is hidden from the public page.',
 } as const;
 
 /** How many pitches one user may share at once (bounds the public record's one query). */
@@ -44,47 +49,50 @@ export type ShareSlugRequest = z.infer<typeof shareSlugRequest>;
 export const sharePitchRequest = z.strictObject({ valuation_id: valuationId });
 export type SharePitchRequest = z.infer<typeof sharePitchRequest>;
 
+/** POST /api/hideSharedVersion: hides an earlier version of a shared pitch (decision 143). */
+export const hideSharedVersionRequest = z.strictObject({
+  valuation_id: valuationId,
+  version: z
+    .number({ error: 'Choose the version to hide' })
+    .check(
+      z.int('Choose the version to hide'),
+      z.positive('Choose the version to hide'),
+      z.maximum(1_000_000, 'Choose the version to hide'),
+    ),
+});
+export type HideSharedVersionRequest = z.infer<typeof hideSharedVersionRequest>;
+
 /* ------------------------------------------------------------ display names */
 
 export const DISPLAY_NAME_MAX = 40;
 export const DISPLAY_NAME_MIN = 3;
 const NAME_CHARACTERS = /^[\p{L}\p{N}][\p{L}\p{N} ._'-]*$/u;
-/** Names that would pass for the product or its staff. */
-const RESERVED = ['mrmarket', 'mistermarket', 'admin', 'support', 'official', 'moderator', 'staff'];
-
 export const DISPLAY_NAME_MESSAGES = {
   characters:
     'A display name starts with a letter or a digit and holds letters, digits, spaces, dots, hyphens, apostrophes and underscores only',
   reserved: 'That display name is reserved: please choose another',
   tooShort: `A display name has at least ${DISPLAY_NAME_MIN} characters`,
   email: 'A display name cannot be an email address',
+  taken: 'That display name, or one that looks the same, is taken: please choose another',
 } as const;
 
-/** Letters and digits only, lower case, for comparing with the reserved names ("Mr. Market" → "mrmarket"). */
-export function nameSkeleton(name: string): string {
-  return name
-    .normalize('NFKD')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]/gu, '')
-    .replaceAll('0', 'o')
-    .replaceAll('1', 'l')
-    .replaceAll('3', 'e')
-    .replaceAll('4', 'a')
-    .replaceAll('5', 's');
-}
-
-export function displayNameProblem(name: string): string | undefined {
+/**
+ * What a display name's form allows: length, characters, no email. What it reads as (reserved
+ * names, look-alikes) is checked by `displayNameProblem` in ./display-name.ts, which needs
+ * Unicode's confusables data: the form and the setPublicRecord handler load it, the other
+ * sharing functions (the public pages) do not.
+ */
+export function displayNameFormProblem(name: string): string | undefined {
   if ([...name].length < DISPLAY_NAME_MIN) return DISPLAY_NAME_MESSAGES.tooShort;
   if (name.includes('@')) return DISPLAY_NAME_MESSAGES.email;
   if (!NAME_CHARACTERS.test(name)) return DISPLAY_NAME_MESSAGES.characters;
-  const skeleton = nameSkeleton(name);
-  if (RESERVED.some((r) => skeleton.includes(r))) return DISPLAY_NAME_MESSAGES.reserved;
   return undefined;
 }
 
 export const displayName = storedText({ label: 'The display name', max: DISPLAY_NAME_MAX }).check(
-  z.refine((s) => displayNameProblem(s) === undefined, {
-    error: (issue) => displayNameProblem(issue.input as string) ?? 'That display name is not valid',
+  z.refine((s) => displayNameFormProblem(s) === undefined, {
+    error: (issue) =>
+      displayNameFormProblem(issue.input as string) ?? 'That display name is not valid',
   }),
 );
 
@@ -124,6 +132,29 @@ export const sharedVersionSchema = z.object({
   comment: z.string(),
 });
 export type SharedVersion = z.infer<typeof sharedVersionSchema>;
+
+/** An earlier version its author hid: only its number and date stay (decision 143). */
+export const hiddenVersionSchema = z.object({
+  version: z.number(),
+  at: z.string(),
+  hidden: z.literal(true),
+});
+export type HiddenVersion = z.infer<typeof hiddenVersionSchema>;
+export type ShareVersionEntry = SharedVersion | HiddenVersion;
+
+export const isHiddenVersion = (v: ShareVersionEntry): v is HiddenVersion =>
+  'hidden' in v && v.hidden === true;
+
+/**
+ * The pitch's intrinsic value now, when it differs from its latest version's: its owner
+ * changed it on My Tracked Pitches at `editedAt` (decision 143).
+ */
+export const intrinsicEditSchema = z.object({
+  editedAt: z.string(),
+  /** The latest version's own value, before the edit. */
+  versionValue: z.number(),
+});
+export type IntrinsicEdit = z.infer<typeof intrinsicEditSchema>;
 
 /** The record since the pitch: anchored at the first version's pitch date and price. */
 export const shareRecordSchema = z.object({
@@ -166,8 +197,14 @@ export const publicPitchResponse = z.object({
   /** The sharer's display name when their public record is on, else null. */
   sharedBy: z.nullable(z.string()),
   recordSlug: z.nullable(z.string()),
+  /**
+   * The latest version, its stock name the market data's, its intrinsic value the pitch's value
+   * now (an edit after the version replaces it: `intrinsicEdit` dates it).
+   */
   current: sharedVersionSchema,
-  versions: z.array(sharedVersionSchema),
+  intrinsicEdit: z.nullable(intrinsicEditSchema),
+  /** Every kept version, oldest first; one its author hid shows its number and date only. */
+  versions: z.array(z.union([hiddenVersionSchema, sharedVersionSchema])),
   record: shareRecordSchema,
   scorecard: publicScorecardSchema,
   expectedPath: z.array(pathPointSchema),
@@ -180,7 +217,9 @@ export const publicRecordRowSchema = z.object({
   stock_symbol: z.string(),
   stock_name: z.nullable(z.string()),
   valuation_type_id: z.number(),
+  /** The pitch's value now; `intrinsicEditedAt` dates an edit after its latest version. */
   intrinsic_value_per_share: z.number(),
+  intrinsicEditedAt: z.nullable(z.string()),
   pitchedAt: z.string(),
   daysSince: z.number(),
   returnSince: nullableNum,
@@ -220,6 +259,8 @@ export const mySharesResponse = z.object({
       stock_symbol: z.string(),
       sharedAt: z.string(),
       versions: z.number(),
+      /** Each kept version's number and date, and whether the public page hides it. */
+      history: z.array(z.object({ version: z.number(), at: z.string(), hidden: z.boolean() })),
     }),
   ),
   publicRecord: z.nullable(z.object({ displayName: z.string(), slug: z.string() })),
@@ -236,4 +277,7 @@ export type SharePitchResponse = z.infer<typeof sharePitchResponse>;
 
 export const publicPitchPath = (slug: string) => `/p/${slug}`;
 export const publicRecordPath = (slug: string) => `/u/${slug}`;
-export const previewImagePath = (slug: string) => `/api/public/pitch/${slug}/preview.svg`;
+/** The link-preview image crawlers are given (PNG: what link previews show). */
+export const previewImagePath = (slug: string) => `/api/public/pitch/${slug}/preview.png`;
+/** The same drawing as SVG, which the public page itself shows. */
+export const previewSvgPath = (slug: string) => `/api/public/pitch/${slug}/preview.svg`;

@@ -200,6 +200,10 @@ export type Scenarios = MultipleScenarios | DcfScenarios;
 
 const identity = {
   stock_symbol: stockSymbol,
+  /**
+   * Accepted and not stored: the server keeps the market data's name of the symbol, since
+   * public pages show it (docs/decisions/142).
+   */
   stock_name: z.optional(
     storedText({
       label: 'The stock name',

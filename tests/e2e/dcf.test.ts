@@ -111,6 +111,10 @@ test('an investor values a company by DCF, sees the growth the price implies, pi
   await buyDialog.getByRole('button', { name: 'Buy', exact: true }).click();
   await toast(page, 'Pitch Added successfully!');
   await expect.poll(() => buyDialog.count(), SLOW).toBe(0);
+  await page
+    .getByRole('dialog', { name: /^Bought / })
+    .getByRole('button', { name: 'Done' })
+    .click(SLOW);
 
   // Track it: My Tracked Pitches lists it at its intrinsic value, and the scorecard scores it.
   await page.getByRole('button', { name: 'Track', exact: true }).click();

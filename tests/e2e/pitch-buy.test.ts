@@ -58,8 +58,12 @@ test('a signed-in investor buys a pitched stock into a portfolio and sees it in 
   await toast(page, 'Pitch Added successfully!');
   await expect.poll(() => dialog.count(), SLOW).toBe(0);
 
+  // The confirmation offers "Go to Portfolio" (the spec's control), which opens the portfolios.
+  const bought = page.getByRole('dialog', { name: `Bought ${name}` });
+  await bought.getByRole('link', { name: 'Go to Portfolio' }).click(SLOW);
+  await expect.poll(() => new URL(page.url()).pathname, SLOW).toBe('/Portfolio');
+
   // Portfolio: the stock is held, the cash went down, the NAV is about the seed.
-  await open('/Portfolio');
   await page.getByRole('button', { name: PORTFOLIO, exact: true }).click(SLOW);
   const panel = page.getByRole('region', { name: `Stocks in ${PORTFOLIO}` });
   await expect.poll(() => panel.getByTestId('stock-count').textContent(), SLOW).toBe('1');

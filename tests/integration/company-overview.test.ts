@@ -19,6 +19,8 @@ describe('getCompanyOverview through the local API server (demo data)', () => {
     const dates = body.data.revenueQuarters.map((q) => q.date);
     expect([...dates].sort().reverse()).toEqual(dates);
     expect(body.data.news).toHaveLength(5);
+    // The demo filers report in USD, as their income statements say.
+    expect(body.data.reportedCurrency).toBe('USD');
     const shares = body.data.owners.owners.map((o) => o.shares);
     expect(shares.length).toBeGreaterThan(0);
     expect(shares.length).toBeLessThanOrEqual(5);

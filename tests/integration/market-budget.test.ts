@@ -11,6 +11,9 @@ import { refreshQuotes } from '../../functions/market/refresh';
 import { buildMarketService } from '../../functions/market/service';
 import { FmpHttpSource } from '../../functions/market/source';
 import { keys } from '../../functions/lib/keys';
+import { withClient } from '../../functions/lib/client';
+import { DYNAMO_TIMEOUTS } from '../../functions/lib/dynamo';
+import { recordSecurityFigures } from '../support/security-summary';
 import { registerInterest, releaseInterest } from '../../functions/market/interest';
 import { startFakeFmp, type FakeFmp } from '../support/fake-fmp';
 import { simClock } from '../support/market';
@@ -112,6 +115,107 @@ describe('the call budget', () => {
     expect(
       results.every((r) => r.status === 'fulfilled' || r.reason instanceof BudgetExhaustedError),
     ).toBe(true);
+  });
+
+  it('answers 50 concurrent spends from 50 instances with no error and no overspend', async () => {
+    // Each spender has its own client, as each Lambda instance has (functions/lib/dynamo.ts).
+    const spenders = (limits: Partial<PlanLimits>, namespace: string) =>
+      Array.from(
+        { length: 50 },
+        () =>
+          new CallBudget({
+            client: DynamoDBDocumentClient.from(
+              new DynamoDBClient({
+                maxAttempts: DYNAMO_TIMEOUTS.maxAttempts,
+                requestHandler: {
+                  connectionTimeout: DYNAMO_TIMEOUTS.connectionTimeoutMs,
+                  requestTimeout: DYNAMO_TIMEOUTS.requestTimeoutMs,
+                },
+              }),
+            ),
+            tableName: table(),
+            plan: plan(limits),
+            source: 'fmp',
+            now: clock.now,
+            namespace,
+          }),
+      );
+    const spendAll = async (budgets: CallBudget[], priority: 'reader' | 'quotes') => {
+      const results = await Promise.allSettled(budgets.map((b) => b.take(1, priority)));
+      const refused = results.filter(
+        (r) => r.status === 'rejected' && r.reason instanceof BudgetExhaustedError,
+      ).length;
+      const errors = results.filter(
+        (r) => r.status === 'rejected' && !(r.reason instanceof BudgetExhaustedError),
+      );
+      return {
+        granted: results.filter((r) => r.status === 'fulfilled').length,
+        refused,
+        errors: errors.map((e) => String((e as PromiseRejectedResult).reason)),
+      };
+    };
+
+    // Room for all of them: a minute limit of 300 (readers' share 240).
+    const roomy = `r${randomUUID().slice(0, 8)}:`;
+    const all = await spendAll(
+      spenders({ callsPerMinute: 300, callsPerDay: null }, roomy),
+      'reader',
+    );
+    expect(all).toEqual({ granted: 50, refused: 0, errors: [] });
+    expect((await budget({ callsPerMinute: 300 }, roomy).usage()).minute).toBe(50);
+
+    // A minute limit of 40 (readers' share 32) and a day's of 36 (readers' share 28): the day
+    // binds, so spends that passed the minute's counter and not the day's give it back.
+    const tight = `t${randomUUID().slice(0, 8)}:`;
+    const limits = { callsPerMinute: 40, callsPerDay: 36 };
+    const some = await spendAll(spenders(limits, tight), 'reader');
+    expect(some).toEqual({ granted: 28, refused: 22, errors: [] });
+    const used = await budget(limits, tight).usage();
+    expect(used).toMatchObject({ minute: 28, day: 28 });
+
+    // The quote job's share (all of the day): the last 8 calls, then refused.
+    const quotes = await spendAll(spenders(limits, tight), 'quotes');
+    expect(quotes).toEqual({ granted: 8, refused: 42, errors: [] });
+    const after = await budget(limits, tight).usage();
+    expect(after).toMatchObject({ minute: 36, day: 36 });
+
+    recordSecurityFigures('market-budget-concurrency', {
+      concurrentSpends: 150,
+      granted: all.granted + some.granted + quotes.granted,
+      refusedOverBudget: all.refused + some.refused + quotes.refused,
+      errors: all.errors.length + some.errors.length + quotes.errors.length,
+      overspend: Math.max(0, after.day - 36, after.minute - 40),
+    });
+  });
+
+  it("spends a client's share only once the budget all share has let the call through", async () => {
+    const namespace = `k${randomUUID().slice(0, 8)}:`;
+    const b = budget({ callsPerMinute: 10, callsPerDay: null }, namespace);
+    const guarded = new GuardedSource(fmpSource(), b, { now: clock.now });
+    // Readers' share of the minute (8) spent by others.
+    expect(await takeAll(b, 'reader', 8)).toBe(8);
+    const client = `198.51.100.${Math.floor(Math.random() * 200) + 1}`;
+    const calls = fake.callCount;
+    for (let i = 0; i < 3; i++)
+      await expect(
+        withClient(client, () => guarded.get('quote', { symbol: 'AAPL' })),
+      ).rejects.toBeInstanceOf(BudgetExhaustedError);
+    expect(fake.callCount).toBe(calls);
+    const minute = Math.floor(clock.now() / 60_000);
+    const share = await doc.send(
+      new GetCommand({
+        TableName: table(),
+        Key: keys.rateLimit('market-client-minute', client, minute),
+        ConsistentRead: true,
+      }),
+    );
+    expect(share.Item).toBeUndefined();
+    // The next minute the call goes through and counts once in each.
+    clock.advance(60_000);
+    await expect(
+      withClient(client, () => guarded.get('quote', { symbol: 'AAPL' })),
+    ).resolves.toHaveLength(1);
+    expect((await b.usage()).minute).toBe(1);
   });
 
   it('spreads a daily quota over the refreshes left today', async () => {

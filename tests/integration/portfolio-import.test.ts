@@ -26,6 +26,28 @@ beforeAll(async () => {
 });
 afterAll(() => useMarketService(undefined));
 
+const now = new Date(testMarketClock());
+const today = testMarketClock().slice(0, 10);
+
+/**
+ * KO's dividends, as the provider lists them, that a holding earns from its buys: each paid by
+ * today on the shares bought before its ex-date (worked out here from the demo's rows, apart
+ * from the product's crediting).
+ */
+function koDividends(buys: readonly { date: string; quantity: number }[]): number {
+  const rows = demoStable('dividends', { symbol: 'KO' }, now) as {
+    date: string;
+    paymentDate: string;
+    adjDividend: number;
+  }[];
+  return rows
+    .filter((r) => r.paymentDate <= today)
+    .reduce((sum, r) => {
+      const held = buys.filter((b) => b.date < r.date).reduce((n, b) => n + b.quantity, 0);
+      return sum + Math.round(held * r.adjDividend * 100);
+    }, 0);
+}
+
 const CSV = [
   'Date,Type,Symbol,Quantity,Price,Amount,Fee',
   '2024-01-02,deposit,,,,"10,000.00",',
@@ -69,10 +91,13 @@ describe('CSV import', () => {
       quantity: 10,
       costCents: 60_250,
     });
+    // Cash is the replay of everything: the deposit, the buy and the dividends KO paid since.
+    const dividends = koDividends([{ date: '2024-01-03', quantity: 10 }]);
+    expect(dividends).toBeGreaterThan(0);
     const [portfolio] = await itemsUnder(user, keys.portfolio(user, id).sk);
     expect(portfolio).toMatchObject({
       inception: '2024-01-02T00:00:00.000Z',
-      cashCents: 1_000_000 - 60_250,
+      cashCents: 1_000_000 - 60_250 + dividends,
       capitalFlows: [{ date: '2024-01-02', amountCents: 1_000_000 }],
     });
 
@@ -82,7 +107,8 @@ describe('CSV import', () => {
       csv: CSV,
     });
     expect(again.body.data.already_imported).toBe(true);
-    expect(again.body.data.blocker).toMatch(/already been imported/);
+    expect(again.body.data.duplicates.map((r: { line: number }) => r.line)).toEqual([2, 3]);
+    expect(again.body.data.blocker).toMatch(/already in this portfolio/);
     const twice = await call(user, 'importTransactions', {
       portfolio_id: id,
       mode: 'commit',
@@ -119,7 +145,6 @@ describe('CSV import', () => {
 });
 
 describe('export and import of a portfolio’s activity', () => {
-  const now = new Date(testMarketClock());
   const closeOn = (symbol: string, date: string) =>
     (
       demoStable('historical-price-eod/full', { symbol, from: '2020-01-01', to: date }, now) as {
@@ -244,7 +269,17 @@ describe('an import larger than one DynamoDB transaction', () => {
       csv,
     });
     expect(preview.body.data.blocker).toBeNull();
-    expect(preview.body.data.items).toBe(2 + 249 + 1);
+    const buys = Array.from({ length: 249 }, (_, i) => ({
+      date: new Date(Date.UTC(2024, 0, 2 + i)).toISOString().slice(0, 10),
+      quantity: 1,
+    }));
+    const dividends = koDividends(buys);
+    const paid = (
+      demoStable('dividends', { symbol: 'KO' }, now) as { date: string; paymentDate: string }[]
+    ).filter((r) => r.date > '2024-01-02' && r.paymentDate <= today).length;
+    // The portfolio and the import record, 249 trades, KO's dividends since, one holding.
+    expect(preview.body.data.items).toBe(2 + 249 + paid + 1);
+    expect(preview.body.data.cash_after_cents).toBe(10_000_000 - 249 * 5_000 + dividends);
     const commit = await call(user, 'importTransactions', {
       portfolio_id: id,
       mode: 'commit',
@@ -256,7 +291,7 @@ describe('an import larger than one DynamoDB transaction', () => {
     expect(items.filter((i) => i.type === 'Transaction')).toHaveLength(249);
     expect(items.find((i) => i.type === 'Holding')).toMatchObject({ quantity: 249 });
     const [portfolio] = await itemsUnder(user, keys.portfolio(user, id).sk);
-    expect(portfolio!.cashCents).toBe(10_000_000 - 249 * 5_000);
+    expect(portfolio!.cashCents).toBe(10_000_000 - 249 * 5_000 + dividends);
     expect(portfolio!.importing).toBeUndefined();
     const again = await call(user, 'importTransactions', { portfolio_id: id, mode: 'commit', csv });
     expect(again.statusCode).toBe(400);
@@ -266,19 +301,12 @@ describe('an import larger than one DynamoDB transaction', () => {
   it('leaves nothing when its last step fails, and its mark is cleared', async () => {
     const user = newUser();
     const id = await createPortfolio(user, 'Fails late', 0);
-    // A holding the last step would create already exists: that step fails after the trades were written.
+    // Something other than a holding sits where the last step writes KO's holding: that step
+    // fails after the trades were written.
     await doc.send(
       new PutCommand({
         TableName: table(),
-        Item: {
-          ...keys.holding(user, id, 'KO'),
-          type: 'Holding',
-          portfolioId: id,
-          symbol: 'KO',
-          quantity: 0,
-          costCents: 0,
-          reservedQuantity: 0,
-        },
+        Item: { ...keys.holding(user, id, 'KO'), type: 'Stray', portfolioId: id },
       }),
     );
     const [before] = await itemsUnder(user, keys.portfolio(user, id).sk);
@@ -290,7 +318,7 @@ describe('an import larger than one DynamoDB transaction', () => {
     expect(res.statusCode).toBe(400);
     expect(res.body.message).toMatch(/nothing was written/);
     const items = await itemsUnder(user, keys.portfolioChildrenPrefix(id));
-    expect(items.filter((i) => i.type !== 'Holding')).toEqual([]);
+    expect(items.filter((i) => i.type !== 'Stray')).toEqual([]);
     const [after] = await itemsUnder(user, keys.portfolio(user, id).sk);
     expect(after!.importing).toBeUndefined();
     expect(after!.cashCents).toBe(before!.cashCents);

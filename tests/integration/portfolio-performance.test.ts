@@ -53,7 +53,10 @@ async function backdatedPortfolio(userId: string) {
     new UpdateCommand({
       TableName: table,
       Key: keys.portfolio(userId, id),
-      UpdateExpression: 'SET inception = :i, cashCents = :c, version = version + :one',
+      // The level kept at creation belongs to the creation day, not to the backdated one (an
+      // import that moves the inception drops it too).
+      UpdateExpression:
+        'SET inception = :i, cashCents = :c, version = version + :one REMOVE benchmarkStart',
       ExpressionAttributeValues: {
         ':i': '2020-06-01T14:00:00.000Z',
         ':c': 10_000_000 - cost,

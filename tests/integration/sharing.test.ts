@@ -9,6 +9,8 @@ import {
   publicRecordResponse,
   sharePitchResponse,
 } from '../../shared/sharing/schemas';
+import { decodePng } from '../support/png';
+import { testStack } from '../support/stack';
 import { createSignedInUser, type TestUser } from '../support/users';
 import { api, doc, pitchOf, quotePrice, table } from './valuation-support';
 
@@ -16,6 +18,7 @@ import { api, doc, pitchOf, quotePrice, table } from './valuation-support';
 const publicPaths = (slug: string) => [
   `/api/public/pitch/${slug}`,
   `/api/public/pitch/${slug}/preview.svg`,
+  `/api/public/pitch/${slug}/preview.png`,
   `/p/${slug}`,
 ];
 
@@ -104,7 +107,7 @@ describe('sharing a pitch', () => {
     expect(page.body).toContain('<meta property="og:title" content="Apple');
     expect(page.body).toMatch(
       new RegExp(
-        `<meta property="og:image" content="[^"]*/api/public/pitch/${shared.slug}/preview\\.svg"`,
+        `<meta property="og:image" content="[^"]*/api/public/pitch/${shared.slug}/preview\\.png"`,
       ),
     );
     expect(page.body).toContain('<meta name="twitter:card" content="summary_large_image" />');
@@ -122,6 +125,24 @@ describe('sharing a pitch', () => {
     expect(image.headers.get('content-type')).toBe('image/svg+xml');
     expect(image.body).toMatch(/^<svg /);
     expectNothingPrivate(image.body, a, [pitch.id]);
+
+    // Link previews are a PNG (what social sites and chat apps show), cached as the page is.
+    expect(page.body).toContain('<meta property="og:image:type" content="image/png" />');
+    const png = await fetch(
+      new URL(`/api/public/pitch/${shared.slug}/preview.png`, testStack().urls.api),
+    );
+    expect(png.status).toBe(200);
+    expect(png.headers.get('content-type')).toBe('image/png');
+    expect(png.headers.get('cache-control')).toBe('public, s-maxage=30, stale-while-revalidate=0');
+    const decoded = decodePng(new Uint8Array(await png.arrayBuffer()));
+    expect([decoded.width, decoded.height]).toEqual([1200, 630]);
+    // The drawing's background in the corners, the title's light text near the top left.
+    expect(decoded.pixel(4, 4).slice(0, 3)).toEqual([15, 23, 42]);
+    expect(decoded.pixel(1195, 625).slice(0, 3)).toEqual([15, 23, 42]);
+    let light = 0;
+    for (let y = 20; y < 80; y++)
+      for (let x = 80; x < 500; x++) if (decoded.pixel(x, y)[0] > 150) light++;
+    expect(light).toBeGreaterThan(300);
   });
 
   it('a Re-Pitch shows as a new version with its date; the first stays', async () => {

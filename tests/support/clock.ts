@@ -19,6 +19,10 @@ export const CLOCK_INSTANTS: readonly { name: string; at: string }[] = [
   { name: 'the minute of the close (Tue 16:00 EST)', at: '2026-11-24T21:00:00Z' },
   { name: 'a Saturday (12:00 EDT)', at: '2026-03-14T16:00:00Z' },
   { name: 'a market holiday (Christmas Day, Thu 11:00 EST)', at: '2025-12-25T16:00:00Z' },
+  {
+    name: 'an early close, after it (day after Thanksgiving, Fri 14:00 EST; closed at 13:00)',
+    at: '2026-11-27T19:00:00Z',
+  },
   { name: '1 January (Thu 10:00 EST)', at: '2026-01-01T15:00:00Z' },
   { name: 'clocks go forward (Sun 8 March, 03:30 EDT)', at: '2026-03-08T07:30:00Z' },
   { name: 'clocks go back (Sun 1 November, 01:30 EST)', at: '2026-11-01T06:30:00Z' },

@@ -1,11 +1,18 @@
 /**
  * Calendar arithmetic for the demo market: day numbers (days since 1970-01-01), the trading-day
- * calendar (weekdays, except New Year's Day, Independence Day and Christmas Day) and New York
- * session times (09:30-16:00 America/New_York, daylight saving time by the US rules).
+ * calendar and session lengths (the exchange's, from shared/market/session.ts: its holidays,
+ * and 13:00 closes on early-close days) and New York session times (from 09:30
+ * America/New_York, daylight saving time by the US rules).
  */
+import {
+  SESSION_OPEN_MINUTE,
+  isTradingDay as isExchangeTradingDay,
+  sessionMinutes,
+} from '../../../shared/market/session';
 
 export const DAY_MS = 86_400_000;
-export const SESSION_OPEN_MIN = 9 * 60 + 30;
+export const SESSION_OPEN_MIN = SESSION_OPEN_MINUTE;
+/** Minutes of a full session (09:30-16:00). */
 export const SESSION_MINUTES = 390;
 
 export function dayOf(iso: string): number {
@@ -30,11 +37,23 @@ export function weekday(day: number): number {
   return (((day + 4) % 7) + 7) % 7;
 }
 
+/** Whether the exchange trades on a day (weekdays that are not exchange holidays). */
 export function isTradingDay(day: number): boolean {
   const wd = weekday(day);
   if (wd === 0 || wd === 6) return false;
-  const md = isoOf(day).slice(5);
-  return md !== '01-01' && md !== '07-04' && md !== '12-25';
+  return isExchangeTradingDay(isoOf(day));
+}
+
+const lengthCache = new Map<number, number>();
+
+/** Minutes of the session on a trading day: 390, or 210 on an early close (09:30-13:00). */
+export function sessionLength(day: number): number {
+  let n = lengthCache.get(day);
+  if (n === undefined) {
+    n = sessionMinutes(isoOf(day));
+    lengthCache.set(day, n);
+  }
+  return n;
 }
 
 /** Last day of a month; month index = year * 12 + (month - 1). */

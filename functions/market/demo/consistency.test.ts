@@ -638,7 +638,9 @@ describe('query parameters', () => {
       from: '2024-02-01',
       to: '2024-02-29',
     });
-    expect(bars).toHaveLength(21);
+    // 21 weekdays less Washington's Birthday (19 February): the exchange's 20 sessions.
+    expect(bars).toHaveLength(20);
+    expect(bars.some((b) => b.date === '2024-02-19')).toBe(false);
     expect(bars[0]!.date).toBe('2024-02-29');
     expect(bars[bars.length - 1]!.date).toBe('2024-02-01');
     const hourly = get('historical-chart/1hour', {

@@ -15,13 +15,14 @@
  */
 import {
   DAY_MS,
-  SESSION_MINUTES,
   SESSION_OPEN_MIN,
   dayOf,
   hhmmss,
   isoOf,
   monthIndexOfDay,
+  sessionLength,
 } from './calendar.js';
+import { asServedOn } from './as-of.js';
 import { SPLITS } from './calibration.js';
 import { Company, sharesAt, type Quarter } from './company.js';
 import { HOLDERS, description, newsForDay } from './content.js';
@@ -226,9 +227,9 @@ function intraday(inst: Instrument, ctx: Ctx, size: number, params: Record<strin
   for (const i of sessions) {
     const { bars } = inst.minutes(i);
     const live = i === clock.liveIndex;
-    const upTo = live
-      ? Math.min(SESSION_MINUTES - 1, Math.floor(clock.liveMinute))
-      : SESSION_MINUTES - 1;
+    // Bars to the session's close on the exchange calendar (13:00 on an early close).
+    const length = sessionLength(days[i] ?? 0);
+    const upTo = live ? Math.min(length - 1, Math.floor(clock.liveMinute)) : length - 1;
     const state = live ? liveState(inst, clock) : null;
     const rows: typeof out = [];
     for (let start = 0; start <= upTo; start += size) {
@@ -760,6 +761,17 @@ export function demoStable(
 ): DemoResponse {
   const path = endpoint.replace(/^\/+|\/+$/g, '').replace(/^stable\//, '');
   const ctx = ctxOf(now);
+  const rows = generated(path, params, ctx);
+  // In the shares of the day: a split not yet made is not in the prices yet (as-of.ts).
+  return asServedOn(
+    path,
+    (params.symbol ?? '').trim().toUpperCase(),
+    rows,
+    ctx.today,
+  ) as DemoResponse;
+}
+
+function generated(path: string, params: Record<string, string>, ctx: Ctx): DemoResponse {
   ensureCalendar(ctx.today + 7);
   const symbol = (params.symbol ?? '').trim().toUpperCase();
   const needSymbol = () => (symbol ? null : invalid('Invalid or missing query parameter - symbol'));

@@ -7,7 +7,7 @@
  * A session's minute path is a Brownian bridge from its open to its close, so intraday bars, the
  * day's high and low, and the daily bar always agree.
  */
-import { SESSION_MINUTES, SESSION_OPEN_MIN, newYorkTime, type NewYorkTime } from './calendar.js';
+import { SESSION_OPEN_MIN, newYorkTime, sessionLength, type NewYorkTime } from './calendar.js';
 import { ensureCalendar, marketFactor, tradingDays, tradingIndexAtOrBefore } from './market.js';
 import { EVENTS, OWN_PERSISTENCE } from './calibration.js';
 import { gauss, normal1, u01 } from './random.js';
@@ -145,11 +145,15 @@ export class Instrument {
     return result;
   }
 
-  /** The minute path of session i: 391 points from the open (09:30) to the close (16:00). */
+  /**
+   * The minute path of session i: one point a minute from the open (09:30) to the close (391
+   * points to 16:00; 211 to 13:00 on an early close).
+   */
   minutes(i: number): { points: Float64Array; bars: MinuteBar[] } {
     const cached = this.minutePaths.get(i);
     if (cached) return cached;
-    const { open, close, high, low } = this.bar(i);
+    const { day, open, close, high, low } = this.bar(i);
+    const SESSION_MINUTES = sessionLength(day);
     const { seed, sigma } = this.spec;
     const walk = new Float64Array(SESSION_MINUTES + 1);
     for (let j = 1; j <= SESSION_MINUTES; j++)
@@ -240,8 +244,10 @@ export interface MarketClock {
   lastCompleteIndex: number;
   /** Index of today's session when it is open right now, else -1. */
   liveIndex: number;
-  /** Minutes since 09:30 when live (0..390). */
+  /** Minutes since 09:30 when live (0..390; 0..210 on an early close). */
   liveMinute: number;
+  /** Minutes of the live session (390, or 210 on an early close); 0 when none is live. */
+  liveLength: number;
   /** First session index that has minute data. */
   intradayFrom: number;
 }
@@ -256,11 +262,15 @@ export function marketClock(now: Date): MarketClock {
   let lastCompleteIndex = todayIndex;
   let liveIndex = -1;
   let liveMinute = 0;
-  if (isSessionDay && minute < SESSION_MINUTES) {
+  let liveLength = 0;
+  // The session ends at its close on the exchange's calendar: 16:00, or 13:00 on an early close.
+  const length = isSessionDay ? sessionLength(ny.day) : 0;
+  if (isSessionDay && minute < length) {
     lastCompleteIndex = todayIndex - 1;
     if (minute >= 0) {
       liveIndex = todayIndex;
       liveMinute = minute;
+      liveLength = length;
     }
   }
   // Minute data for the last INTRADAY_SESSIONS complete sessions, plus today's while it is live.
@@ -269,6 +279,7 @@ export function marketClock(now: Date): MarketClock {
     lastCompleteIndex,
     liveIndex,
     liveMinute,
+    liveLength,
     intradayFrom: lastCompleteIndex - INTRADAY_SESSIONS + 1,
   };
 }
@@ -289,7 +300,7 @@ export function liveState(inst: Instrument, clock: MarketClock): LiveState {
   if (clock.liveIndex >= 0) {
     const i = clock.liveIndex;
     const { points, bars } = inst.minutes(i);
-    const j = Math.min(SESSION_MINUTES - 1, Math.floor(clock.liveMinute));
+    const j = Math.min(clock.liveLength - 1, Math.floor(clock.liveMinute));
     const frac = clock.liveMinute - j;
     const a = points[j] ?? 0;
     const b = points[j + 1] ?? a;

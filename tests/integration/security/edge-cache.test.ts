@@ -40,6 +40,7 @@ const SAMPLES: Record<string, Record<string, string>> = {
   // The shared pages' slugs (decision 128): filled in by the beforeAll below.
   publicPitch: {},
   publicPitchPreview: {},
+  publicPitchPreviewPng: {},
   publicPitchPage: {},
   publicRecord: {},
 };
@@ -62,6 +63,7 @@ beforeAll(async () => {
   const recordSlug = (record.body as { publicRecord: { slug: string } }).publicRecord.slug;
   SAMPLES.publicPitch = { slug };
   SAMPLES.publicPitchPreview = { slug };
+  SAMPLES.publicPitchPreviewPng = { slug };
   SAMPLES.publicPitchPage = { slug };
   SAMPLES.publicRecord = { slug: recordSlug };
 });

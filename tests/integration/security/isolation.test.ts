@@ -189,6 +189,7 @@ const SAMPLE_INPUT: Record<string, Record<string, unknown>> = {
   deleteAlert: {},
   sharePitch: {},
   stopSharingPitch: {},
+  hideSharedVersion: { version: 1 },
 };
 
 /** Top-level input fields a request schema names (objects, unions, pipes, wrappers). */

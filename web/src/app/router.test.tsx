@@ -81,10 +81,29 @@ describe('login-required routes', () => {
 
   it('sends a signed-in user on an old company screen path to the Market screen', async () => {
     setSession(signedIn());
-    const { router } = renderApp('/Market_details');
+    const { router } = renderApp('/Header');
 
     await screen.findByRole('heading', { level: 1, name: 'Welcome to Mr. Market' });
     expect(router.state.location.pathname).toBe('/Market');
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('opens an old screen as the company view it showed, keeping the stock of its address', async () => {
+    setSession(signedIn());
+    const expected: Record<string, string> = {
+      '/BalanceSheet': '?show=balance-sheet-annual',
+      '/Cashflowstatement': '?show=cash-flow-statement-annual',
+      '/news': '?show=news',
+      '/Market_details': '?show=price',
+      '/InvesmentDropDowns': '?show=investment-highlights',
+      '/BalanceSheet?symbol=MSFT': '?symbol=MSFT&show=balance-sheet-annual',
+    };
+    for (const [from, search] of Object.entries(expected)) {
+      const { router, unmount } = renderApp(from);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/Market'));
+      expect(router.state.location.search, from).toBe(search);
+      unmount();
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router-dom';
 import { Loading } from '../components/Loading';
 import { paths } from '../lib/paths';
 import { Layout } from './Layout';
@@ -43,15 +43,28 @@ const publicRoutes: RouteObject[] = [
   { path: 'Compare', lazy: () => import('./routes/compare') },
 ];
 
-/** Older screens the product listed as login-only; they live on inside the Market screen now. */
-const MARKET_ALIASES = [
-  'Market_details',
-  'BalanceSheet',
-  'Cashflowstatement',
-  'news',
-  'Header',
-  'InvesmentDropDowns',
-];
+/**
+ * Older screens the product listed as login-only; they live on inside the Market screen now,
+ * each as the company view it showed (`?show=`; the stock is chosen there, or kept from the
+ * address).
+ */
+export const MARKET_ALIASES: Readonly<Record<string, string | null>> = {
+  Market_details: 'price',
+  BalanceSheet: 'balance-sheet-annual',
+  Cashflowstatement: 'cash-flow-statement-annual',
+  news: 'news',
+  Header: null,
+  InvesmentDropDowns: 'investment-highlights',
+};
+
+/** The Market screen an old path opens, with the view it showed and the query it came with. */
+function MarketAlias({ show }: { show: string | null }) {
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  if (show) params.set('show', show);
+  const query = params.toString();
+  return <Navigate to={query ? `${paths.market}?${query}` : paths.market} replace />;
+}
 
 const loginRoutes: RouteObject[] = [
   { path: 'Pitches', lazy: () => import('../features/pitches/routes/pitches') },
@@ -62,7 +75,10 @@ const loginRoutes: RouteObject[] = [
   { path: 'Screener', lazy: () => import('../features/screener/routes/screener') },
   { path: 'Watchlist', lazy: () => import('../features/watchlist/routes/watchlist') },
   { path: 'Alerts', lazy: () => import('../features/alerts/routes/my-alerts') },
-  ...MARKET_ALIASES.map((path) => ({ path, element: <Navigate to={paths.market} replace /> })),
+  ...Object.entries(MARKET_ALIASES).map(([path, show]) => ({
+    path,
+    element: <MarketAlias show={show} />,
+  })),
 ];
 
 export const routes: RouteObject[] = [

@@ -11,6 +11,8 @@ interface ExportCsvButtonProps<T> {
   rows: readonly T[] | (() => Promise<readonly T[]>);
   disabled?: boolean;
   className?: string;
+  /** Splits the rows into several files (each saved as "<what> part k of n"), when needed. */
+  files?: (rows: readonly T[]) => readonly (readonly T[])[];
 }
 
 /** "Export CSV": saves the rows as a CSV file with named headers and unformatted numbers. */
@@ -20,6 +22,7 @@ export function ExportCsvButton<T>({
   rows,
   disabled,
   className,
+  files,
 }: ExportCsvButtonProps<T>) {
   const [busy, setBusy] = useState(false);
   const toast = useToast();
@@ -27,7 +30,12 @@ export function ExportCsvButton<T>({
   const onClick = async () => {
     setBusy(true);
     try {
-      downloadCsv(what, columns, typeof rows === 'function' ? await rows() : rows);
+      const all = typeof rows === 'function' ? await rows() : rows;
+      const parts = files ? files(all) : [all];
+      if (parts.length <= 1) downloadCsv(what, columns, all);
+      else
+        for (const [i, part] of parts.entries())
+          downloadCsv(`${what} part ${i + 1} of ${parts.length}`, columns, part);
     } catch {
       toast.error('The export could not be made. Please try again.');
     } finally {

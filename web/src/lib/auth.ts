@@ -166,23 +166,35 @@ export async function getAccessToken(): Promise<string | undefined> {
 /**
  * Signs out on every device (falls back to this browser only), then reloads `to` (home by
  * default). The API is told first: from then on it refuses every token issued until now, on
- * every device, even before they expire (decision 123).
+ * every device, even before they expire (decision 123). When neither the API nor the browser
+ * could end the other devices' sessions (decision 144) and `reportIncomplete` is set, it stays
+ * on the page and resolves with what to tell the user; otherwise it resolves undefined.
  */
-export async function signOutEverywhere(to = '/'): Promise<void> {
+export async function signOutEverywhere(
+  to = '/',
+  options: { reportIncomplete?: boolean } = {},
+): Promise<string | undefined> {
   const auth = await amplifyAuth();
+  let incomplete: string | undefined;
   if (auth) {
+    let answer: { message: string; signed_out_everywhere?: boolean } | undefined;
     if (await getAccessToken()) {
       const { api } = await import('./api-client');
-      await api('logout').catch(() => undefined);
+      answer = await api<{ message: string; signed_out_everywhere?: boolean }>('logout').catch(
+        () => undefined,
+      );
     }
     try {
       await auth.signOut({ global: true });
     } catch {
       await auth.signOut().catch(() => undefined);
+      if (answer?.signed_out_everywhere === false) incomplete = answer.message;
     }
   }
   setSession({ status: 'guest' });
+  if (incomplete && options.reportIncomplete) return incomplete;
   window.location.replace(to);
+  return undefined;
 }
 
 /* ---- session store (useSyncExternalStore) ---- */

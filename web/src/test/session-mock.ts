@@ -18,7 +18,8 @@ export const signedIn = (name = 'Ada Lovelace'): Session => ({
 export const authMock = {
   useSession: () => current,
   getAccessToken: async () => (current.status === 'signedIn' ? 'test-access-token' : undefined),
-  signOutEverywhere: async () => undefined,
+  signOutEverywhere: async (_to?: string, _options?: { reportIncomplete?: boolean }) =>
+    undefined as string | undefined,
   rememberedSession: () => false,
   setSessionPersistence: async () => undefined,
   refreshSession: async () => current,

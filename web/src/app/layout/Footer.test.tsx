@@ -1,7 +1,12 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Footer } from './Footer';
+
+// The product's clock pinned in 2031 by the site's config (as MARKET_CLOCK pins it).
+vi.mock('../../lib/config', () => ({
+  loadConfig: () => Promise.resolve({ marketClock: '2031-06-15T15:00:00Z' }),
+}));
 
 describe('footer', () => {
   it('links Contact us, Privacy Policy, Terms Of Use and Compliance Note', () => {
@@ -21,13 +26,13 @@ describe('footer', () => {
     ]);
   });
 
-  it('shows the 2022 copyright', () => {
+  it("shows the copyright of the product clock's year, not a fixed one", async () => {
     render(
       <MemoryRouter>
         <Footer />
       </MemoryRouter>,
     );
 
-    expect(screen.getByRole('contentinfo').textContent).toContain('© 2022 Mr. Market');
+    expect(await screen.findByText('© 2031 Mr. Market')).toBeTruthy();
   });
 });

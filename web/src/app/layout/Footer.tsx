@@ -1,5 +1,22 @@
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { currentTime, now } from '../../lib/clock';
 import { paths } from '../../lib/paths';
+
+/** The year on the product's clock: the device's at once, the pinned clock's once the config is read. */
+function useCurrentYear(): number {
+  const [year, setYear] = useState(() => now().getFullYear());
+  useEffect(() => {
+    let live = true;
+    void currentTime().then((t) => {
+      if (live) setYear(t.getFullYear());
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return year;
+}
 
 const LINKS = [
   { to: paths.contact, label: 'Contact us' },
@@ -9,6 +26,7 @@ const LINKS = [
 ] as const;
 
 export function Footer() {
+  const year = useCurrentYear();
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
@@ -21,7 +39,7 @@ export function Footer() {
             ))}
           </ul>
         </nav>
-        <p className="site-footer__copy">© 2022 Mr. Market</p>
+        <p className="site-footer__copy">© {year} Mr. Market</p>
       </div>
     </footer>
   );

@@ -46,13 +46,20 @@ export function MarketFrame({
   children: React.ReactNode;
 }) {
   const navigate = useNavigate();
+  // A view named in the address (an old screen's path, a shared link) is kept for the stock chosen.
+  const [params] = useSearchParams();
+  const show = params.get('show');
   return (
     <Page title={title} heading="Welcome to Mr. Market" className="market">
       <p className="notice notice--info">{BETA_NOTICE}</p>
       <section className="section" aria-label="Find a business">
         <StockPicker
           key={pickerKey}
-          onSelect={(next) => navigate(`${paths.market}?symbol=${encodeURIComponent(next)}`)}
+          onSelect={(next) =>
+            navigate(
+              `${paths.market}?symbol=${encodeURIComponent(next)}${show ? `&show=${encodeURIComponent(show)}` : ''}`,
+            )
+          }
         />
       </section>
       {children}

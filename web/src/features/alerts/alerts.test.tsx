@@ -86,9 +86,18 @@ describe('My Alerts', () => {
     );
     expect(screen.getByText('2 of 50 alerts')).toBeTruthy();
 
-    fireEvent.click(
-      screen.getByRole('button', { name: 'Remove the alert: AAPL at or below $150.00' }),
-    );
+    const remove = screen.getByRole('button', {
+      name: 'Remove the alert: AAPL at or below $150.00',
+    });
+    // One click asks, naming the alert; Cancel keeps it.
+    fireEvent.click(remove);
+    let dialog = screen.getByRole('dialog', { name: 'Remove the alert on AAPL?' });
+    expect(dialog.textContent).toContain('AAPL at or below $150.00');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((c) => c.path === '/api/alerts/delete')).toBe(false);
+    fireEvent.click(remove);
+    dialog = screen.getByRole('dialog', { name: 'Remove the alert on AAPL?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove alert' }));
     await waitFor(() =>
       expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(2),
     );

@@ -226,6 +226,15 @@ describe('company view header', () => {
     expect(screen.queryByText('Open')).toBeNull();
   });
 
+  it("labels the statements' currency as the income statement reports it, not the trading currency", async () => {
+    // A foreign filer: trades in USD, reports in CNY.
+    overview = overviewFixture({ reportedCurrency: 'CNY' });
+    show();
+    const name = await screen.findByRole('heading', { name: 'Apple Inc.' });
+    expect(name.closest('header')!.textContent).toContain('USD');
+    expect(screen.getByText('All numbers are in millions, Currency in CNY')).toBeTruthy();
+  });
+
   it('colours a fall red', async () => {
     overview = overviewFixture({ price: 95, change: -5 });
     show();

@@ -62,7 +62,14 @@ const portfolio = (id: string, name: string, navCents: number, irr: number, inde
   holdings_value_cents: navCents,
   stocks_held: 1,
   irr: { kind: 'annualised', rate: irr },
-  benchmark: { kind: 'annualised', rate: index, symbol: '^GSPC', name: 'S&P 500' },
+  twr: { kind: 'annualised', rate: irr },
+  benchmark: {
+    kind: 'annualised',
+    rate: index,
+    symbol: '^GSPC',
+    name: 'S&P 500',
+    value_cents: null,
+  },
   missing_quotes: [],
   stale: false,
 });

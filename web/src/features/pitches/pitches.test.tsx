@@ -78,7 +78,14 @@ function portfolioRow(p: { id: string; portfolio_name: string }) {
     holdings_value_cents: 0,
     stocks_held: 0,
     irr: { kind: 'cumulative', rate: 0 },
-    benchmark: { kind: 'cumulative', rate: 0, symbol: '^GSPC', name: 'S&P 500' },
+    twr: { kind: 'cumulative', rate: 0 },
+    benchmark: {
+      kind: 'cumulative',
+      rate: 0,
+      symbol: '^GSPC',
+      name: 'S&P 500',
+      value_cents: 100_000,
+    },
     missing_quotes: [],
     stale: false,
   };
@@ -301,14 +308,22 @@ describe('My Pitches', () => {
     expect(screen.queryByTestId('where')).toBeNull();
   });
 
-  it('removes a pitch from the row icon and closes its pane', async () => {
+  it('removes a pitch from the row icon once confirmed, and closes its pane', async () => {
     pitches = [
       pitch('p1', 'AAPL', 'Apple Inc.', 100),
       pitch('p2', 'MSFT', 'Microsoft Corporation', 100),
     ];
     renderScreen();
     fireEvent.click(await screen.findByRole('button', { name: 'Apple Inc.' }));
+    // One click only asks, naming the pitch; Cancel keeps it.
     fireEvent.click(screen.getByRole('button', { name: 'Delete Apple Inc.' }));
+    let dialog = screen.getByRole('dialog', { name: 'Delete the pitch Apple Inc.?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.some((c) => c.path === '/api/deletePitch')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Apple Inc.' }));
+    dialog = screen.getByRole('dialog', { name: 'Delete the pitch Apple Inc.?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete pitch' }));
     await screen.findByText('Pitch Deleted Successfully!');
     await waitFor(() => expect(rowNames()).toEqual(['Microsoft Corporation']));
     expect(screen.queryByRole('region', { name: /P\/E Valuation/ })).toBeNull();
@@ -362,6 +377,13 @@ describe('My Pitches', () => {
       invest_by: 'amount',
       amount: '300',
     });
+    // The confirmation names the portfolio and offers the spec's "Go to Portfolio".
+    const done = await screen.findByRole('dialog', { name: 'Bought Apple Inc.' });
+    expect(within(done).getByRole('status').textContent).toBe('Apple Inc. was bought into Income.');
+    expect(within(done).getByRole('link', { name: 'Go to Portfolio' }).getAttribute('href')).toBe(
+      '/Portfolio',
+    );
+    fireEvent.click(within(done).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 

@@ -1,5 +1,6 @@
 import type { CsvColumn } from '../../../../shared/csv';
 import type { HoldingView, TransactionView } from '../../../../shared/schemas/portfolio-api';
+import type { LotsViewData as LotsData } from '../../../../shared/schemas/portfolio-performance';
 
 /** Cents as dollars, unformatted (12345 -> 123.45); null stays empty. */
 const dollars = (cents: number | null) => (cents === null ? null : cents / 100);
@@ -29,4 +30,43 @@ export const TRANSACTIONS_CSV_COLUMNS: CsvColumn<TransactionView>[] = [
   { header: 'Order Id', value: (t) => t.order_id },
   { header: 'Pitch Id', value: (t) => t.valuation_id },
   { header: 'Transaction Id', value: (t) => t.transaction_id },
+];
+
+export type TaxYearRow = LotsData['tax_years'][number];
+export type RealisedLotRow = LotsData['realised'][number];
+export type OpenLotRow = LotsData['open'][number];
+
+const termText = (term: 'short' | 'long') => (term === 'long' ? 'long-term' : 'short-term');
+
+/** Realised gains per tax year (calendar year of sale), FIFO lots. */
+export const TAX_YEAR_CSV_COLUMNS: CsvColumn<TaxYearRow>[] = [
+  { header: 'Tax Year', value: (y) => y.year },
+  { header: 'Short-Term Gain (USD)', value: (y) => dollars(y.short_cents) },
+  { header: 'Long-Term Gain (USD)', value: (y) => dollars(y.long_cents) },
+  { header: 'Total Gain (USD)', value: (y) => dollars(y.total_cents) },
+];
+
+/** Each sale matched to the lots it closed (FIFO), oldest sale first. */
+export const REALISED_LOTS_CSV_COLUMNS: CsvColumn<RealisedLotRow>[] = [
+  { header: 'Date Sold', value: (r) => r.sold },
+  { header: 'Symbol', value: (r) => r.symbol },
+  { header: 'Date Acquired', value: (r) => r.acquired },
+  { header: 'Quantity', value: (r) => r.quantity },
+  { header: 'Proceeds (USD)', value: (r) => dollars(r.proceeds_cents) },
+  { header: 'Cost (USD)', value: (r) => dollars(r.cost_cents) },
+  { header: 'Gain (USD)', value: (r) => dollars(r.gain_cents) },
+  { header: 'Term', value: (r) => termText(r.term) },
+];
+
+/** The open lots at the latest prices. */
+export const OPEN_LOTS_CSV_COLUMNS: CsvColumn<OpenLotRow>[] = [
+  { header: 'Symbol', value: (l) => l.symbol },
+  { header: 'Date Acquired', value: (l) => l.acquired },
+  { header: 'Quantity', value: (l) => l.quantity },
+  { header: 'Cost (USD)', value: (l) => dollars(l.cost_cents) },
+  { header: 'Price', value: (l) => l.price },
+  { header: 'Value (USD)', value: (l) => dollars(l.value_cents) },
+  { header: 'Unrealised (USD)', value: (l) => dollars(l.unrealised_cents) },
+  { header: 'Term So Far', value: (l) => termText(l.term) },
+  { header: 'Long-Term From', value: (l) => l.long_term_from },
 ];

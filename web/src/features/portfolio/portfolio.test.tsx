@@ -12,6 +12,7 @@ import { envelope, json, stubApi, type ApiCall } from '../../test/api-mock';
 import { captureCsvDownloads } from '../../test/csv-downloads';
 import { renderWithProviders } from '../../test/render-with-providers';
 import { PortfolioDashboard } from './components/PortfolioDashboard';
+import { performanceFixture } from './test/performance-fixture';
 
 vi.mock('../../lib/auth', async () => (await import('../../test/session-mock')).authMock);
 
@@ -44,7 +45,14 @@ function row(
     holdings_value_cents: 0,
     stocks_held: 1,
     irr,
-    benchmark: { kind: 'cumulative', rate: 0.05, symbol: '^GSPC', name: 'S&P 500' },
+    twr: irr,
+    benchmark: {
+      kind: 'cumulative',
+      rate: 0.05,
+      symbol: '^GSPC',
+      name: 'S&P 500',
+      value_cents: navCents,
+    },
     missing_quotes: [],
     stale: false,
     ...extra,
@@ -190,6 +198,11 @@ beforeEach(() => {
         );
       case '/api/market/read':
         return json(200, envelope([QUOTE]));
+      case '/api/getPortfolioPerformance':
+        return json(200, {
+          data: performanceFixture({ period: '1Y' }),
+          asOf: '2026-03-10T15:00:00Z',
+        });
       default:
         return undefined;
     }
@@ -480,6 +493,33 @@ describe('stock panel and order form', () => {
       quantity: 2.5,
       limit_price: 400,
     });
+  });
+});
+
+describe('the chosen portfolio’s views', () => {
+  it('shows holdings first and the Performance view as a tab of its own, reached by keyboard too', async () => {
+    rows = [row('p1', 'Growth', 100, { kind: 'cumulative', rate: 0 })];
+    renderDashboard();
+    fireEvent.click(await screen.findByRole('button', { name: 'Growth' }));
+    const tabs = await screen.findByRole('tablist', { name: 'Growth views' });
+    const holdingsTab = within(tabs).getByRole('tab', { name: 'Holdings' });
+    const performanceTab = within(tabs).getByRole('tab', { name: 'Performance' });
+    expect(holdingsTab.getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tabpanel', { name: 'Holdings' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Holdings' })).toBeTruthy();
+    expect(callsTo('/api/getPortfolioPerformance')).toHaveLength(0);
+    fireEvent.click(performanceTab);
+    expect(performanceTab.getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tabpanel', { name: 'Performance' })).toBeTruthy();
+    expect(await screen.findByTestId('return-twr')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Holdings' })).toBeNull();
+    // The arrow keys move between the tabs (and choose them).
+    performanceTab.focus();
+    fireEvent.keyDown(performanceTab, { key: 'ArrowLeft' });
+    expect(document.activeElement).toBe(holdingsTab);
+    expect(holdingsTab.getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(holdingsTab, { key: 'End' });
+    expect(performanceTab.getAttribute('aria-selected')).toBe('true');
   });
 });
 

@@ -1,4 +1,4 @@
-import { formatPercent, formatPrice } from '../../../../shared/format/money';
+import { formatNumber, formatPercent, formatPrice } from '../../../../shared/format/money';
 import type { ReturnFigureView } from '../../../../shared/schemas/portfolio-api';
 
 /** "12.34% p.a." annualised, "5.00% since inception" under a year, "unavailable" otherwise. */
@@ -20,4 +20,9 @@ export function formatCents(cents: number | null | undefined): string {
 
 export function formatUsd(value: number | null | undefined): string {
   return formatPrice(value, 'USD');
+}
+
+/** A share quantity: whole shares with separators, or up to 6 decimals without trailing zeros. */
+export function formatQuantity(q: number): string {
+  return Number.isInteger(q) ? formatNumber(q, 0) : formatNumber(q, 6).replace(/0+$/, '');
 }

@@ -243,6 +243,8 @@ describe('screener results', () => {
         .getAllByRole('tab')
         .map((t) => t.textContent),
     ).toEqual(['GENERAL', 'VALUATION METRICS', 'FINANCIAL METRICS', 'PERFORMANCE', 'SNAPSHOT']);
+    // The product's date format: YYYY-MM-DD hh:mm:ss, as every other screen.
+    expect(within(results).getByText(/As of/).textContent).toContain('As of 2025-01-02 15:00:00');
     const headers = () =>
       within(results)
         .getAllByRole('columnheader')
@@ -346,6 +348,7 @@ describe('saved screeners', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show Saved Screeners' }));
     const item = await screen.findByRole('listitem', { name: 'Cheap large caps' });
     expect(within(item).getByText(/Market Cap\.: Large/)).toBeTruthy();
+    expect(item.textContent).toContain('Saved 2025-01-02');
     fireEvent.click(within(item).getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(screens()).toHaveLength(1));
     expect(screens()[0]?.filters).toEqual({ marketcap: 'large', pe: 'under30' });
@@ -384,6 +387,11 @@ describe('saved screeners', () => {
         { name: 'Delete' },
       ),
     );
+    // It asks first, naming the screener.
+    const confirm = screen.getByRole('dialog', {
+      name: 'Delete the saved screener “Cheap large caps”?',
+    });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete screener' }));
     expect(
       await screen.findByText('You have no saved screeners yet. Save one from the filters.'),
     ).toBeTruthy();

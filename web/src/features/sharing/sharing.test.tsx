@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicPitchResponse } from '../../../../shared/sharing/schemas';
@@ -44,6 +44,7 @@ const view: PublicPitchResponse = {
   sharedBy: 'Value Hunter',
   recordSlug: 'ZyXwVuTsRqPoNmLkJiHgFe',
   current: version(2, 205.7),
+  intrinsicEdit: null,
   versions: [version(1, 190), version(2, 205.7)],
   record: {
     pitchedAt: '2026-01-02T15:00:00.000Z',
@@ -79,11 +80,15 @@ const view: PublicPitchResponse = {
 let calls: ApiCall[] = [];
 let shared = false;
 let pitchStatus = 200;
+let pitch: PublicPitchResponse = view;
+let history = [{ version: 1, at: '2026-03-10T15:00:00.000Z', hidden: false }];
 
 beforeEach(() => {
   setSession(signedIn());
   shared = false;
   pitchStatus = 200;
+  pitch = view;
+  history = [{ version: 1, at: '2026-03-10T15:00:00.000Z', hidden: false }];
   calls = stubApi(({ path }) => {
     if (path === '/api/myShares')
       return json(200, {
@@ -94,7 +99,8 @@ beforeEach(() => {
                 slug: SLUG,
                 stock_symbol: 'AAPL',
                 sharedAt: '2026-03-10T15:00:00.000Z',
-                versions: 1,
+                versions: history.length,
+                history,
               },
             ]
           : [],
@@ -113,9 +119,13 @@ beforeEach(() => {
       shared = false;
       return json(200, { message: SHARING_MESSAGES.stopped });
     }
+    if (path === '/api/hideSharedVersion') {
+      history = history.map((v, i) => (i === 0 ? { ...v, hidden: true } : v));
+      return json(200, { message: SHARING_MESSAGES.versionHidden });
+    }
     if (path === `/api/public/pitch/${SLUG}`)
       return pitchStatus === 200
-        ? json(200, view)
+        ? json(200, pitch)
         : json(pitchStatus, { message: SHARING_MESSAGES.notFound });
     return undefined;
   });
@@ -136,10 +146,46 @@ describe('Share', () => {
     const link = await screen.findByRole('link', { name: 'Public page' });
     expect(link.getAttribute('href')).toBe(`/p/${SLUG}`);
     expect(calls.find((c) => c.path === '/api/sharePitch')?.body).toEqual({ valuation_id: 'v-1' });
+    // Stopping asks first, naming the pitch; Cancel keeps the page up.
     fireEvent.click(screen.getByRole('button', { name: 'Stop sharing Apple Inc.' }));
+    let dialog = screen.getByRole('dialog', { name: 'Stop sharing Apple Inc.?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((c) => c.path === '/api/stopSharingPitch')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Stop sharing Apple Inc.' }));
+    dialog = screen.getByRole('dialog', { name: 'Stop sharing Apple Inc.?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stop sharing' }));
     expect(await screen.findByRole('button', { name: 'Share Apple Inc.' })).toBeTruthy();
     expect(calls.find((c) => c.path === '/api/stopSharingPitch')?.body).toEqual({
       valuation_id: 'v-1',
+    });
+  });
+
+  it('hides an earlier version after asking; the current one cannot be hidden', async () => {
+    shared = true;
+    history = [
+      { version: 1, at: '2026-01-02T15:00:00.000Z', hidden: false },
+      { version: 2, at: '2026-02-02T15:00:00.000Z', hidden: false },
+    ];
+    renderAt('/', '*', <ShareButton valuationId="v-1" label="Apple Inc." />);
+    const hide = await screen.findByRole('button', { name: 'Hide version 1 of Apple Inc.' });
+    expect(screen.queryByRole('button', { name: 'Hide version 2 of Apple Inc.' })).toBeNull();
+    fireEvent.click(hide);
+    // Asked first: Cancel sends nothing.
+    const dialog = await screen.findByRole('dialog', { name: 'Hide version 1 of Apple Inc.?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((c) => c.path === '/api/hideSharedVersion')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Hide version 1 of Apple Inc.' }));
+    fireEvent.click(
+      within(
+        await screen.findByRole('dialog', { name: 'Hide version 1 of Apple Inc.?' }),
+      ).getByRole('button', { name: 'Hide version' }),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Hide version 1 of Apple Inc.' })).toBeNull(),
+    );
+    expect(calls.find((c) => c.path === '/api/hideSharedVersion')?.body).toEqual({
+      valuation_id: 'v-1',
+      version: 1,
     });
   });
 });
@@ -172,6 +218,41 @@ describe('the public pitch page', () => {
     expect(screen.getByRole('link', { name: 'Value Hunter' }).getAttribute('href')).toBe(
       '/u/ZyXwVuTsRqPoNmLkJiHgFe',
     );
+  });
+
+  it('shows each assumption with its unit, as the valuation panel does', async () => {
+    renderAt(`/p/${SLUG}`, '/p/:slug', <PublicPitchPage />);
+    await screen.findByRole('heading', { name: 'Apple Inc. (AAPL)', level: 1 });
+    const facts = document.querySelector('.share-page__facts')!;
+    const shown = Object.fromEntries(
+      [...facts.querySelectorAll('div')].map((d) => [
+        d.querySelector('dt')!.textContent,
+        d.querySelector('dd')!.textContent,
+      ]),
+    );
+    expect(shown).toEqual({
+      'Earnings Per Share': '$6.50',
+      'Growth Rate In EPS': '9.00%',
+      'Forward P/E Multiple': '18.00x',
+      'Market Price': '$138.15',
+      'Hold Period': '3 years',
+    });
+  });
+
+  it('shows a hidden version by its number and date only, and the edited value with its date', async () => {
+    pitch = {
+      ...view,
+      current: { ...version(2, 205.7), intrinsic_value_per_share: 230 },
+      intrinsicEdit: { editedAt: '2026-03-05T15:00:00.000Z', versionValue: 205.7 },
+      versions: [{ version: 1, at: '2026-01-02T15:00:00.000Z', hidden: true }, version(2, 205.7)],
+    };
+    renderAt(`/p/${SLUG}`, '/p/:slug', <PublicPitchPage />);
+    expect((await screen.findByTestId('share-intrinsic')).textContent).toBe('$230.00');
+    expect(screen.getByTestId('share-intrinsic-edit').textContent).toContain('from $205.70');
+    const [first, second] = screen.getAllByTestId('share-version');
+    expect(first!.textContent).toContain('hidden by its author');
+    expect(first!.textContent).not.toContain('$190.00');
+    expect(second!.textContent).toContain('$205.70');
   });
 
   it('a stopped share says it is not shared', async () => {

@@ -258,10 +258,19 @@ describe('My Tracked Pitches', () => {
     expect(screen.queryByRole('button', { name: 'Update' })).toBeNull();
   });
 
-  it('deletes a tracked pitch', async () => {
+  it('the trash icon says it deletes the pitch, and deletes it only once confirmed', async () => {
     rows = [row('v1', 'AAPL', 'Apple Inc.', 100, 150)];
     renderScreen();
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete Apple Inc.' }));
+    const icon = await screen.findByRole('button', { name: 'Delete the pitch Apple Inc.' });
+    expect(icon.getAttribute('title')).toBe('Delete the pitch (from My Pitches too)');
+    fireEvent.click(icon);
+    let dialog = screen.getByRole('dialog', { name: 'Delete the pitch Apple Inc.?' });
+    expect(dialog.textContent).toContain('My Pitches');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((c) => c.path === '/api/deletePitch')).toBe(false);
+    fireEvent.click(icon);
+    dialog = screen.getByRole('dialog', { name: 'Delete the pitch Apple Inc.?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete pitch' }));
     await screen.findByText('Pitch Deleted Successfully!');
     expect(calls.find((c) => c.path === '/api/deletePitch')?.body).toEqual({ valuation_id: 'v1' });
     await screen.findByText(/You are not tracking any pitch yet/);

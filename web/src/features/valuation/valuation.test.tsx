@@ -232,6 +232,14 @@ describe('valuation panel', () => {
     expect(screen.getByRole('img', { name: 'Mr. Market is happy' })).toBeTruthy();
   });
 
+  it("P/S labels its base with the fiscal year and A, as the spec reads: 'Revenue Per Share (2024A)'", async () => {
+    renderApp('/Market?symbol=AAPL');
+    await openMethodology('P/S');
+    expect(field('revenue_per_share').closest('label')!.textContent).toContain(
+      'Revenue Per Share (2024A)',
+    );
+  });
+
   it('EV/EBITDA works in millions with the editable label beside EBITDA', async () => {
     renderApp('/Market?symbol=AAPL');
     await openMethodology('EV/EBITDA');

@@ -162,13 +162,25 @@ describe('watchlist table', () => {
   it('removes a row with its Remove button, and reports a failed removal', async () => {
     list = [UNIVERSE.AAPL!, UNIVERSE.MSFT!];
     renderPage();
+    // One click asks, naming the stock; Cancel keeps it.
     fireEvent.click(await screen.findByRole('button', { name: 'Remove AAPL' }));
+    fireEvent.click(
+      within(screen.getByRole('dialog', { name: 'Remove AAPL from your watchlist?' })).getByRole(
+        'button',
+        { name: 'Cancel' },
+      ),
+    );
+    expect(calls.some((c) => c.path === '/api/removeWatchList')).toBe(false);
+    expect(rows()).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove AAPL' }));
+    confirmRemoval('AAPL');
     expect(await screen.findByText('Removed successfully')).toBeTruthy();
     await waitFor(() => expect(rows()).toHaveLength(1));
     expect(within(rows()[0]!).getByText('MSFT')).toBeTruthy();
 
     failRemove = true;
     fireEvent.click(screen.getByRole('button', { name: 'Remove MSFT' }));
+    confirmRemoval('MSFT');
     expect(await screen.findByText('Error Removing')).toBeTruthy();
     expect(rows()).toHaveLength(1);
   });
@@ -232,11 +244,18 @@ describe('watchlist detail card', () => {
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: /^AAPL/ }));
     fireEvent.click(await screen.findByRole('button', { name: 'Remove From Watchlist' }));
+    confirmRemoval('AAPL');
     expect(await screen.findByText('Removed successfully')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('region', { name: 'AAPL details' })).toBeNull());
     expect(rows()).toHaveLength(1);
   });
 });
+
+/** Confirms the removal dialog that names the stock. */
+function confirmRemoval(symbol: string) {
+  const dialog = screen.getByRole('dialog', { name: `Remove ${symbol} from your watchlist?` });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+}
 
 describe('price ranges', () => {
   it('places the month ranges on the exchange calendar, clamping to the month end', () => {

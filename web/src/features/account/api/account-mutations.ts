@@ -1,5 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MessageResponse, UserResponse } from '../../../../../shared/schemas/account';
+import type {
+  MessageResponse,
+  SignOutAnswer,
+  UserResponse,
+} from '../../../../../shared/schemas/account';
 import { api } from '../../../lib/api-client';
 
 /** After a change the profile is reloaded (header and My Account). */
@@ -32,7 +36,7 @@ export function useUpdatePassword() {
       current_password: string;
       new_password: string;
       new_confirm_password: string;
-    }) => api<MessageResponse>('updatePassword', input),
+    }) => api<SignOutAnswer>('updatePassword', input),
   });
 }
 

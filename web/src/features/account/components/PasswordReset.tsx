@@ -21,12 +21,14 @@ export function PasswordReset() {
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {
-      await update.mutateAsync(input);
+      const answer = await update.mutateAsync(input);
       // Every token issued before the change is refused now, this session's too: sign in
       // again with the new password, without the user noticing (decision 123).
       if (email)
         await signIn({ email, password: input.new_password, remember: rememberedSession() });
-      toast.success(TOASTS.passwordChanged);
+      // Other devices' sessions that could not be ended: the answer says what to do (decision 144).
+      if (answer.signed_out_everywhere === false) toast.error(answer.message);
+      else toast.success(TOASTS.passwordChanged);
       form.reset(EMPTY);
     } catch (error) {
       toast.error((error as Error).message);

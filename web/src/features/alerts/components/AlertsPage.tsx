@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { ConfirmDialog, useConfirm } from '../../../components/ConfirmDialog';
 import { Loading } from '../../../components/Loading';
 import { Page } from '../../../components/Page';
 import { paths } from '../../../lib/paths';
@@ -14,6 +15,8 @@ export function AlertsPage() {
   const alerts = useAlerts();
   const remove = useDeleteAlert();
   const toast = useToast();
+  // An alert is removed only once the user confirms, in a dialog naming it.
+  const removing = useConfirm<{ alert_id: string; stock_symbol: string; description: string }>();
 
   return (
     <Page title="My Alerts">
@@ -61,12 +64,7 @@ export function AlertsPage() {
                       className="button button--ghost"
                       aria-label={`Remove the alert: ${a.description}`}
                       disabled={remove.isPending}
-                      onClick={() =>
-                        remove.mutate(a.alert_id, {
-                          onSuccess: () => toast.success('Alert removed'),
-                          onError: () => toast.error('The alert could not be removed'),
-                        })
-                      }
+                      onClick={() => removing.ask(a)}
                     >
                       Remove
                     </button>
@@ -76,6 +74,26 @@ export function AlertsPage() {
             </tbody>
           </table>
         </>
+      )}
+      {removing.asked && (
+        <ConfirmDialog
+          title={`Remove the alert on ${removing.asked.stock_symbol}?`}
+          confirmLabel="Remove alert"
+          onConfirm={async () => {
+            try {
+              await remove.mutateAsync(removing.asked!.alert_id);
+              toast.success('Alert removed');
+            } catch {
+              toast.error('The alert could not be removed');
+            }
+          }}
+          onClose={removing.close}
+        >
+          <p>
+            “{removing.asked.description}”: no email is sent for it any more. You can set it again
+            from the pitch or the watchlist.
+          </p>
+        </ConfirmDialog>
       )}
     </Page>
   );

@@ -268,3 +268,17 @@ describe('verification link', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Request not found');
   });
 });
+
+describe('logout', () => {
+  it('says so when the other devices could not be signed out, instead of going home', async () => {
+    const { authMock } = await import('../../../test/session-mock');
+    const incomplete =
+      'You are signed out on this device, but signing out your other devices did not complete.';
+    const signOut = vi.spyOn(authMock, 'signOutEverywhere').mockResolvedValue(incomplete);
+    renderApp('/logout');
+    expect((await screen.findByRole('alert')).textContent).toBe(incomplete);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Signed out on this device');
+    expect(signOut).toHaveBeenCalledWith('/', { reportIncomplete: true });
+    signOut.mockRestore();
+  });
+});

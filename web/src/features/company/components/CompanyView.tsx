@@ -132,7 +132,7 @@ export function CompanyView({
   }
 
   const data = overview.data;
-  const currency = data.profile.currency || 'USD';
+  const currency = data.reportedCurrency;
   return (
     <article className="company-view" aria-label={data.profile.companyName}>
       <CompanyHeader overview={data} mode={mode} />

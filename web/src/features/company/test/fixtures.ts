@@ -8,6 +8,8 @@ export function overviewFixture(
     sector?: string;
     price?: number;
     change?: number;
+    /** The income statement's reporting currency (the profile trades in USD). */
+    reportedCurrency?: string;
   } = {},
 ): CompanyOverview {
   const symbol = overrides.symbol ?? 'AAPL';
@@ -92,6 +94,7 @@ export function overviewFixture(
       { date: '2024-03-30', revenue: 95e9 },
       { date: '2023-12-30', revenue: 110e9 },
     ],
+    reportedCurrency: overrides.reportedCurrency ?? 'USD',
     owners: {
       quarter: { year: 2024, quarter: 2 },
       fellBackToLatest: false,

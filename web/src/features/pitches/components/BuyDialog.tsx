@@ -16,8 +16,11 @@ interface BuyDialogProps {
   /** The pitch's market price, to show what the buy would take. */
   price: number;
   busy: boolean;
-  /** The portfolio and the order's sizing fields (buyPitch's invest_by and amount or the like). */
-  onBuy: (portfolioId: string, sizing: Record<string, string>) => void;
+  /**
+   * The portfolio and the order's sizing fields (buyPitch's invest_by and amount or the like);
+   * resolves true once bought, and the dialog then confirms with "Go to Portfolio".
+   */
+  onBuy: (portfolioId: string, sizing: Record<string, string>) => Promise<boolean>;
   onClose: () => void;
 }
 
@@ -33,6 +36,24 @@ export function BuyDialog({ stockName, price, busy, onBuy, onClose }: BuyDialogP
     ? { freeCashCents: row.cash_cents - row.reserved_cents, navCents: row.nav_cents }
     : undefined;
   const preview = buyPreview(sizing, chosen, price);
+  const [boughtInto, setBoughtInto] = useState<string | null>(null);
+
+  if (boughtInto !== null)
+    return (
+      <Dialog title={`Bought ${stockName}`} onClose={onClose}>
+        <p role="status">
+          {stockName} was bought into {boughtInto}.
+        </p>
+        <div className="dialog__actions">
+          <Link to={paths.portfolio} className="button button--primary">
+            Go to Portfolio
+          </Link>
+          <button type="button" className="button button--ghost" onClick={onClose}>
+            Done
+          </button>
+        </div>
+      </Dialog>
+    );
 
   return (
     <Dialog title={`Buy ${stockName}`} onClose={onClose}>
@@ -57,7 +78,10 @@ export function BuyDialog({ stockName, price, busy, onBuy, onClose }: BuyDialogP
           className="buy-form"
           onSubmit={(event) => {
             event.preventDefault();
-            if (portfolioId && preview.ok) onBuy(portfolioId, sizingBody(sizing));
+            if (portfolioId && preview.ok)
+              void onBuy(portfolioId, sizingBody(sizing)).then((bought) => {
+                if (bought) setBoughtInto(row?.portfolio_name ?? 'your portfolio');
+              });
           }}
         >
           <label htmlFor={selectId} className="field__label">

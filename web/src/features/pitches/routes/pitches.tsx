@@ -5,6 +5,7 @@ import {
   VALUATION_API_MESSAGES,
   type ValuationRecord,
 } from '../../../../../shared/schemas/valuation-api';
+import { ConfirmDialog, useConfirm } from '../../../components/ConfirmDialog';
 import { ExportCsvButton } from '../../../components/ExportCsvButton';
 import { Loading } from '../../../components/Loading';
 import { Page } from '../../../components/Page';
@@ -81,6 +82,9 @@ export function Component() {
     }
   }
 
+  // A pitch is deleted only once the user confirms, in a dialog that names it.
+  const deleting = useConfirm<ValuationRecord>();
+
   const onDelete = (record: ValuationRecord) =>
     run(
       record.id,
@@ -121,8 +125,14 @@ export function Component() {
       (error) => (error instanceof Error && error.message ? error.message : PITCH_FAILURES.ignore),
     );
 
-  const onBuy = (record: ValuationRecord, portfolioId: string, sizing: Record<string, string>) =>
-    run(
+  /** Buys; true once bought (the dialog then offers "Go to Portfolio"). */
+  const onBuy = async (
+    record: ValuationRecord,
+    portfolioId: string,
+    sizing: Record<string, string>,
+  ): Promise<boolean> => {
+    let bought = false;
+    await run(
       record.id,
       async () => {
         await buyPitch({
@@ -134,11 +144,13 @@ export function Component() {
           ...sizing,
         });
         toast.success(VALUATION_API_MESSAGES.bought);
-        setBuying(false);
+        bought = true;
         await refresh();
       },
       () => PITCH_FAILURES.buy,
     );
+    return bought;
+  };
 
   const userName =
     profile.data?.user.name ?? (session.status === 'signedIn' ? session.user.name : 'You');
@@ -190,7 +202,7 @@ export function Component() {
                   setSelectedId(id);
                   setMode('summary');
                 }}
-                onDelete={(record) => void onDelete(record)}
+                onDelete={deleting.ask}
               />
             )}
           </div>
@@ -227,7 +239,7 @@ export function Component() {
                   type="button"
                   className="button button--ghost"
                   disabled={busy !== null}
-                  onClick={() => void onDelete(selectedRow.record)}
+                  onClick={() => deleting.ask(selectedRow.record)}
                 >
                   Remove
                 </button>
@@ -254,14 +266,26 @@ export function Component() {
                   price={selectedRow.record.market_price}
                   busy={busy !== null}
                   onClose={() => setBuying(false)}
-                  onBuy={(portfolioId, sizing) =>
-                    void onBuy(selectedRow.record, portfolioId, sizing)
-                  }
+                  onBuy={(portfolioId, sizing) => onBuy(selectedRow.record, portfolioId, sizing)}
                 />
               )}
             </div>
           )}
         </div>
+      )}
+      {deleting.asked && (
+        <ConfirmDialog
+          title={`Delete the pitch ${pitchName(deleting.asked)}?`}
+          confirmLabel="Delete pitch"
+          onConfirm={() => onDelete(deleting.asked!)}
+          onClose={deleting.close}
+        >
+          <p>
+            The pitch, its valuation and its tracking go
+            {deleting.asked.pitch_status === 2 ? ' (it leaves My Tracked Pitches too)' : ''}. This
+            cannot be undone.
+          </p>
+        </ConfirmDialog>
       )}
     </Page>
   );

@@ -19,12 +19,29 @@ const importResponse = z.object({
       }),
     ),
     rejected: z.array(z.object({ line: z.number(), reason: z.string() })),
+    /** Rows already in the portfolio (same day, type, symbol, quantity and price): skipped. */
+    duplicates: z.optional(
+      z.array(
+        z.object({
+          line: z.number(),
+          date: z.string(),
+          type: z.string(),
+          symbol: z.nullable(z.string()),
+          quantity: z.nullable(z.number()),
+          price: z.nullable(z.number()),
+          amount_cents: z.number(),
+        }),
+      ),
+    ),
     already_imported: z.boolean(),
     blocker: z.nullable(z.string()),
     created: z.number(),
   }),
 });
-export type ImportResult = z.infer<typeof importResponse>['data'];
+type ImportAnswer = z.infer<typeof importResponse>['data'];
+export type ImportResult = Omit<ImportAnswer, 'duplicates'> & {
+  duplicates: NonNullable<ImportAnswer['duplicates']>;
+};
 
 /** POST importTransactions: a preview (writes nothing) or the all-or-nothing commit. */
 export async function importTransactions(input: {
@@ -39,5 +56,6 @@ export async function importTransactions(input: {
     csv: input.csv,
     ...(input.mapping ? { mapping: input.mapping } : {}),
   });
-  return importResponse.parse(body).data;
+  const data = importResponse.parse(body).data;
+  return { ...data, duplicates: data.duplicates ?? [] };
 }

@@ -1,19 +1,16 @@
 import { useState } from 'react';
 import { formatDisplayDate } from '../../../../../shared/format/dates';
-import { formatNumber, formatPrice } from '../../../../../shared/format/money';
+import { formatPrice } from '../../../../../shared/format/money';
 import { ExportCsvButton } from '../../../components/ExportCsvButton';
 import { Loading } from '../../../components/Loading';
 import { ApiError } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
 import { cancelOrder, usePortfolioHoldings, useReloadPortfolios } from '../api/portfolio-api';
 import { HOLDINGS_CSV_COLUMNS, TRANSACTIONS_CSV_COLUMNS } from '../export';
-import { formatCents, formatReturn, formatUsd, returnNote } from '../returns';
+import { formatCents, formatQuantity, formatReturn, formatUsd, returnNote } from '../returns';
+import { TableScroll } from './TableScroll';
 
 const RECENT = 10;
-
-function formatQuantity(q: number): string {
-  return Number.isInteger(q) ? formatNumber(q, 0) : formatNumber(q, 6).replace(/0+$/, '');
-}
 
 /** Holdings at the latest quotes, cash, NAV, IRR and benchmark, open orders and recent trades. */
 export function HoldingsPanel({ portfolioId }: { portfolioId: string }) {
@@ -86,7 +83,7 @@ export function HoldingsPanel({ portfolioId }: { portfolioId: string }) {
       {holdings.length === 0 ? (
         <p className="portfolio-empty">No holdings yet.</p>
       ) : (
-        <div className="portfolio-table__scroll">
+        <TableScroll label="Stocks held">
           <table className="portfolio-table portfolio-table--compact">
             <thead>
               <tr>
@@ -130,7 +127,7 @@ export function HoldingsPanel({ portfolioId }: { portfolioId: string }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
 
       <h3>Open orders</h3>
@@ -170,7 +167,7 @@ export function HoldingsPanel({ portfolioId }: { portfolioId: string }) {
       {transactions.length === 0 ? (
         <p className="portfolio-empty">No transactions yet.</p>
       ) : (
-        <div className="portfolio-table__scroll">
+        <TableScroll label="Recent transactions">
           <table className="portfolio-table portfolio-table--compact">
             <thead>
               <tr>
@@ -201,7 +198,7 @@ export function HoldingsPanel({ portfolioId }: { portfolioId: string }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState, type DragEvent } from 'react';
 import {
   CSV_MAX_BYTES,
   CsvFileError,
@@ -11,19 +11,88 @@ import {
 import { ApiError } from '../../../lib/api-client';
 import { importTransactions, type ImportResult } from '../api/import';
 import { useReloadPortfolios } from '../api/portfolio-api';
-import { formatCents } from '../returns';
+import { formatCents, formatQuantity, formatUsd } from '../returns';
+import { TableScroll } from './TableScroll';
 
 type Step =
   | { step: 'file' }
-  | { step: 'mapping'; csv: string; header: string[]; mapping: ColumnMapping }
-  | { step: 'preview'; csv: string; mapping: ColumnMapping; result: ImportResult }
+  | { step: 'mapping'; name: string; csv: string; header: string[]; mapping: ColumnMapping }
+  | { step: 'preview'; name: string; csv: string; mapping: ColumnMapping; result: ImportResult }
   | { step: 'done'; created: number };
 
-/** Import transactions from a CSV file: choose the file, map its columns, preview, then commit. */
-export function ImportWizard({ portfolioId }: { portfolioId: string }) {
+const FIELD_LABELS: Record<ImportField, string> = {
+  date: 'Date',
+  type: 'Type',
+  symbol: 'Symbol',
+  quantity: 'Quantity',
+  price: 'Price',
+  amount: 'Amount',
+  fee: 'Fee',
+};
+
+type Row = ImportResult['accepted'][number];
+
+function RowsTable({ label, rows, fees }: { label: string; rows: readonly Row[]; fees: boolean }) {
+  return (
+    <TableScroll label={label}>
+      <table className="portfolio-table portfolio-table--compact" aria-label={label}>
+        <thead>
+          <tr>
+            <th scope="col">Line</th>
+            <th scope="col">Date</th>
+            <th scope="col">Type</th>
+            <th scope="col">Symbol</th>
+            <th scope="col" className="num">
+              Quantity
+            </th>
+            <th scope="col" className="num">
+              Price
+            </th>
+            <th scope="col" className="num">
+              Amount
+            </th>
+            {fees && (
+              <th scope="col" className="num">
+                Fee
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.line}>
+              <td>{r.line}</td>
+              <td>{r.date}</td>
+              <td>{r.type}</td>
+              <td>{r.symbol ?? ''}</td>
+              <td className="num">{r.quantity === null ? '' : formatQuantity(r.quantity)}</td>
+              <td className="num">{r.price === null ? '' : formatUsd(r.price)}</td>
+              <td className="num">{formatCents(r.amount_cents)}</td>
+              {fees && <td className="num">{r.fee_cents ? formatCents(r.fee_cents) : ''}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
+/**
+ * Import transactions from a CSV file: choose or drop the file, map its columns, preview
+ * (rows to create, rows already in the portfolio, rows refused), then commit all at once.
+ */
+export function ImportWizard({
+  portfolioId,
+  onClose,
+}: {
+  portfolioId: string;
+  onClose?: () => void;
+}) {
   const [state, setState] = useState<Step>({ step: 'file' });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const hintId = useId();
   const reload = useReloadPortfolios();
 
   const readFile = async (file: File | undefined) => {
@@ -36,18 +105,29 @@ export function ImportWizard({ portfolioId }: { portfolioId: string }) {
     const csv = await file.text();
     try {
       const { header } = parseCsv(csv, file.size);
-      setState({ step: 'mapping', csv, header, mapping: guessMapping(header) });
+      setState({ step: 'mapping', name: file.name, csv, header, mapping: guessMapping(header) });
     } catch (e) {
       setError(e instanceof CsvFileError ? e.message : 'The file could not be read');
     }
   };
 
-  const send = async (mode: 'preview' | 'commit', csv: string, mapping: ColumnMapping) => {
+  const onDrop = (e: DragEvent<HTMLLabelElement>) => {
+    e.preventDefault();
+    setDragging(false);
+    void readFile(e.dataTransfer.files[0]);
+  };
+
+  const send = async (
+    mode: 'preview' | 'commit',
+    name: string,
+    csv: string,
+    mapping: ColumnMapping,
+  ) => {
     setBusy(true);
     setError(null);
     try {
       const result = await importTransactions({ portfolioId, mode, csv, mapping });
-      if (mode === 'preview') setState({ step: 'preview', csv, mapping, result });
+      if (mode === 'preview') setState({ step: 'preview', name, csv, mapping, result });
       else {
         setState({ step: 'done', created: result.created });
         await reload();
@@ -60,8 +140,7 @@ export function ImportWizard({ portfolioId }: { portfolioId: string }) {
   };
 
   return (
-    <section className="portfolio-import" aria-label="Import transactions">
-      <h3>Import transactions from CSV</h3>
+    <div className="portfolio-import">
       {error && (
         <p className="notice notice--error" role="alert">
           {error}
@@ -69,121 +148,162 @@ export function ImportWizard({ portfolioId }: { portfolioId: string }) {
       )}
       {state.step === 'file' && (
         <>
-          <label>
-            CSV file (date, type, symbol, quantity, price, amount, fee){' '}
+          <label
+            className={`dropzone${dragging ? ' is-dragging' : ''}`}
+            onDragEnter={(e) => {
+              e.preventDefault();
+              setDragging(true);
+            }}
+            onDragOver={(e) => e.preventDefault()}
+            onDragLeave={() => setDragging(false)}
+            onDrop={onDrop}
+          >
             <input
               type="file"
               accept=".csv,text/csv"
+              className="visually-hidden"
+              aria-describedby={hintId}
               onChange={(e) => void readFile(e.target.files?.[0])}
             />
+            <span className="dropzone__title">Choose a CSV file</span>{' '}
+            <span className="dropzone__or">or drop it here</span>
           </label>
-          <p className="portfolio-hint">
-            Into a portfolio without trades yet. A file with deposits replaces the amount the
-            portfolio started with.
+          <p id={hintId} className="portfolio-hint">
+            Columns: date, type (buy, sell, dividend, deposit, withdrawal), symbol, quantity, price,
+            amount, fee; up to 1 MB. New rows are merged by date into the portfolio; rows it already
+            has (same day, type, symbol, quantity and price) are skipped.
           </p>
         </>
       )}
       {state.step === 'mapping' && (
         <form
+          className="portfolio-import__mapping"
           onSubmit={(e) => {
             e.preventDefault();
-            void send('preview', state.csv, state.mapping);
+            void send('preview', state.name, state.csv, state.mapping);
           }}
         >
-          {IMPORT_FIELDS.map((field: ImportField) => (
-            <label key={field} className="portfolio-import__field">
-              {field}{' '}
-              <select
-                value={state.mapping[field] ?? ''}
-                onChange={(e) => {
-                  const mapping = { ...state.mapping };
-                  if (e.target.value === '') delete mapping[field];
-                  else mapping[field] = Number(e.target.value);
-                  setState({ ...state, mapping });
-                }}
-              >
-                <option value="">(none)</option>
-                {state.header.map((h, i) => (
-                  <option key={`${h}-${i}`} value={i}>
-                    {h}
-                  </option>
-                ))}
-              </select>
-            </label>
-          ))}
-          <button type="submit" disabled={busy}>
-            Preview
-          </button>
+          <p className="portfolio-import__file">{state.name}: which column holds each field?</p>
+          <div className="portfolio-import__fields">
+            {IMPORT_FIELDS.map((field: ImportField) => (
+              <label key={field} className="field">
+                <span className="field__label">{FIELD_LABELS[field]}</span>
+                <select
+                  className="field__input"
+                  value={state.mapping[field] ?? ''}
+                  onChange={(e) => {
+                    const mapping = { ...state.mapping };
+                    if (e.target.value === '') delete mapping[field];
+                    else mapping[field] = Number(e.target.value);
+                    setState({ ...state, mapping });
+                  }}
+                >
+                  <option value="">(none)</option>
+                  {state.header.map((h, i) => (
+                    <option key={`${h}-${i}`} value={i}>
+                      {h}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ))}
+          </div>
+          <div className="portfolio-import__actions">
+            <button type="submit" className="button button--primary" disabled={busy}>
+              {busy ? 'Checking…' : 'Preview'}
+            </button>
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => setState({ step: 'file' })}
+            >
+              Choose another file
+            </button>
+          </div>
         </form>
       )}
       {state.step === 'preview' && (
         <>
-          <p data-testid="import-summary">
-            {state.result.accepted.length} rows will be created, {state.result.rejected.length} will
-            not.
+          <p data-testid="import-summary" className="portfolio-import__summary">
+            {state.result.accepted.length} rows will be created,{' '}
+            {state.result.duplicates.length > 0
+              ? `${state.result.duplicates.length} are already in the portfolio and will be skipped, `
+              : ''}
+            {state.result.rejected.length} will not.
           </p>
           {state.result.blocker && <p className="notice notice--error">{state.result.blocker}</p>}
-          <table aria-label="Rows to create">
-            <thead>
-              <tr>
-                <th scope="col">Line</th>
-                <th scope="col">Date</th>
-                <th scope="col">Type</th>
-                <th scope="col">Symbol</th>
-                <th scope="col">Quantity</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Fee</th>
-              </tr>
-            </thead>
-            <tbody>
-              {state.result.accepted.map((r) => (
-                <tr key={r.line}>
-                  <td>{r.line}</td>
-                  <td>{r.date}</td>
-                  <td>{r.type}</td>
-                  <td>{r.symbol ?? ''}</td>
-                  <td>{r.quantity ?? ''}</td>
-                  <td>{formatCents(r.amount_cents)}</td>
-                  <td>{r.fee_cents ? formatCents(r.fee_cents) : ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {state.result.rejected.length > 0 && (
-            <table aria-label="Rows that will not be created">
-              <thead>
-                <tr>
-                  <th scope="col">Line</th>
-                  <th scope="col">Reason</th>
-                </tr>
-              </thead>
-              <tbody>
-                {state.result.rejected.map((r) => (
-                  <tr key={r.line}>
-                    <td>{r.line}</td>
-                    <td>{r.reason}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+          {state.result.accepted.length > 0 && (
+            <RowsTable label="Rows to create" rows={state.result.accepted} fees />
           )}
-          <button
-            type="button"
-            disabled={busy || state.result.blocker !== null}
-            onClick={() => void send('commit', state.csv, state.mapping)}
-          >
-            Import {state.result.accepted.length} rows
-          </button>{' '}
-          <button type="button" onClick={() => setState({ step: 'file' })}>
-            Start again
-          </button>
+          {state.result.duplicates.length > 0 && (
+            <>
+              <h4>Already in the portfolio (skipped)</h4>
+              <RowsTable
+                label="Rows already in the portfolio"
+                rows={state.result.duplicates}
+                fees={false}
+              />
+            </>
+          )}
+          {state.result.rejected.length > 0 && (
+            <>
+              <h4>Refused</h4>
+              <TableScroll label="Refused rows">
+                <table
+                  className="portfolio-table portfolio-table--compact"
+                  aria-label="Rows that will not be created"
+                >
+                  <thead>
+                    <tr>
+                      <th scope="col">Line</th>
+                      <th scope="col">Reason</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {state.result.rejected.map((r) => (
+                      <tr key={r.line}>
+                        <td>{r.line}</td>
+                        <td className="portfolio-import__reason">{r.reason}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableScroll>
+            </>
+          )}
+          <div className="portfolio-import__actions">
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={busy || state.result.blocker !== null || state.result.accepted.length === 0}
+              onClick={() => void send('commit', state.name, state.csv, state.mapping)}
+            >
+              {busy ? 'Importing…' : `Import ${state.result.accepted.length} rows`}
+            </button>
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => setState({ step: 'file' })}
+            >
+              Start again
+            </button>
+          </div>
         </>
       )}
       {state.step === 'done' && (
-        <p role="status" data-testid="import-done">
-          Imported {state.created} rows.
-        </p>
+        <>
+          <p role="status" data-testid="import-done" className="notice notice--info">
+            Imported {state.created} rows.
+          </p>
+          {onClose && (
+            <div className="portfolio-import__actions">
+              <button type="button" className="button button--primary" onClick={onClose}>
+                Done
+              </button>
+            </div>
+          )}
+        </>
       )}
-    </section>
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { LineChart } from 'echarts/charts';
 import {
   GridComponent,
   LegendComponent,
+  MarkAreaComponent,
   MarkPointComponent,
   TooltipComponent,
 } from 'echarts/components';
@@ -13,6 +14,7 @@ echarts.use([
   LineChart,
   GridComponent,
   LegendComponent,
+  MarkAreaComponent,
   MarkPointComponent,
   TooltipComponent,
   CanvasRenderer,
@@ -31,6 +33,18 @@ export interface PerformanceChartProps {
   unit: 'usd' | 'index';
   /** Deposits (up) and withdrawals, pinned on the first line at their day. */
   markers?: readonly FlowMarker[];
+  /** The largest drawdown, shaded from peak to trough and, lighter, from trough to recovery. */
+  drawdown?: DrawdownBand | null;
+}
+
+export interface DrawdownBand {
+  /** The peak's day, or the series' first day when the peak is the period's start value. */
+  peak: string;
+  trough: string;
+  /** null: not recovered; shaded to the last day. */
+  recovery: string | null;
+  /** E.g. "Largest drawdown -12.30%". */
+  label: string;
 }
 
 export interface FlowMarker {
@@ -47,6 +61,7 @@ export default function PerformanceChart({
   series,
   unit,
   markers = [],
+  drawdown = null,
 }: PerformanceChartProps) {
   const indexOf = new Map(dates.map((d, i) => [d, i]));
   const format = (v: number) =>
@@ -63,6 +78,35 @@ export default function PerformanceChart({
       type: 'line',
       showSymbol: false,
       data: s.values,
+      ...(i === 0 && drawdown && indexOf.has(drawdown.peak) && indexOf.has(drawdown.trough)
+        ? {
+            markArea: {
+              silent: false,
+              label: { show: false },
+              tooltip: { formatter: (p: { name: string }) => p.name },
+              data: [
+                [
+                  {
+                    name: `${drawdown.label}: ${drawdown.peak} to ${drawdown.trough}`,
+                    xAxis: drawdown.peak,
+                    itemStyle: { color: 'rgba(180, 35, 24, 0.14)' },
+                  },
+                  { xAxis: drawdown.trough },
+                ],
+                [
+                  {
+                    name: drawdown.recovery
+                      ? `Recovered on ${drawdown.recovery}`
+                      : 'Not recovered yet',
+                    xAxis: drawdown.trough,
+                    itemStyle: { color: 'rgba(180, 35, 24, 0.05)' },
+                  },
+                  { xAxis: drawdown.recovery ?? dates[dates.length - 1] },
+                ],
+              ],
+            },
+          }
+        : {}),
       ...(i === 0 && markers.length > 0
         ? {
             markPoint: {
@@ -83,8 +127,11 @@ export default function PerformanceChart({
         : {}),
     })),
   };
+  const described = drawdown
+    ? `${label}. ${drawdown.label} from ${drawdown.peak} to ${drawdown.trough}, ${drawdown.recovery ? `recovered on ${drawdown.recovery}` : 'not recovered yet'}`
+    : label;
   return (
-    <div role="img" aria-label={label}>
+    <div role="img" aria-label={described}>
       <ReactEChartsCore echarts={echarts} option={option} style={{ height: 300 }} notMerge />
     </div>
   );

@@ -12,11 +12,10 @@ import {
 } from '../api/portfolio-api';
 import { formatUsd } from '../returns';
 import { DeleteDialog } from './DeleteDialog';
-import { HoldingsPanel } from './HoldingsPanel';
-import { PerformancePanel } from './PerformancePanel';
 import { OrderForm } from './OrderForm';
 import { PortfolioModal } from './PortfolioModal';
 import { PortfolioTable } from './PortfolioTable';
+import { PortfolioViews } from './PortfolioViews';
 import { StockPanel } from './StockPanel';
 import '../portfolio.css';
 
@@ -24,7 +23,7 @@ const SEARCH_DELAY_MS = 300;
 
 type ModalState = { mode: 'create' } | { mode: 'update'; id: string } | null;
 
-/** The portfolio dashboard: list, search, create/adjust/delete, stock panel, holdings and orders. */
+/** The portfolio dashboard: list, search, create/adjust/delete, stock panel, and the chosen portfolio's holdings and performance. */
 export function PortfolioDashboard({ title }: { title: string }) {
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
@@ -157,8 +156,7 @@ export function PortfolioDashboard({ title }: { title: string }) {
               onDelete={setDeleting}
             />
           )}
-          {selected && <HoldingsPanel portfolioId={selected.portfolio_id} />}
-          {selected && <PerformancePanel portfolioId={selected.portfolio_id} />}
+          {selected && <PortfolioViews portfolio={selected} />}
         </div>
         <aside className="portfolio-layout__side">
           {selected ? (

@@ -1,3 +1,4 @@
+import { formatDisplayDate } from '../../../../../shared/format/dates';
 import type { SavedScreener } from '../../../../../shared/schemas/watchlist';
 import { Loading } from '../../../components/Loading';
 import { useSavedScreeners } from '../api/screener-api';
@@ -40,8 +41,7 @@ export function SavedScreeners({
             <div>
               <p className="screener-saved__name">{s.name}</p>
               <p className="screener-muted">
-                {describeFilters(s.filters)} · Saved{' '}
-                {new Date(s.updatedAt).toLocaleDateString('en-US')}
+                {describeFilters(s.filters)} · Saved {formatDisplayDate(s.updatedAt)}
               </p>
             </div>
             <div className="screener-saved__actions">

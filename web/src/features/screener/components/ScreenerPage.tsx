@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { SavedScreener } from '../../../../../shared/schemas/watchlist';
 import { screenerName } from '../../../../../shared/schemas/watchlist';
 import type { ScreenerColumn, ScreenerFilters } from '../../../../../shared/screener';
+import { ConfirmDialog, useConfirm } from '../../../components/ConfirmDialog';
 import { Dialog } from '../../../components/Dialog';
 import { Loading } from '../../../components/Loading';
 import { Page } from '../../../components/Page';
@@ -71,14 +72,17 @@ export function ScreenerPage() {
     setView('filters');
   };
 
-  const onDelete = (s: SavedScreener) =>
-    remove.mutate(s.id, {
-      onSuccess: () => {
-        toast.success('Screener deleted');
-        setEditing((e) => (e?.id === s.id ? null : e));
-      },
-      onError: (error) => toast.error(error.message || 'Error Deleting'),
-    });
+  // A saved screen is deleted only once the user confirms, in a dialog naming it.
+  const deleting = useConfirm<SavedScreener>();
+  const onDelete = async (s: SavedScreener) => {
+    try {
+      await remove.mutateAsync(s.id);
+      toast.success('Screener deleted');
+      setEditing((e) => (e?.id === s.id ? null : e));
+    } catch (error) {
+      toast.error((error as Error).message || 'Error Deleting');
+    }
+  };
 
   const onSaveNamed = (name: string) => {
     if (!saving) return;
@@ -148,7 +152,7 @@ export function ScreenerPage() {
           ) : (
             <SavedScreeners
               onEdit={onEdit}
-              onDelete={onDelete}
+              onDelete={deleting.ask}
               onApply={onApply}
               onBack={() => setView('filters')}
               deleting={remove.isPending ? (remove.variables ?? null) : null}
@@ -166,6 +170,16 @@ export function ScreenerPage() {
           onSave={onSaveNamed}
           onClose={() => setSaving(null)}
         />
+      )}
+      {deleting.asked && (
+        <ConfirmDialog
+          title={`Delete the saved screener “${deleting.asked.name}”?`}
+          confirmLabel="Delete screener"
+          onConfirm={() => onDelete(deleting.asked!)}
+          onClose={deleting.close}
+        >
+          <p>Its filters go; the stocks they found are not changed. This cannot be undone.</p>
+        </ConfirmDialog>
       )}
     </Page>
   );

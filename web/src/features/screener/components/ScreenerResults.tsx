@@ -1,3 +1,4 @@
+import { formatDisplayDate } from '../../../../../shared/format/dates';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import {
@@ -104,7 +105,7 @@ export function ScreenerResults({
           {count}
         </p>
         <p className="screener-muted">
-          As of {new Date(result.asOf).toLocaleString('en-US')}
+          As of {formatDisplayDate(result.asOf, { withTime: true })}
           {result.source === 'demo' ? ' · Demo data' : ''}
         </p>
         {tools}

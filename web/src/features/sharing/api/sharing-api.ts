@@ -36,6 +36,19 @@ export function useStopSharing() {
   });
 }
 
+/** Hides an earlier version of a shared pitch from its public page (decision 143). */
+export function useHideVersion() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { valuationId: string; version: number }) =>
+      api<{ message: string }>('hideSharedVersion', {
+        valuation_id: input.valuationId,
+        version: input.version,
+      }),
+    onSettled: () => client.invalidateQueries({ queryKey: mySharesKey }),
+  });
+}
+
 export function useSetPublicRecord() {
   const client = useQueryClient();
   return useMutation({

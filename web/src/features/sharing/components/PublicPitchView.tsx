@@ -2,11 +2,15 @@ import { Link } from 'react-router-dom';
 import { formatDisplayDate } from '../../../../../shared/format/dates';
 import { formatPercent, formatPrice } from '../../../../../shared/format/money';
 import {
+  isHiddenVersion,
+  previewSvgPath,
   publicRecordPath,
   type PublicPitchResponse,
   type SharedVersion,
 } from '../../../../../shared/sharing/schemas';
+import type { ValuationTypeId } from '../../../../../shared/domain/valuation-types';
 import { MODELS } from '../../../../../shared/valuation/models';
+import { formatAssumption } from '../../../../../shared/valuation/units';
 import { PitchValueLine } from '../../value-line';
 
 const price = (n: number | null) => formatPrice(n, 'USD');
@@ -37,7 +41,7 @@ function Assumptions({ version }: { version: SharedVersion }) {
         return (
           <div key={field}>
             <dt>{label}</dt>
-            <dd>{field === 'market_price' ? price(value) : (value ?? 'n/a')}</dd>
+            <dd>{formatAssumption(version.valuation_type_id as ValuationTypeId, field, value)}</dd>
           </div>
         );
       })}
@@ -58,8 +62,15 @@ export function PublicPitchView({ view }: { view: PublicPitchResponse }) {
       </h1>
       <p className="share-page__lead">
         A {modelOf(c.valuation_type_id)?.name ?? 'valuation'} pitch: worth{' '}
-        <strong data-testid="share-intrinsic">{price(c.intrinsic_value_per_share)}</strong> a share;
-        pitched on {formatDisplayDate(r.pitchedAt)} at {price(r.priceThen)}.
+        <strong data-testid="share-intrinsic">{price(c.intrinsic_value_per_share)}</strong> a share
+        {view.intrinsicEdit && (
+          <span data-testid="share-intrinsic-edit">
+            {' '}
+            (changed on {formatDisplayDate(view.intrinsicEdit.editedAt)} from{' '}
+            {price(view.intrinsicEdit.versionValue)})
+          </span>
+        )}
+        ; pitched on {formatDisplayDate(r.pitchedAt)} at {price(r.priceThen)}.
         {view.sharedBy && view.recordSlug && (
           <>
             {' '}
@@ -152,7 +163,7 @@ export function PublicPitchView({ view }: { view: PublicPitchResponse }) {
         <h2 id="share-path-title">The pitch&apos;s expected path</h2>
         <img
           className="share-page__chart"
-          src={`/api/public/pitch/${view.slug}/preview.svg`}
+          src={previewSvgPath(view.slug)}
           alt={`${c.stock_symbol}: price against intrinsic value and the expected path`}
           width={600}
           height={315}
@@ -181,8 +192,10 @@ export function PublicPitchView({ view }: { view: PublicPitchResponse }) {
         <ol className="share-page__versions">
           {view.versions.map((v) => (
             <li key={v.version} data-testid="share-version">
-              Version {v.version}, {formatDisplayDate(v.at)}: intrinsic value{' '}
-              {price(v.intrinsic_value_per_share)} at a market price of {price(v.market_price)}
+              Version {v.version}, {formatDisplayDate(v.at)}:{' '}
+              {isHiddenVersion(v)
+                ? 'hidden by its author'
+                : `intrinsic value ${price(v.intrinsic_value_per_share)} at a market price of ${price(v.market_price)}`}
             </li>
           ))}
         </ol>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { displayName, publicRecordPath } from '../../../../../shared/sharing/schemas';
+import { publicRecordPath } from '../../../../../shared/sharing/schemas';
 import { ApiError } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
 import { useMyShares, useSetPublicRecord } from '../api/sharing-api';
@@ -45,9 +45,12 @@ export function PublicRecordSettings() {
       ) : (
         <form
           noValidate
-          onSubmit={(event) => {
+          onSubmit={async (event) => {
             event.preventDefault();
-            const parsed = displayName.safeParse(name);
+            // What a name reads as needs Unicode's confusables data: loaded on the first submit.
+            const { publicDisplayName } =
+              await import('../../../../../shared/sharing/display-name');
+            const parsed = publicDisplayName.safeParse(name);
             if (!parsed.success) {
               setProblem(parsed.error.issues[0]?.message ?? 'That display name is not valid');
               return;

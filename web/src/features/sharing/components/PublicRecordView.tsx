@@ -59,7 +59,10 @@ export function PublicRecordView({ view }: { view: PublicRecordResponse }) {
                 </Link>
                 {!p.counted && ' (not counted yet)'}
               </td>
-              <td>{formatPrice(p.intrinsic_value_per_share, 'USD')}</td>
+              <td>
+                {formatPrice(p.intrinsic_value_per_share, 'USD')}
+                {p.intrinsicEditedAt && ` (changed on ${formatDisplayDate(p.intrinsicEditedAt)})`}
+              </td>
               <td>{formatDisplayDate(p.pitchedAt)}</td>
               <td>{p.daysSince}</td>
               <td>{pct(p.returnSince)}</td>

@@ -146,7 +146,9 @@ export function TrackedTable(props: TrackedTableProps) {
                   <button
                     type="button"
                     className="icon-button icon-button--danger"
-                    aria-label={`Delete ${name}`}
+                    // It deletes the pitch itself (not only its tracking): the label says so.
+                    aria-label={`Delete the pitch ${name}`}
+                    title="Delete the pitch (from My Pitches too)"
                     disabled={busy}
                     onClick={() => props.onDelete(record)}
                   >

@@ -7,6 +7,7 @@ import {
 } from '../../../../../shared/schemas/valuation-api';
 import { trackedPitchRows, type LiveQuote } from '../../../../../shared/tracking/figures';
 import { trackedUpdatePayload } from '../../../../../shared/tracking/schemas';
+import { ConfirmDialog, useConfirm } from '../../../components/ConfirmDialog';
 import { ExportCsvButton } from '../../../components/ExportCsvButton';
 import { Loading } from '../../../components/Loading';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -94,6 +95,9 @@ export function Component() {
     }
   };
 
+  // The trash icon deletes the pitch itself: only once the user confirms, in a dialog naming it.
+  const deleting = useConfirm<TrackedPitchRow>();
+
   const onDelete = async (row: TrackedPitchRow) => {
     setBusy(row.id);
     try {
@@ -139,7 +143,7 @@ export function Component() {
             onDraft={(id, text) => setDraft(id, { text })}
             onCancel={(id) => setDraft(id, undefined)}
             onUpdate={(row) => void onUpdate(row)}
-            onDelete={(row) => void onDelete(row)}
+            onDelete={deleting.ask}
           />
           <div className="tracked-footer">
             <p className="tracked-note">
@@ -159,6 +163,19 @@ export function Component() {
         </>
       )}
       <PublicRecordSettings />
+      {deleting.asked && (
+        <ConfirmDialog
+          title={`Delete the pitch ${deleting.asked.stock_name?.trim() || deleting.asked.stock_symbol}?`}
+          confirmLabel="Delete pitch"
+          onConfirm={() => onDelete(deleting.asked!)}
+          onClose={deleting.close}
+        >
+          <p>
+            This deletes the pitch itself, not only its tracking: it leaves My Tracked Pitches and
+            My Pitches. This cannot be undone.
+          </p>
+        </ConfirmDialog>
+      )}
     </div>
   );
 }

@@ -60,6 +60,8 @@ export function BuyDialog({
   const preview = buyPreview(sizing, chosen, price);
   const [hint, setHint] = useState(false);
   const [busy, setBusy] = useState(false);
+  /** The portfolio bought into: the dialog then confirms, with the spec's "Go to Portfolio". */
+  const [boughtInto, setBoughtInto] = useState<string | null>(null);
 
   /** The saved valuation for these figures: saves it (with the given status) when needed. */
   const ensureSaved = async (status: 0 | 1): Promise<SavedRef> => {
@@ -107,6 +109,7 @@ export function BuyDialog({
         ...sizingBody(sizing),
       });
       toast.success(VALUATION_API_MESSAGES.bought);
+      setBoughtInto(chosen?.name ?? 'your portfolio');
     }, BUY_MESSAGES.failed);
   };
 
@@ -133,6 +136,23 @@ export function BuyDialog({
     ['IRR (%)', `${formatNumber(result.irrPercent, 2)}%`],
     ['MOIC', `${formatNumber(result.moic, 2)}x`],
   ];
+
+  if (boughtInto !== null)
+    return (
+      <Dialog title={`Bought ${symbol}`} onClose={onClose}>
+        <p role="status">
+          {symbol} was bought into {boughtInto}.
+        </p>
+        <div className="dialog__actions">
+          <Link to={paths.portfolio} className="button button--primary">
+            Go to Portfolio
+          </Link>
+          <button type="button" className="button button--ghost" onClick={onClose}>
+            Done
+          </button>
+        </div>
+      </Dialog>
+    );
 
   return (
     <Dialog title={`Buy ${symbol}`} onClose={onClose}>

@@ -425,7 +425,9 @@ function AssumptionField({
   extra?: ReactNode;
 }) {
   let label = field.label;
-  if ((typeId === 3 || typeId === 5) && field.kind === 'base' && baseYear !== null)
+  // P/S's base is the last fiscal year's actual figure: the year and A, as EV/EBITDA's label.
+  if (typeId === 3 && field.kind === 'base' && baseYear !== null) label = `${label} (${baseYear}A)`;
+  else if (typeId === 5 && field.kind === 'base' && baseYear !== null)
     label = `${label} (${baseYear})`;
   const suffix =
     field.kind === 'growth' || field.kind === 'rate'

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { ConfirmDialog, useConfirm } from '../../../components/ConfirmDialog';
 import { Loading } from '../../../components/Loading';
 import { Page } from '../../../components/Page';
 import { paths } from '../../../lib/paths';
@@ -23,6 +24,8 @@ export function WatchlistPage() {
   const add = useAddToWatchList();
   const remove = useRemoveFromWatchList();
   const [selected, setSelected] = useState<string | null>(null);
+  // A stock leaves the watchlist only once the user confirms, in a dialog naming it.
+  const removing = useConfirm<string>();
 
   const items = useMemo(() => list.data?.data ?? [], [list.data]);
   const watched = useMemo(() => new Set(items.map((i) => i.stock_symbol)), [items]);
@@ -34,13 +37,14 @@ export function WatchlistPage() {
       onError: () => toast.error('Error Adding'),
     });
 
-  const onRemove = (symbol: string) =>
+  const onRemove = (symbol: string, done?: () => void) =>
     remove.mutate(symbol, {
       onSuccess: () => {
         toast.success('Removed successfully');
         setSelected((s) => (s === symbol ? null : s));
       },
       onError: () => toast.error('Error Removing'),
+      onSettled: () => done?.(),
     });
 
   let body;
@@ -67,7 +71,7 @@ export function WatchlistPage() {
         items={items}
         selected={selected}
         onSelect={setSelected}
-        onRemove={onRemove}
+        onRemove={removing.ask}
         removing={remove.isPending ? (remove.variables ?? null) : null}
       />
     );
@@ -107,11 +111,26 @@ export function WatchlistPage() {
             item={selectedItem}
             onValue={() => void navigate(valueBusinessPath(selectedItem.stock_symbol))}
             onIgnore={() => setSelected(null)}
-            onRemove={() => onRemove(selectedItem.stock_symbol)}
+            onRemove={() => removing.ask(selectedItem.stock_symbol)}
             removing={remove.isPending}
           />
         )}
       </div>
+      {removing.asked && (
+        <ConfirmDialog
+          title={`Remove ${removing.asked} from your watchlist?`}
+          confirmLabel="Remove"
+          onConfirm={() =>
+            new Promise<void>((resolve) => onRemove(removing.asked!, () => resolve()))
+          }
+          onClose={removing.close}
+        >
+          <p>
+            {items.find((i) => i.stock_symbol === removing.asked)?.name ?? removing.asked} stops
+            showing here; you can add it again from the search above.
+          </p>
+        </ConfirmDialog>
+      )}
     </Page>
   );
 }

@@ -1,0 +1,218 @@
+import { useState } from 'react';
+import type { LotsViewData } from '../../../../../shared/schemas/portfolio-performance';
+import { ExportCsvButton } from '../../../components/ExportCsvButton';
+import { OPEN_LOTS_CSV_COLUMNS, REALISED_LOTS_CSV_COLUMNS, TAX_YEAR_CSV_COLUMNS } from '../export';
+import { formatCents, formatQuantity, formatUsd } from '../returns';
+import { TableScroll } from './TableScroll';
+
+/** Rows shown before "Show all". */
+export const LOT_ROWS = 20;
+
+const termText = (term: 'short' | 'long') => (term === 'long' ? 'Long-term' : 'Short-term');
+
+function gainClass(cents: number | null) {
+  return `num ${cents !== null && cents < 0 ? 'is-loss' : 'is-gain'}`;
+}
+
+function ShowAll({ shown, total, onShow }: { shown: number; total: number; onShow: () => void }) {
+  if (shown >= total) return null;
+  return (
+    <button type="button" className="button button--ghost performance-more" onClick={onShow}>
+      Show all {total}
+    </button>
+  );
+}
+
+/**
+ * The FIFO tax lots: open lots at the latest prices, each sale matched to the lots it closed,
+ * and the realised gains per tax year, each with its CSV.
+ */
+export function LotsTables({ lots, portfolioName }: { lots: LotsViewData; portfolioName: string }) {
+  const [allOpen, setAllOpen] = useState(false);
+  const [allSales, setAllSales] = useState(false);
+  const sales = [...lots.realised].reverse();
+  const open = allOpen ? lots.open : lots.open.slice(0, LOT_ROWS);
+  const shownSales = allSales ? sales : sales.slice(0, LOT_ROWS);
+  return (
+    <section className="performance-lots" aria-labelledby="performance-lots-title">
+      <h3 id="performance-lots-title">Tax lots (first in, first out)</h3>
+      <p className="portfolio-hint">
+        Each purchase is a lot; a sale closes the oldest lots first. A lot held more than a year
+        (sold after the anniversary of its purchase) is long-term. Fees are in the cost of a
+        purchase and taken from a sale’s proceeds.
+      </p>
+
+      <div className="portfolio-holdings__head">
+        <h4>Realised gains by tax year</h4>
+        {lots.tax_years.length > 0 && (
+          <ExportCsvButton
+            what={`${portfolioName} Realised Gains by Tax Year`}
+            columns={TAX_YEAR_CSV_COLUMNS}
+            rows={lots.tax_years}
+          />
+        )}
+      </div>
+      {lots.tax_years.length === 0 ? (
+        <p className="portfolio-empty">No sales yet.</p>
+      ) : (
+        <TableScroll label="Realised gains by tax year">
+          <table
+            className="portfolio-table portfolio-table--compact"
+            aria-label="Realised gains by tax year"
+          >
+            <thead>
+              <tr>
+                <th scope="col">Tax year</th>
+                <th scope="col" className="num">
+                  Short-term
+                </th>
+                <th scope="col" className="num">
+                  Long-term
+                </th>
+                <th scope="col" className="num">
+                  Total
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {[...lots.tax_years].reverse().map((y) => (
+                <tr key={y.year}>
+                  <th scope="row">{y.year}</th>
+                  <td className={gainClass(y.short_cents)}>{formatCents(y.short_cents)}</td>
+                  <td className={gainClass(y.long_cents)}>{formatCents(y.long_cents)}</td>
+                  <td className={gainClass(y.total_cents)}>{formatCents(y.total_cents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+
+      <div className="portfolio-holdings__head">
+        <h4>Open lots</h4>
+        {lots.open.length > 0 && (
+          <ExportCsvButton
+            what={`${portfolioName} Open Lots`}
+            columns={OPEN_LOTS_CSV_COLUMNS}
+            rows={lots.open}
+          />
+        )}
+      </div>
+      {lots.open.length === 0 ? (
+        <p className="portfolio-empty">No open lots.</p>
+      ) : (
+        <>
+          <TableScroll label="Open lots">
+            <table className="portfolio-table portfolio-table--compact" aria-label="Open lots">
+              <thead>
+                <tr>
+                  <th scope="col">Symbol</th>
+                  <th scope="col">Acquired</th>
+                  <th scope="col" className="num">
+                    Quantity
+                  </th>
+                  <th scope="col" className="num">
+                    Cost
+                  </th>
+                  <th scope="col" className="num">
+                    Value
+                  </th>
+                  <th scope="col" className="num">
+                    Unrealised
+                  </th>
+                  <th scope="col">Held</th>
+                </tr>
+              </thead>
+              <tbody>
+                {open.map((l, i) => (
+                  <tr key={`${l.symbol}-${l.acquired}-${i}`}>
+                    <th scope="row">{l.symbol}</th>
+                    <td>{l.acquired}</td>
+                    <td className="num">{formatQuantity(l.quantity)}</td>
+                    <td className="num">{formatCents(l.cost_cents)}</td>
+                    <td
+                      className="num"
+                      title={l.price === null ? undefined : `At ${formatUsd(l.price)} a share`}
+                    >
+                      {formatCents(l.value_cents)}
+                    </td>
+                    <td className={gainClass(l.unrealised_cents)}>
+                      {formatCents(l.unrealised_cents)}
+                    </td>
+                    <td>
+                      {l.term === 'long' ? 'Long-term' : `Short-term until ${l.long_term_from}`}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+          <ShowAll shown={open.length} total={lots.open.length} onShow={() => setAllOpen(true)} />
+        </>
+      )}
+
+      <div className="portfolio-holdings__head">
+        <h4>Realised, by sale</h4>
+        {lots.realised.length > 0 && (
+          <ExportCsvButton
+            what={`${portfolioName} Realised Lots`}
+            columns={REALISED_LOTS_CSV_COLUMNS}
+            rows={lots.realised}
+          />
+        )}
+      </div>
+      {sales.length === 0 ? (
+        <p className="portfolio-empty">No sales yet.</p>
+      ) : (
+        <>
+          <TableScroll label="Realised sales">
+            <table
+              className="portfolio-table portfolio-table--compact"
+              aria-label="Realised, by sale"
+            >
+              <thead>
+                <tr>
+                  <th scope="col">Sold</th>
+                  <th scope="col">Symbol</th>
+                  <th scope="col">Acquired</th>
+                  <th scope="col" className="num">
+                    Quantity
+                  </th>
+                  <th scope="col" className="num">
+                    Proceeds
+                  </th>
+                  <th scope="col" className="num">
+                    Cost
+                  </th>
+                  <th scope="col" className="num">
+                    Gain
+                  </th>
+                  <th scope="col">Term</th>
+                </tr>
+              </thead>
+              <tbody>
+                {shownSales.map((r, i) => (
+                  <tr key={`${r.sold}-${r.symbol}-${r.acquired}-${i}`}>
+                    <td>{r.sold}</td>
+                    <th scope="row">{r.symbol}</th>
+                    <td>{r.acquired}</td>
+                    <td className="num">{formatQuantity(r.quantity)}</td>
+                    <td className="num">{formatCents(r.proceeds_cents)}</td>
+                    <td className="num">{formatCents(r.cost_cents)}</td>
+                    <td className={gainClass(r.gain_cents)}>{formatCents(r.gain_cents)}</td>
+                    <td>{termText(r.term)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+          <ShowAll
+            shown={shownSales.length}
+            total={sales.length}
+            onShow={() => setAllSales(true)}
+          />
+        </>
+      )}
+    </section>
+  );
+}
