@@ -3,6 +3,7 @@ import '../schemas/zod-messages';
 import { marketEnvelope } from '../market/schemas';
 import type { ScreenerRow } from '../screener/columns';
 import type { Listing } from '../screener/compute';
+import { dec, roundTo } from '../valuation/decimal';
 import type { MapCompany } from './layout';
 import { HEATMAP_PERIODS, type HeatmapPeriod } from './scale';
 
@@ -59,8 +60,9 @@ export function listingWithQuote(
   return { ...listing, price: quote.price, change: quote.change, marketCap };
 }
 
+/** To the cent of a percent, half away from zero as the screener prints it (formatNumber). */
 const rounded = (n: unknown): number | null =>
-  typeof n === 'number' && Number.isFinite(n) ? Math.round(n * 100) / 100 : null;
+  typeof n === 'number' && Number.isFinite(n) ? roundTo(dec(n), 2) : null;
 
 /** A screener row as a map company; null without a positive market cap. */
 export function heatmapCompany(row: ScreenerRow): HeatmapCompany | null {
