@@ -1,10 +1,10 @@
 /**
  * Bench section `cost`: what a month costs in AWS, service by service, with no user and at 10,
  * 1,000 and 100,000 active users (bench/cost-model.ts, infra/cost.ts); then latency of
- * `common_api` on a cache hit and a cache miss (handler invoked in this process), and upstream
- * market-data calls per simulated user-hour at 10, 100 and 1,000 users. Starts what it needs
- * itself: DynamoDB Local in memory and a fake FMP server answering from the demo data set (no
- * network).
+ * `common_api` on a cache hit and a cache miss (handler invoked in this process), upstream
+ * market-data calls per simulated user-hour at 10, 100 and 1,000 users, and the upstream calls
+ * of heatmap views (none: decision 152). Starts what it needs itself: DynamoDB Local in memory
+ * and a fake FMP server answering from the demo data set (no network).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { ensureTable, startDynamo } from '../infra/local/dynamodb';
 import { freePort } from '../infra/local/process';
 import { LOCAL_TABLE_NAME } from '../infra/table-design';
-import { type Report, info, ms, onInterrupt, percentile } from './lib';
+import { type Report, atMost, info, ms, onInterrupt, percentile } from './lib';
 import { startFakeFmp } from '../tests/support/fake-fmp';
 import { run as runCostModel } from './cost-model';
 
@@ -179,6 +179,53 @@ export async function run(report: Report): Promise<void> {
           'cost',
           `upstream calls per hour, ${USERS} users`,
           `${upstream} total (job ${jobCalls}), ${(upstream / USERS).toFixed(2)}/user-hour, ${pageReads} page reads`,
+        ),
+      );
+    }
+
+    // --- 3. heatmap views: no upstream call (decision 152) ------------------------------------
+    // The map reads the stored snapshot and the quote cache. Each view here starts as a cold
+    // instance would (nothing held in memory), with symbols followed, so every read it makes runs.
+    {
+      const { DemoSource } = await import('../functions/market/source');
+      const { buildSnapshot } = await import('../functions/screener/build');
+      const { saveSnapshot } = await import('../functions/screener/snapshot');
+      const { forgetSnapshot } = await import('../functions/screener/current');
+      const { marketMap, forgetMarketMap } = await import('../functions/screener/market-map');
+      const demo = buildMarketService({ source: new DemoSource(), plan: PLANS.demo });
+      await saveSnapshot((await buildSnapshot({ service: demo })).data);
+      const service = buildMarketService({
+        source: source(),
+        plan: PLANS.starter,
+        namespace: 'map:',
+        now: () => simNow,
+      });
+      const VIEWS = 50;
+      const times: number[] = [];
+      let companies = 0;
+      fake.clear();
+      for (let i = 0; i < VIEWS; i++) {
+        forgetSnapshot();
+        forgetMarketMap();
+        const t = performance.now();
+        companies = (await marketMap(service, simNow)).data.rows.length;
+        times.push(performance.now() - t);
+      }
+      console.log(`heatmap views (cold): ${stats(times)}, ${companies} companies`);
+      report(
+        atMost(
+          'cost',
+          `upstream calls of ${VIEWS} heatmap views of ${companies} companies, each from a cold instance`,
+          fake.callCount,
+          0,
+          String,
+        ),
+      );
+      report(
+        info(
+          'cost',
+          'heatmap view from a cold instance, p95 in-process',
+          ms(percentile(times, 0.95)),
         ),
       );
     }

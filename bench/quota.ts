@@ -4,7 +4,8 @@
  * users. Upstream calls are counted against the plan's limits by a model of the shared call
  * budget (the same shares, windows and daily spreading as functions/market/budget.ts), spent by
  * the jobs' own planners (planQuoteRun, planScreenerQuotes, refreshDue and the runs left today)
- * and by readers' cache misses (company views on the cache's freshness per kind). It prints the
+ * and by readers' cache misses (company views, with their value lines, on the cache's freshness
+ * per kind; a heatmap view per user-session, which reads no provider). It prints the
  * calls of the day against the plan's limit (and the busiest minute against a per-minute
  * limit), how old a tracked symbol's price gets during the session (p50/p95), and how many
  * reader misses were answered from the cache because the budget was spent.
@@ -27,6 +28,8 @@ import {
   screenerRunsLeftToday,
 } from '../functions/screener/build';
 import { FRESH_MS } from '../functions/market/service';
+import { VALUE_LINE_READS } from '../functions/market/value-line';
+import { MARKET_MAP_READS } from '../functions/screener/market-map';
 import { type Report, atMost, info, percentile } from './lib';
 
 const DAY_START = Date.parse('2026-03-10T00:00:00Z');
@@ -83,15 +86,18 @@ function picker(size: number, random: () => number): () => number {
   return () => Math.min(size - 1, Math.floor(size * Math.pow(random(), 2.2)));
 }
 
-/** What a company view reads from the provider on a cache miss: kind and freshness. */
-const VIEW_KEYS: readonly [string, number][] = [
+/** What a company view reads from the provider on a cache miss: kind and freshness (its value line too). */
+const VIEW_KEYS: readonly (readonly [string, number])[] = [
   ['profile', FRESH_MS.day],
   ['ratiosTtm', FRESH_MS.day],
   ['income', FRESH_MS.day],
   ['keyMetrics', FRESH_MS.day],
   ['daily', FRESH_MS.daily],
   ['news', FRESH_MS.news],
+  ...VALUE_LINE_READS,
 ];
+/** Each user-session opens the market heatmap once (decision 152); one session a user-day. */
+const HEATMAP_VIEWS_PER_USER_DAY = 1;
 const SCREENS_PER_USER_DAY = 20;
 const INTERESTS_PER_USER = 5;
 
@@ -102,6 +108,8 @@ interface Cell {
   ageP95: number;
   readerMisses: number;
   readerRefused: number;
+  heatmapViews: number;
+  heatmapCalls: number;
 }
 
 function simulate(plan: PlanLimits, universe: readonly string[], users: number): Cell {
@@ -123,6 +131,9 @@ function simulate(plan: PlanLimits, universe: readonly string[], users: number):
   let readerMisses = 0;
   let readerRefused = 0;
   let views = 0;
+  let maps = 0;
+  let heatmapViews = 0;
+  let heatmapCalls = 0;
 
   for (let at = DAY_START; at < DAY_START + 24 * 60 * MINUTE; at += MINUTE) {
     const open = isSessionOpen(at);
@@ -138,6 +149,21 @@ function simulate(plan: PlanLimits, universe: readonly string[], users: number):
           readerMisses++;
           if (budget.take(at, 'reader')) keyAt.set(key, at);
           else readerRefused++;
+        }
+      }
+      // Heatmap views: the snapshot and the stored quotes (MARKET_MAP_READS: no provider read).
+      // Counted in 390ths of a view (the session's minutes), so no rounding loses one.
+      maps += users * HEATMAP_VIEWS_PER_USER_DAY;
+      for (; maps >= 390; maps -= 390) {
+        heatmapViews++;
+        for (const [kind, fresh] of MARKET_MAP_READS) {
+          const last = keyAt.get(kind);
+          if (last !== undefined && at - last < fresh) continue;
+          readerMisses++;
+          if (budget.take(at, 'reader')) {
+            keyAt.set(kind, at);
+            heatmapCalls++;
+          } else readerRefused++;
         }
       }
     }
@@ -196,6 +222,8 @@ function simulate(plan: PlanLimits, universe: readonly string[], users: number):
     ageP95: percentile(ages, 0.95),
     readerMisses,
     readerRefused,
+    heatmapViews,
+    heatmapCalls,
   };
 }
 
@@ -232,6 +260,15 @@ export async function run(report: Report): Promise<void> {
             'quota',
             `${label}: tracked price age in the session, p50 / p95`,
             `${cell.ageP50.toFixed(0)} / ${cell.ageP95.toFixed(0)} min`,
+          ),
+        );
+        report(
+          atMost(
+            'quota',
+            `${label}: upstream calls of ${cell.heatmapViews.toLocaleString('en-US')} heatmap views (one a user-session)`,
+            cell.heatmapCalls,
+            0,
+            String,
           ),
         );
         report(

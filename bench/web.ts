@@ -13,6 +13,8 @@ const INITIAL_JS_LIMIT = 150_000;
 export const WEB_ROUTES = [
   { name: '/', path: '/' },
   { name: 'company view', path: '/Market?symbol=MSFT' },
+  { name: 'heatmap', path: '/Heatmap' },
+  { name: 'compare', path: '/Compare?symbols=AAPL,MSFT,KO' },
   { name: '/Aboutus', path: '/Aboutus' },
   { name: 'login', path: '/login' },
 ];

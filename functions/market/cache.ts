@@ -537,6 +537,24 @@ export class MarketCache {
     return result;
   }
 
+  /**
+   * The stored values of many keys of one kind, whatever their age, in batch reads of 100 and
+   * never a provider call (the market map reads the quotes the quote job keeps; decision 152).
+   * Keys with nothing stored are left out.
+   */
+  async storedMany<T>(
+    kind: string,
+    keyList: readonly string[],
+  ): Promise<Map<string, CacheResult<T>>> {
+    const items = await this.loadMany(kind, [...new Set(keyList)], 0);
+    const out = new Map<string, CacheResult<T>>();
+    for (const [k, item] of items) {
+      if (!item.body || item.source !== this.options.source) continue;
+      out.set(k, this.hit<T>(item, false));
+    }
+    return out;
+  }
+
   /** The stored value whatever its age (the job and tests look at it). */
   async peek<T>(
     kind: string,

@@ -58,6 +58,38 @@ export async function currentSnapshot(
   return pending;
 }
 
+/**
+ * The snapshot the job stored, held as currentSnapshot holds it, but never a stand-in: the
+ * market map and Compare make no provider call and write nothing (decisions 152, 153), so this
+ * path reads the stored version and parts only (a bundle using it alone carries no snapshot
+ * writes). Undefined until the job has stored one (a new deployment's first minutes).
+ */
+export async function storedSnapshot(
+  store: SnapshotStore = {},
+  now: number = Date.now(),
+): Promise<LoadedSnapshot | undefined> {
+  if (held && now - held.checkedAt < CHECK_MS) return held.snapshot;
+  pendingStored ??= storedFresh(store, now).finally(() => {
+    pendingStored = undefined;
+  });
+  return pendingStored;
+}
+
+let pendingStored: Promise<LoadedSnapshot | undefined> | undefined;
+
+async function storedFresh(store: SnapshotStore, now: number) {
+  const version = await storedVersion(store);
+  if (version === undefined) return held?.snapshot;
+  if (held && version === held.snapshot.version) {
+    held = { snapshot: held.snapshot, checkedAt: now };
+    return held.snapshot;
+  }
+  const data = await loadSnapshot(store);
+  if (!data) return held?.snapshot;
+  held = { snapshot: toLoaded(data), checkedAt: now };
+  return held.snapshot;
+}
+
 /** Forgets the instance's copy (tests). */
 export function forgetSnapshot(): void {
   held = undefined;

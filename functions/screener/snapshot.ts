@@ -320,6 +320,8 @@ export interface LoadedSnapshot {
   source: MarketSource;
   rows: ScreenerRow[];
   industries: string[];
+  /** What the rows were computed from (the market map recomputes them at newer quotes). */
+  entries: readonly SnapshotEntry[];
 }
 
 export function toLoaded(data: SnapshotData): LoadedSnapshot {
@@ -327,5 +329,12 @@ export function toLoaded(data: SnapshotData): LoadedSnapshot {
   const industries = [
     ...new Set(rows.map((r) => r.industry).filter((x): x is string => Boolean(x))),
   ].sort();
-  return { version: data.version, builtAt: data.builtAt, source: data.source, rows, industries };
+  return {
+    version: data.version,
+    builtAt: data.builtAt,
+    source: data.source,
+    rows,
+    industries,
+    entries: data.entries,
+  };
 }

@@ -23,6 +23,8 @@ export type EdgeCacheKind =
   | 'fundamentals'
   | 'search'
   | 'stockList'
+  /** The market map and Compare's fundamentals: the screener snapshot at the cached quotes. */
+  | 'snapshot'
   /** A shared pitch, its page and preview image, a public record (decision 128). */
   | 'share';
 
@@ -61,6 +63,11 @@ export const EDGE_CACHE_RULES: Readonly<Record<EdgeCacheKind, EdgeCacheRule>> = 
   search: { openSeconds: 12 * HOUR, closedSeconds: 12 * HOUR, staleSeconds: 1 * HOUR },
   /** Stocks by market-cap band and sector (bands move slowly with prices). */
   stockList: { openSeconds: 1 * HOUR, closedSeconds: 1 * HOUR, staleSeconds: 10 * MINUTE },
+  /**
+   * The market map and Compare (decisions 152, 153): the screener snapshot (rebuilt every 15
+   * minutes) at the quotes the quote job refreshes every minute.
+   */
+  snapshot: { openSeconds: 30, closedSeconds: 15 * MINUTE, staleSeconds: 15 },
   /**
    * Shared pitches and public records (decision 128): briefly, so that a stopped share (or a
    * deleted account) answers 404 at every edge within seconds without an invalidation.

@@ -10,6 +10,9 @@ import {
   type StockListRequest,
 } from '../market';
 import { companyOverviewRequest, type CompanyOverviewRequest } from '../market/overview';
+import { compareRequest, type CompareRequest } from '../compare/compare';
+import { heatmapRequest } from '../heatmap/data';
+import { valueLineRequest, type ValueLineRequest } from '../valuation/value-line-api';
 import { defineRoutes, type EdgeCacheDef } from './types';
 
 /*
@@ -122,5 +125,41 @@ export const marketReadRoutes = defineRoutes([
     needs: ['tableWrite', 'marketData'],
     summary: "A company view's first screen in one answer (edge-cached)",
     edgeCache: edge('overview', (input: CompanyOverviewRequest) => ({ symbol: input.symbol })),
+  },
+  {
+    id: 'marketValueLine',
+    method: 'GET',
+    path: '/api/market/value-line',
+    auth: false,
+    handler: 'api/marketValueLine',
+    request: valueLineRequest,
+    needs: ['tableWrite', 'marketData'],
+    summary:
+      "A value line's data: ten years of quarterly statements, splits, daily closes and the sector's medians (edge-cached)",
+    edgeCache: edge('series', (input: ValueLineRequest) => ({ symbol: input.symbol })),
+  },
+  {
+    id: 'marketHeatmap',
+    method: 'GET',
+    path: '/api/market/heatmap',
+    auth: false,
+    handler: 'api/marketHeatmap',
+    request: heatmapRequest,
+    needs: ['tableWrite', 'marketData'],
+    summary:
+      'The market map: every company with its market cap and 1D, 1W, 1M and YTD change, from the screener snapshot and the quote cache (edge-cached)',
+    edgeCache: edge('snapshot', () => ({})),
+  },
+  {
+    id: 'marketCompare',
+    method: 'GET',
+    path: '/api/market/compare',
+    auth: false,
+    handler: 'api/marketCompare',
+    request: compareRequest,
+    needs: ['tableWrite', 'marketData'],
+    summary:
+      "Up to five companies' fundamentals side by side, from the screener snapshot and the quote cache (edge-cached)",
+    edgeCache: edge('snapshot', (input: CompareRequest) => ({ symbols: input.symbols.join(',') })),
   },
 ]);

@@ -13,3 +13,4 @@ export * from './verify';
 export * from './sensitivity';
 export * from './scenarios';
 export * from './context';
+export * from './value-line';

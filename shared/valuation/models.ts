@@ -176,9 +176,14 @@ export const MODELS = {
 
 /* ------------------------------------------------------------ the math */
 
+/** (1 + growth / 100)^hold: what every base figure is grown by over the hold. */
+export function growthFactor(growthPercent: Dec, holdingPeriod: Dec): Dec {
+  return new D(1).plus(growthPercent.div(100)).pow(holdingPeriod);
+}
+
 /** base x (1 + growth / 100)^hold (spec/001 section 9, every model). */
 export function growOverHold(base: Dec, growthPercent: Dec, holdingPeriod: Dec): Dec {
-  return base.times(new D(1).plus(growthPercent.div(100)).pow(holdingPeriod));
+  return base.times(growthFactor(growthPercent, holdingPeriod));
 }
 
 /** EV/EBITDA: enterprise value = EBITDA at end of hold x multiple; equity = EV - debt + cash; per share = equity / shares. */
@@ -289,17 +294,12 @@ function numericFields(input: ValuationModelInput): [string, number][] {
 }
 
 /**
- * Computes a valuation exactly as spec/001 section 9 states, in decimal arithmetic, and
- * returns every figure rounded half up to 10 decimal places. Never returns NaN or
- * Infinity: any input that cannot give a finite, meaningful figure gives a problem with
- * the message to show. Checks, in order: every field is a finite number; the base figure
- * is above 0 (modal 'Enter positive number or try another model'); hold period above 0
- * (IRR divides by it); growth not below -100%; market price above 0; shares above 0
- * (EV/EBITDA); intrinsic value per share above 0 (modal 'Try another model': a negative
- * one per spec, and zero because no premium or IRR exists against a zero value); every
- * output below 1e15 in magnitude.
+ * The checks of computeValuation before any figure (spec/001 section 9), in its order: every
+ * field a finite number; the base figure above 0; hold above 0; growth not below -100%; price
+ * above 0; for a DCF whole stage-one years, a positive discount rate above the terminal growth.
+ * Null when the input passes.
  */
-export function computeValuation(input: ValuationModelInput): ValuationComputation {
+export function checkValuationInput(input: ValuationModelInput): ValuationProblem | null {
   const model = MODELS[input.valuation_type_id] as ModelDefinition | undefined;
   if (!model)
     return problem('unknown-model', 'Choose a valuation methodology', false, 'valuation_type_id');
@@ -345,12 +345,6 @@ export function computeValuation(input: ValuationModelInput): ValuationComputati
       false,
       'market_price',
     );
-
-  let endOfHold: Dec;
-  let intrinsic: Dec;
-  let enterpriseValue: Dec | null = null;
-  let businessValue: Dec | null = null;
-  let dcf: { pv1: Dec; tv: Dec; pvtv: Dec; share: Dec } | null = null;
   if (input.valuation_type_id === 5) {
     const years = input.stage_one_years;
     if (
@@ -382,7 +376,55 @@ export function computeValuation(input: ValuationModelInput): ValuationComputati
         false,
         'discount_rate',
       );
-    const figures = dcfDecimal(base, growth, years, gT, r);
+  }
+  if (input.valuation_type_id === 4 && dec(input.shares_outstanding).lte(0))
+    return problem(
+      'shares-not-positive',
+      VALUATION_MESSAGES.sharesNotPositive,
+      false,
+      'shares_outstanding',
+    );
+  return null;
+}
+
+/** A checked input's figures in decimal, before rounding. */
+export interface IntrinsicFigures {
+  ok: true;
+  endOfHold: Dec;
+  intrinsic: Dec;
+  enterpriseValue: Dec | null;
+  businessValue: Dec | null;
+  dcf: { pv1: Dec; tv: Dec; pvtv: Dec; share: Dec } | null;
+}
+
+/**
+ * The intrinsic value of an input that passed checkValuationInput, by the model's formula
+ * (computeValuation's, and the value line's: decision 150), or the problem of a value that is
+ * not finite or not above 0. `factor` is (1 + growth / 100)^hold when the caller has it already
+ * (the same for every quarter of a value line): the same product as growOverHold's.
+ */
+export function intrinsicFigures(
+  input: ValuationModelInput,
+  factor?: Dec,
+): IntrinsicFigures | ValuationProblem {
+  const model = MODELS[input.valuation_type_id];
+  const record = input as unknown as Record<string, number>;
+  const base = dec(record[model.baseField]!);
+  const growth = dec(record[model.growthField]!);
+  const hold = dec(input.holding_period);
+  let endOfHold: Dec;
+  let intrinsic: Dec;
+  let enterpriseValue: Dec | null = null;
+  let businessValue: Dec | null = null;
+  let dcf: IntrinsicFigures['dcf'] = null;
+  if (input.valuation_type_id === 5) {
+    const figures = dcfDecimal(
+      base,
+      growth,
+      input.stage_one_years,
+      dec(input.terminal_growth),
+      dec(input.discount_rate),
+    );
     endOfHold = figures.fcfFinalYear;
     intrinsic = figures.intrinsic;
     dcf = {
@@ -393,23 +435,14 @@ export function computeValuation(input: ValuationModelInput): ValuationComputati
     };
   } else {
     const multiple = dec(input.forward_multiple);
-    endOfHold = growOverHold(base, growth, hold);
+    endOfHold = base.times(factor ?? growthFactor(growth, hold));
     if (input.valuation_type_id === 4) {
-      const shares = dec(input.shares_outstanding);
-      if (shares.lte(0)) {
-        return problem(
-          'shares-not-positive',
-          VALUATION_MESSAGES.sharesNotPositive,
-          false,
-          'shares_outstanding',
-        );
-      }
       const ev = evEbitdaValues(
         endOfHold,
         multiple,
         dec(input.debt),
         dec(input.cash_and_cash_equivalents),
-        shares,
+        dec(input.shares_outstanding),
       );
       enterpriseValue = ev.enterpriseValue;
       businessValue = ev.intrinsicValueOfBusiness;
@@ -428,6 +461,29 @@ export function computeValuation(input: ValuationModelInput): ValuationComputati
       true,
       'intrinsic_value_per_share',
     );
+  return { ok: true, endOfHold, intrinsic, enterpriseValue, businessValue, dcf };
+}
+
+/**
+ * Computes a valuation exactly as spec/001 section 9 states, in decimal arithmetic, and
+ * returns every figure rounded half up to 10 decimal places. Never returns NaN or
+ * Infinity: any input that cannot give a finite, meaningful figure gives a problem with
+ * the message to show. Checks, in order: every field is a finite number; the base figure
+ * is above 0 (modal 'Enter positive number or try another model'); hold period above 0
+ * (IRR divides by it); growth not below -100%; market price above 0; shares above 0
+ * (EV/EBITDA); intrinsic value per share above 0 (modal 'Try another model': a negative
+ * one per spec, and zero because no premium or IRR exists against a zero value); every
+ * output below 1e15 in magnitude.
+ */
+export function computeValuation(input: ValuationModelInput): ValuationComputation {
+  const checked = checkValuationInput(input);
+  if (checked) return checked;
+  const figures = intrinsicFigures(input);
+  if (!figures.ok) return figures;
+  const model = MODELS[input.valuation_type_id] as ModelDefinition;
+  const { endOfHold, intrinsic, enterpriseValue, businessValue, dcf } = figures;
+  const hold = dec(input.holding_period);
+  const price = dec(input.market_price);
 
   const outcomes = decimalOutcomes(price, intrinsic, hold);
   const sideLabels = outcomeLabels(outcomes.priceAtOrBelowIntrinsic);

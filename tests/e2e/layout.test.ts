@@ -86,13 +86,23 @@ const PAGES = [
   '/Dashboard',
   '/Watchlist',
   '/Screener',
+  '/Heatmap',
+  '/Compare?symbols=AAPL,MSFT,KO',
   '/Alerts',
   '/Myaccount',
   '/Aboutus',
 ] as const;
 
 /** The header's links, in order (decision: every feature one click away). */
-const NAV = ['My Pitches', 'My Tracked Pitches', 'Portfolio', 'Watchlist', 'Screener', 'About us'];
+const NAV = [
+  'My Pitches',
+  'My Tracked Pitches',
+  'Portfolio',
+  'Watchlist',
+  'Screener',
+  'Heatmap',
+  'About us',
+];
 
 /** Serious or critical axe findings on the page as it is now. */
 async function axeFindings(page: Page, path: string): Promise<string[]> {
@@ -173,7 +183,16 @@ describe.each([320, 390, 768, 1366])('at %i px wide', (width) => {
     await checkPages(
       page,
       open,
-      ['/', '/Market?symbol=AAPL', '/Aboutus', '/Contactus', '/login', '/signup'],
+      [
+        '/',
+        '/Market?symbol=AAPL',
+        '/Heatmap',
+        '/Compare?symbols=AAPL,MSFT',
+        '/Aboutus',
+        '/Contactus',
+        '/login',
+        '/signup',
+      ],
       'signed-out',
     );
     expect(errors).toEqual([]);

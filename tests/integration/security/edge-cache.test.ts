@@ -34,6 +34,9 @@ const SAMPLES: Record<string, Record<string, string>> = {
   marketWeekly: { stock_symbol: 'AAPL' },
   marketStockList: { marketcap: 'large', sector: 'Technology', region: 'US' },
   marketCompanyOverview: { symbol: 'AAPL' },
+  marketValueLine: { symbol: 'AAPL' },
+  marketHeatmap: {},
+  marketCompare: { symbols: 'AAPL,MSFT' },
   // The shared pages' slugs (decision 128): filled in by the beforeAll below.
   publicPitch: {},
   publicPitchPreview: {},

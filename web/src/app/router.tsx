@@ -39,6 +39,8 @@ const publicRoutes: RouteObject[] = [
   { path: 'alerts/unsubscribe', lazy: () => import('../features/alerts/routes/unsubscribe') },
   { path: 'p/:slug', lazy: () => import('../features/sharing/routes/public-pitch') },
   { path: 'u/:slug', lazy: () => import('../features/sharing/routes/public-record') },
+  { path: 'Heatmap', lazy: () => import('../features/heatmap/routes/heatmap') },
+  { path: 'Compare', lazy: () => import('./routes/compare') },
 ];
 
 /**

@@ -21,6 +21,8 @@ export const paths = {
   portfolio: '/Portfolio',
   dashboard: '/Dashboard',
   screener: '/Screener',
+  heatmap: '/Heatmap',
+  compare: '/Compare',
   watchlist: '/Watchlist',
   alerts: '/Alerts',
   alertsUnsubscribe: '/alerts/unsubscribe',

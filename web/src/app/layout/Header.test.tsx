@@ -28,6 +28,7 @@ describe('header for a guest', () => {
       ['Portfolio', '/Portfolio'],
       ['Watchlist', '/Watchlist'],
       ['Screener', '/Screener'],
+      ['Heatmap', '/Heatmap'],
       ['About us', '/Aboutus'],
     ]);
   });
@@ -37,7 +38,7 @@ describe('header for a guest', () => {
     await screen.findByRole('heading', { level: 1, name: 'About Us' });
     const toggle = within(mainNav()).getByRole('button', { name: 'Menu' });
     const list = document.getElementById(toggle.getAttribute('aria-controls')!)!;
-    expect(within(list).getAllByRole('link')).toHaveLength(6);
+    expect(within(list).getAllByRole('link')).toHaveLength(7);
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
 
     fireEvent.click(toggle);

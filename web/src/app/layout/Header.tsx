@@ -19,6 +19,7 @@ export const NAV_ITEMS: readonly { label: string; to: string; login: boolean }[]
   { label: 'Portfolio', to: paths.portfolio, login: true },
   { label: 'Watchlist', to: paths.watchlist, login: true },
   { label: 'Screener', to: paths.screener, login: true },
+  { label: 'Heatmap', to: paths.heatmap, login: false },
   { label: 'About us', to: paths.about, login: false },
 ];
 

@@ -7,6 +7,7 @@ import { CompanyView } from '../../features/company/components/CompanyView';
 import { useSession } from '../../lib/auth';
 import { ValuationPanel } from '../../features/valuation/components/ValuationPanel';
 import { ValueBusinessDialog } from '../../features/valuation/components/ValueBusinessDialog';
+import { ValueLineSection } from '../../features/value-line';
 import '../../features/valuation/valuation.css';
 
 /**
@@ -60,6 +61,8 @@ export function BusinessView({
         onValueBusiness={() => setChoosing(true)}
         onFindAnother={onFindAnother}
       />
+      {/* Valuing, the panel draws the line with the investor's own assumptions instead. */}
+      {!valuing && overview.data && <ValueLineSection mode="company" symbol={symbol} />}
       {valuing && (
         <ValuationPanel
           key={`${typeId}-${savedOfType?.id ?? 'new'}`}

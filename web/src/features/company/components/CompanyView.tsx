@@ -168,6 +168,12 @@ export function CompanyView({
           Value Business
         </button>
         <AddToWatchListButton symbol={data.symbol} />
+        <Link
+          to={`${paths.compare}?symbols=${encodeURIComponent(data.symbol)}`}
+          className="button button--ghost"
+        >
+          Compare
+        </Link>
         <button type="button" className="button button--ghost" onClick={onFindAnother}>
           Find Another Business
         </button>

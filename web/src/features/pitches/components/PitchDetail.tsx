@@ -8,6 +8,7 @@ import { paths } from '../../../lib/paths';
 import { methodologyTitle, pitchName, type PitchFigures } from '../figures';
 import { ScenarioSummary } from './ScenarioSummary';
 import { ShareButton } from '../../sharing';
+import { PitchValueLine } from '../../value-line';
 
 export type PaneMode = 'summary' | 'detail';
 
@@ -68,6 +69,17 @@ export function PitchDetail({
         <ReadOnlyForm record={record} />
       )}
       <ScenarioSummary record={record} price={figures.marketPrice} />
+      <PitchValueLine
+        key={record.id}
+        pitch={{
+          id: record.id,
+          symbol: record.stock_symbol,
+          name: pitchName(record),
+          typeId: record.valuation_type_id,
+          fields: record,
+          pitchedAt: record.createdAt,
+        }}
+      />
     </section>
   );
 }

@@ -11,6 +11,7 @@ import {
 import type { ValuationTypeId } from '../../../../../shared/domain/valuation-types';
 import { MODELS } from '../../../../../shared/valuation/models';
 import { formatAssumption } from '../../../../../shared/valuation/units';
+import { PitchValueLine } from '../../value-line';
 
 const price = (n: number | null) => formatPrice(n, 'USD');
 const pct = (n: number | null) => formatPercent(n);
@@ -109,6 +110,22 @@ export function PublicPitchView({ view }: { view: PublicPitchResponse }) {
           </tbody>
         </table>
       </section>
+
+      <PitchValueLine
+        pitch={{
+          id: view.slug,
+          symbol: c.stock_symbol,
+          name,
+          typeId: c.valuation_type_id as 1 | 2 | 3 | 4 | 5,
+          fields: {
+            ...c.inputs,
+            market_price: c.market_price,
+            holding_period: c.holding_period,
+            forward_multiple: c.forward_multiple,
+          },
+          pitchedAt: r.pitchedAt,
+        }}
+      />
 
       <section aria-labelledby="share-scorecard-title">
         <h2 id="share-scorecard-title">Scorecard</h2>

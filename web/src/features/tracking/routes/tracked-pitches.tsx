@@ -24,6 +24,7 @@ import {
 import { pitchScorecardQuery } from '../api/scorecard-api';
 import { Scorecard } from '../components/Scorecard';
 import { PublicRecordSettings } from '../../sharing';
+import { TrackedValueLines } from '../../value-line';
 import { TrackedTable, type Draft } from '../components/TrackedTable';
 import { TRACKED_CSV_COLUMNS } from '../export';
 import { intrinsicInputOf } from '../intrinsic-input';
@@ -152,6 +153,13 @@ export function Component() {
             <ExportCsvButton what="My Tracked Pitches" columns={TRACKED_CSV_COLUMNS} rows={rows} />
           </div>
           <Scorecard />
+          <TrackedValueLines
+            pitches={records.map((r) => ({
+              id: r.id,
+              symbol: r.stock_symbol,
+              name: r.stock_name?.trim() || r.stock_symbol,
+            }))}
+          />
         </>
       )}
       <PublicRecordSettings />

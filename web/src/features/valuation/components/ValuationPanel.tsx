@@ -49,6 +49,7 @@ import { Scenarios } from './Scenarios';
 import { ContextPanel } from './ContextPanel';
 import { DcfSensitivityGrid } from './DcfSensitivityGrid';
 import { SensitivityGrid } from './SensitivityGrid';
+import { ValueLineSection } from '../../value-line';
 
 /** After a pitch the app moves on after about a second (the toast shows meanwhile). */
 export const PITCH_NAVIGATE_DELAY_MS = 1000;
@@ -279,6 +280,8 @@ function ValuationForm({
       </section>
 
       <ContextPanel symbol={symbol} typeId={typeId} data={marketData} input={input} />
+
+      <ValueLineSection mode="panel" symbol={symbol} input={input} />
 
       {input.valuation_type_id === 5 ? (
         <DcfSensitivityGrid input={input} />

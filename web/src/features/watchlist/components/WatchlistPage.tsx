@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { ConfirmDialog, useConfirm } from '../../../components/ConfirmDialog';
 import { Loading } from '../../../components/Loading';
 import { Page } from '../../../components/Page';
@@ -83,6 +83,19 @@ export function WatchlistPage() {
         onAdd={onAdd}
         adding={add.isPending ? (add.variables ?? null) : null}
       />
+      {items.length > 0 && (
+        <p className="watchlist-compare">
+          <Link
+            className="button button--ghost"
+            to={`${paths.compare}?symbols=${items
+              .slice(0, 5)
+              .map((i) => encodeURIComponent(i.stock_symbol))
+              .join(',')}`}
+          >
+            {items.length > 5 ? 'Compare the first five' : 'Compare'}
+          </Link>
+        </p>
+      )}
       {list.data?.stale && (
         <p className="watchlist-note">
           Quotes may be out of date: the market data service is not answering.

@@ -1,0 +1,164 @@
+import * as z from 'zod/mini';
+import '../schemas/zod-messages';
+import { marketEnvelope } from '../market/schemas';
+import type { ScreenerRow } from '../screener/columns';
+import type { Listing } from '../screener/compute';
+import { dec, roundTo } from '../valuation/decimal';
+import type { MapCompany } from './layout';
+import { HEATMAP_PERIODS, type HeatmapPeriod } from './scale';
+
+/*
+ * The market map's data (decision 152): every company of the screener snapshot with its
+ * market cap and its change over 1D, 1W, 1M and YTD, the price taken from the quote cache when
+ * it holds a newer quote than the snapshot. No provider call: the snapshot and the quote cache
+ * are both kept by the scheduled jobs.
+ */
+
+/** A company on the map. */
+export interface HeatmapCompany extends MapCompany {
+  name: string;
+  /** Percent change by period; null when unknown. */
+  changes: Record<HeatmapPeriod, number | null>;
+}
+
+/** Sector and industry of a company the snapshot does not classify. */
+export const UNCLASSIFIED = 'Other';
+
+/** The screener's columns behind each period (one figure, one function: shared/screener/compute). */
+export const PERIOD_COLUMN: Record<HeatmapPeriod, keyof ScreenerRow> = {
+  '1D': 'changePercent',
+  '1W': 'perfWeek',
+  '1M': 'perfMonth',
+  YTD: 'perfYtd',
+};
+
+/** A stored quote, as the quote cache holds it (fetchedAt: epoch ms). */
+export interface CachedQuote {
+  price: number;
+  change: number | null;
+  marketCap: number | null;
+  fetchedAt: number;
+}
+
+/**
+ * The snapshot's listing with the price, change and market cap of a cached quote that is newer
+ * than the snapshot (the quote job refreshes what investors follow every minute); otherwise
+ * the listing as the snapshot has it. The screener's own row function then gives every figure.
+ */
+export function listingWithQuote(
+  listing: Listing,
+  quote: CachedQuote | undefined,
+  builtAt: number,
+): Listing {
+  if (!quote || quote.fetchedAt <= builtAt || !(quote.price > 0)) return listing;
+  const marketCap =
+    quote.marketCap !== null && quote.marketCap > 0
+      ? quote.marketCap
+      : listing.marketCap !== null && listing.price !== null && listing.price > 0
+        ? (listing.marketCap * quote.price) / listing.price
+        : listing.marketCap;
+  return { ...listing, price: quote.price, change: quote.change, marketCap };
+}
+
+/** To the cent of a percent, half away from zero as the screener prints it (formatNumber). */
+const rounded = (n: unknown): number | null =>
+  typeof n === 'number' && Number.isFinite(n) ? roundTo(dec(n), 2) : null;
+
+/** A screener row as a map company; null without a positive market cap. */
+export function heatmapCompany(row: ScreenerRow): HeatmapCompany | null {
+  if (row.marketCap === null || !(row.marketCap > 0)) return null;
+  const changes = {} as Record<HeatmapPeriod, number | null>;
+  for (const period of HEATMAP_PERIODS) changes[period] = rounded(row[PERIOD_COLUMN[period]]);
+  return {
+    symbol: row.symbol,
+    name: row.company,
+    sector: row.sector || UNCLASSIFIED,
+    industry: row.industry || UNCLASSIFIED,
+    marketCap: Math.round(row.marketCap),
+    changes,
+  };
+}
+
+/* ------------------------------------------------------------ the answer */
+
+/** One company on the wire: symbol, name, sector index, industry index, market cap, 1D, 1W, 1M, YTD. */
+export type HeatmapWireRow = [
+  string,
+  string,
+  number,
+  number,
+  number,
+  number | null,
+  number | null,
+  number | null,
+  number | null,
+];
+
+/** The answer's shape: names once, rows as arrays (a sixth of the size of objects). */
+export interface HeatmapWire {
+  sectors: string[];
+  industries: string[];
+  rows: HeatmapWireRow[];
+}
+
+export function encodeHeatmap(companies: readonly HeatmapCompany[]): HeatmapWire {
+  const sectors: string[] = [];
+  const industries: string[] = [];
+  const index = (list: string[], name: string) => {
+    let i = list.indexOf(name);
+    if (i < 0) i = list.push(name) - 1;
+    return i;
+  };
+  return {
+    sectors,
+    industries,
+    rows: companies.map((c) => [
+      c.symbol,
+      c.name,
+      index(sectors, c.sector),
+      index(industries, c.industry),
+      c.marketCap,
+      c.changes['1D'],
+      c.changes['1W'],
+      c.changes['1M'],
+      c.changes.YTD,
+    ]),
+  };
+}
+
+export function decodeHeatmap(wire: HeatmapWire): HeatmapCompany[] {
+  return wire.rows.map(([symbol, name, s, i, marketCap, d, w, m, ytd]) => ({
+    symbol,
+    name,
+    sector: wire.sectors[s] ?? UNCLASSIFIED,
+    industry: wire.industries[i] ?? UNCLASSIFIED,
+    marketCap,
+    changes: { '1D': d, '1W': w, '1M': m, YTD: ytd },
+  }));
+}
+
+const change = z.nullable(z.number());
+
+/** `GET /api/market/heatmap`: no parameters. */
+export const heatmapRequest = z.strictObject({});
+
+export const heatmapWireSchema = z.object({
+  sectors: z.array(z.string()),
+  industries: z.array(z.string()),
+  rows: z.array(
+    z.tuple([
+      z.string(),
+      z.string(),
+      z.number(),
+      z.number(),
+      z.number(),
+      change,
+      change,
+      change,
+      change,
+    ]),
+  ),
+});
+
+export const heatmapResponse = marketEnvelope(heatmapWireSchema);
+export type HeatmapResponse = z.infer<typeof heatmapResponse>;

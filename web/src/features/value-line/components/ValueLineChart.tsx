@@ -1,0 +1,61 @@
+import { LineChart } from 'echarts/charts';
+import {
+  GridComponent,
+  LegendComponent,
+  MarkAreaComponent,
+  TooltipComponent,
+} from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+import ReactEChartsCore from 'echarts-for-react/esm/core';
+import { useMemo } from 'react';
+import { formatNumber } from '../../../../../shared/format/money';
+import type { DayValue } from '../../../../../shared/valuation/value-line';
+import { endMeasure } from '../../../lib/perf-marks';
+import { lineOption } from './chart-option';
+
+echarts.use([
+  LineChart,
+  GridComponent,
+  LegendComponent,
+  MarkAreaComponent,
+  TooltipComponent,
+  CanvasRenderer,
+]);
+
+export interface ValueLineChartProps {
+  days: readonly DayValue[];
+  gaps: readonly { from: string; to: string; reason: string }[];
+  label: string;
+  /** The User Timing measure this draw ends (bench/charts.ts). */
+  measure?: string;
+  height?: number;
+}
+
+/** Price against the value line, the gap between them shaded. Loaded on demand. */
+export default function ValueLineChart({
+  days,
+  gaps,
+  label,
+  measure,
+  height = 340,
+}: ValueLineChartProps) {
+  const option = useMemo(() => lineOption(days, gaps, formatNumber), [days, gaps]);
+  // setOption draws at once: the first draw ends before the events are bound, so the chart's
+  // being ready ends that measure; `finished` ends those of later draws.
+  const onEvents = useMemo(() => ({ finished: () => measure && endMeasure(measure) }), [measure]);
+  const onReady = () => measure && endMeasure(measure);
+  return (
+    <div className="value-line__chart" role="img" aria-label={label}>
+      <ReactEChartsCore
+        echarts={echarts}
+        option={option}
+        notMerge
+        lazyUpdate={false}
+        onEvents={onEvents}
+        onChartReady={onReady}
+        style={{ height, width: '100%' }}
+      />
+    </div>
+  );
+}

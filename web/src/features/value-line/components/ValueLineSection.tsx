@@ -1,0 +1,315 @@
+import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
+import { formatNumber, formatPrice } from '../../../../../shared/format/money';
+import { formatDisplayDate } from '../../../../../shared/format/dates';
+import { numberFromText } from '../../../../../shared/schemas/text';
+import { DCF_DEFAULTS } from '../../../../../shared/valuation/dcf';
+import { MODELS, type ValuationModelInput } from '../../../../../shared/valuation/models';
+import {
+  plainModel,
+  VALUE_LINE_BASE_LABELS,
+  type ValueLineTypeId,
+} from '../../../../../shared/valuation/value-line';
+import type { ValueLineData } from '../../../../../shared/valuation/value-line-api';
+import { Choice } from '../../../components/Choice';
+import { Loading } from '../../../components/Loading';
+import { WhenVisible } from '../../../components/WhenVisible';
+import { startMeasure, timed } from '../../../lib/perf-marks';
+import { useDebounced } from '../../../lib/use-debounced';
+import { useValueLineData } from '../api/get-value-line';
+import {
+  basesOf,
+  chosenMultiple,
+  lineView,
+  mediansOf,
+  MULTIPLE_LABELS,
+  type LineView,
+  type MultipleChoice,
+} from '../model';
+import { ValueLineStats } from './ValueLineStats';
+import '../value-line.css';
+
+const ValueLineChart = lazy(() => import('./ValueLineChart'));
+
+/** The User Timing measure of a line's compute and draw (bench/charts.ts). */
+export const VALUE_LINE_MEASURE = 'value-line';
+/** The part of it that computes the line, the days and the statistics. */
+export const COMPUTE_MEASURE = 'value-line:compute';
+
+export type ValueLineSectionProps =
+  /** The company view: a model to pick, the newest figures, no growth, a multiple to pick. */
+  | { mode: 'company'; symbol: string }
+  /** Beside a valuation model: the panel's assumptions; the current point is its intrinsic value. */
+  | { mode: 'panel'; symbol: string; input: ValuationModelInput }
+  /** A saved pitch: its assumptions from its date on. */
+  | { mode: 'pitch'; symbol: string; input: ValuationModelInput; pitchDate: string };
+
+const TYPE_IDS: readonly ValueLineTypeId[] = [1, 2, 3, 4, 5];
+
+/** "Value through time": a model's value at each quarter against the daily price, and how they met. */
+export function ValueLineSection(props: ValueLineSectionProps) {
+  const headingId = useId();
+  const Heading = props.mode === 'company' ? 'h2' : 'h3';
+  return (
+    <section className={`value-line value-line--${props.mode}`} aria-labelledby={headingId}>
+      <Heading id={headingId} className="value-line__title">
+        Value through time
+      </Heading>
+      <WhenVisible
+        className="value-line__placeholder"
+        placeholder={<p className="value-line__note">The value line loads as you reach it.</p>}
+      >
+        <ValueLineBody {...props} />
+      </WhenVisible>
+    </section>
+  );
+}
+
+/** Starts loading the chart's code with the data, not after them. */
+const loadChart = () => void import('./ValueLineChart');
+
+function ValueLineBody(props: ValueLineSectionProps) {
+  useEffect(loadChart, []);
+  const query = useValueLineData(props.symbol);
+  if (query.isPending) return <Loading label="Loading ten years of figures…" />;
+  if (query.isError)
+    // Below the rest of the page and not urgent: said, not announced.
+    return (
+      <p className="notice notice--error">
+        The value line could not be loaded. Please try again later.
+      </p>
+    );
+  if (props.mode === 'company') return <CompanyLine data={query.data} />;
+  return <ModelLine {...props} data={query.data} />;
+}
+
+/** The company view's line: pick the model and the multiple. */
+function CompanyLine({ data }: { data: ValueLineData }) {
+  const [typeId, setTypeId] = useState<ValueLineTypeId>(1);
+  const [choice, setChoice] = useState<MultipleChoice>('company');
+  const [mine, setMine] = useState<Partial<Record<ValueLineTypeId, string>>>({});
+  const bases = useMemo(() => basesOf(data, typeId), [data, typeId]);
+  const medians = useMemo(() => mediansOf(data, typeId, bases), [data, typeId, bases]);
+  const typed = mine[typeId] ?? medians.company.median?.toFixed(2) ?? '';
+  const parsed = numberFromText(typed.trim());
+  const ownMultiple = typeof parsed === 'number' && parsed > 0 ? parsed : null;
+  const multiple =
+    typeId === 5 ? 1 : choice === 'mine' ? ownMultiple : chosenMultiple(choice, medians);
+  const view = useMemo(() => {
+    if (multiple === null || multiple === undefined) return null;
+    const lastClose = data.closes[data.closes.length - 1]?.[1] ?? 1;
+    const model = plainModel(typeId, bases, lastClose, multiple, DCF_DEFAULTS);
+    if (!model) return null;
+    startMeasure(VALUE_LINE_MEASURE);
+    return timed(COMPUTE_MEASURE, () => lineView(data, model, bases, { latest: 'quarters' }));
+  }, [data, bases, typeId, multiple]);
+  const name = MODELS[typeId].name;
+  const inputId = useId();
+  const missingMultiple =
+    multiple === null
+      ? choice === 'mine'
+        ? 'Enter a multiple above 0.'
+        : `No ${choice === 'company' ? 'company' : 'sector'} median ${name} to use.`
+      : null;
+
+  return (
+    <>
+      <p className="value-line__lead">
+        Each quarter’s {VALUE_LINE_BASE_LABELS[typeId]}
+        {typeId === 5
+          ? ` discounted at ${DCF_DEFAULTS.discountRate}% (no stage-one growth, ${DCF_DEFAULTS.stageOneYears} years, terminal growth ${DCF_DEFAULTS.terminalGrowth}%)`
+          : ` times a ${name} multiple`}
+        , drawn against the daily price over up to ten years. Value Business to use your own
+        assumptions.
+      </p>
+      <div className="value-line__controls">
+        <Choice
+          label="Model"
+          options={TYPE_IDS.map((id) => ({ value: id, label: MODELS[id].name }))}
+          value={typeId}
+          onChange={setTypeId}
+        />
+        {typeId !== 5 && (
+          <Choice
+            label="Multiple"
+            options={(['company', 'sector', 'mine'] as const).map((c) => ({
+              value: c,
+              label: MULTIPLE_LABELS[c],
+            }))}
+            value={choice}
+            onChange={setChoice}
+          />
+        )}
+        {typeId !== 5 && choice === 'mine' && (
+          <label className="value-line__multiple" htmlFor={inputId}>
+            <span>My {name} multiple</span>
+            <input
+              id={inputId}
+              type="text"
+              inputMode="decimal"
+              value={typed}
+              onChange={(e) => setMine((m) => ({ ...m, [typeId]: e.target.value }))}
+            />
+          </label>
+        )}
+      </div>
+      <MultipleNote
+        typeId={typeId}
+        used={typeof multiple === 'number' && typeId !== 5 ? multiple : null}
+        medians={medians}
+        sector={data.sector}
+      />
+      {missingMultiple ? (
+        <p className="notice notice--info">{missingMultiple}</p>
+      ) : !view ? (
+        <p className="notice notice--info">
+          No quarter has the figures for a {name} value: try another model.
+        </p>
+      ) : (
+        <LineBlock
+          view={view}
+          label={`${name} value line against the daily price`}
+          currentLabel="Latest value"
+        />
+      )}
+    </>
+  );
+}
+
+/** Beside a model or a pitch: the investor's own assumptions. */
+function ModelLine(
+  props: Exclude<ValueLineSectionProps, { mode: 'company' }> & { data: ValueLineData },
+) {
+  const { data, mode } = props;
+  // The panel recomputes as the investor types: the line follows once the typing pauses.
+  const input = useDebounced(props.input, mode === 'panel' ? 250 : 0);
+  const typeId = input.valuation_type_id;
+  const [choice, setChoice] = useState<MultipleChoice>('mine');
+  const bases = useMemo(() => basesOf(data, typeId), [data, typeId]);
+  const medians = useMemo(() => mediansOf(data, typeId, bases), [data, typeId, bases]);
+  const multiple = typeId === 5 ? undefined : chosenMultiple(choice, medians);
+  const pitchDate = mode === 'pitch' ? props.pitchDate : undefined;
+  const view = useMemo(() => {
+    if (multiple === null) return null;
+    startMeasure(VALUE_LINE_MEASURE);
+    return timed(COMPUTE_MEASURE, () =>
+      lineView(data, input, bases, {
+        latest: mode === 'panel' ? 'model' : 'quarters',
+        ...(multiple !== undefined ? { multiple } : {}),
+        ...(pitchDate ? { pitchDate } : {}),
+      }),
+    );
+  }, [data, input, bases, multiple, mode, pitchDate]);
+  const name = MODELS[typeId].name;
+  const own = input.valuation_type_id === 5 ? null : input.forward_multiple;
+
+  return (
+    <>
+      <p className="value-line__lead">
+        {mode === 'panel'
+          ? `Your ${name} model at each past quarter’s ${VALUE_LINE_BASE_LABELS[typeId]}, with your growth and hold, against the daily price. The latest step is your valuation.`
+          : `The pitch’s ${name} model from ${formatDisplayDate(pitchDate)} on: its value then, then each new quarter’s ${VALUE_LINE_BASE_LABELS[typeId]} with the pitch’s assumptions, against the actual price.`}
+      </p>
+      {mode === 'panel' && typeId !== 5 && (
+        <div className="value-line__controls">
+          <Choice
+            label="Multiple"
+            options={(['mine', 'company', 'sector'] as const).map((c) => ({
+              value: c,
+              label:
+                c === 'mine' && Number.isFinite(own)
+                  ? `My ${name} (${formatNumber(own, 2)}x)`
+                  : MULTIPLE_LABELS[c],
+            }))}
+            value={choice}
+            onChange={setChoice}
+          />
+        </div>
+      )}
+      {mode === 'panel' && typeId !== 5 && (
+        <MultipleNote
+          typeId={typeId}
+          used={multiple ?? (Number.isFinite(own) ? own : null)}
+          medians={medians}
+          sector={data.sector}
+        />
+      )}
+      {!view ? (
+        <p className="notice notice--info">
+          No {choice === 'company' ? 'company' : 'sector'} median {name} to use.
+        </p>
+      ) : (
+        <LineBlock
+          view={view}
+          label={`${name} value line against the daily price`}
+          currentLabel={mode === 'panel' ? 'Current value (your valuation)' : 'Latest value'}
+        />
+      )}
+    </>
+  );
+}
+
+function MultipleNote({
+  typeId,
+  used,
+  medians,
+  sector,
+}: {
+  typeId: ValueLineTypeId;
+  used: number | null;
+  medians: ReturnType<typeof mediansOf>;
+  sector: string | null;
+}) {
+  if (typeId === 5) return null;
+  const name = MODELS[typeId].name;
+  const x = (n: number | null) => (n === null ? 'N/A' : `${formatNumber(n, 2)}x`);
+  return (
+    <p className="value-line__note" data-value-line-multiples>
+      {used !== null && <>Multiple used: {x(used)} · </>}
+      Company 10-yr median {name}: {x(medians.company.median)} ({medians.company.quarters} quarters)
+      · {sector ?? 'Sector'} median: {x(medians.sector)}
+    </p>
+  );
+}
+
+function LineBlock({
+  view,
+  label,
+  currentLabel,
+}: {
+  view: LineView;
+  label: string;
+  currentLabel: string;
+}) {
+  const first = view.days[0]?.date;
+  const last = view.days[view.days.length - 1]?.date;
+  return (
+    <>
+      <p className="value-line__current">
+        {currentLabel}:{' '}
+        <strong data-testid="value-line-current">
+          {view.current?.value != null ? formatPrice(view.current.value, 'USD') : 'N/A'}
+        </strong>
+        {view.current?.value == null && view.current?.reason && (
+          <span className="value-line__reason"> ({view.current.reason})</span>
+        )}
+      </p>
+      {view.days.length === 0 ? (
+        <p className="notice notice--info">
+          {first === undefined && view.steps[0]?.source === 'pitch'
+            ? `The line starts on the pitch date, ${view.steps[0].from}: the closes from then on show here as the days pass.`
+            : 'No prices to draw the line against yet.'}
+        </p>
+      ) : (
+        <Suspense fallback={<Loading label="Drawing…" />}>
+          <ValueLineChart
+            days={view.days}
+            gaps={view.gaps}
+            label={`${label}, ${first ?? ''} to ${last ?? ''}`}
+            measure={VALUE_LINE_MEASURE}
+          />
+        </Suspense>
+      )}
+      <ValueLineStats view={view} />
+    </>
+  );
+}

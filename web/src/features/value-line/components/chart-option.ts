@@ -1,0 +1,160 @@
+import type { DayValue } from '../../../../../shared/valuation/value-line';
+
+/** Colours of the chart (the legend says what each is). */
+export const LINE_COLOURS = {
+  price: '#12355b',
+  value: '#b7791f',
+  above: 'rgba(211, 47, 47, 0.18)',
+  below: 'rgba(27, 127, 90, 0.22)',
+  gap: 'rgba(82, 97, 115, 0.10)',
+} as const;
+
+type Format = (value: number, decimals?: number) => string;
+
+/** Days as epoch ms, parsed once: echarts would parse every date string on every draw. */
+const times = new Map<string, number>();
+function timeOf(date: string): number {
+  let t = times.get(date);
+  if (t === undefined) {
+    t = Date.parse(`${date}T00:00:00Z`);
+    if (times.size > 20_000) times.clear();
+    times.set(date, t);
+  }
+  return t;
+}
+
+/**
+ * The echarts option: the daily close and the value that held each day on one date axis; two
+ * stacked areas over the lower of the two shade the gap, red where the price sat above the
+ * value and green where below; days without a value are gaps in the line, shaded grey, and
+ * the tooltip gives their reason.
+ */
+export function lineOption(
+  days: readonly DayValue[],
+  gaps: readonly { from: string; to: string; reason: string }[],
+  format: Format,
+) {
+  // On a time axis, each point [day, figure]. The price is every close (drawn at the chart's
+  // resolution); the value only where it steps (it holds until the next point); the shading
+  // between them on every k-th day (at most about 700): stacking thousands of points in three
+  // series was most of a draw's time, and the chart has about a thousand pixels.
+  type Point = [number, number | null];
+  const price: Point[] = days.map((d) => [timeOf(d.date), d.price]);
+  const value: Point[] = [];
+  for (let i = 0; i < days.length; i++) {
+    const d = days[i]!;
+    if (i === 0 || d.value !== days[i - 1]!.value || i === days.length - 1)
+      value.push([timeOf(d.date), d.value]);
+  }
+  const k = Math.max(1, Math.ceil(days.length / 700));
+  const base: Point[] = [];
+  const above: Point[] = [];
+  const below: Point[] = [];
+  for (let i = 0; i < days.length; i++) {
+    const d = days[i]!;
+    // Every k-th day, and each day next to a gap, so the shading stops where the line does.
+    const edge = d.value === null || days[i - 1]?.value === null || days[i + 1]?.value === null;
+    if (i % k !== 0 && i !== days.length - 1 && !edge) continue;
+    const t = timeOf(d.date);
+    if (d.value === null) {
+      base.push([t, null]);
+      above.push([t, null]);
+      below.push([t, null]);
+      continue;
+    }
+    base.push([t, Math.min(d.price, d.value)]);
+    above.push([t, d.price > d.value ? d.price - d.value : 0]);
+    below.push([t, d.price < d.value ? d.value - d.price : 0]);
+  }
+  const area = (name: string, data: Point[], colour: string) => ({
+    type: 'line' as const,
+    name,
+    data,
+    stack: 'gap',
+    showSymbol: false,
+    silent: true,
+    emphasis: { disabled: true },
+    lineStyle: { width: 0, opacity: 0 },
+    itemStyle: { color: colour },
+    areaStyle: { color: colour, opacity: 1 },
+  });
+  return {
+    animation: false,
+    grid: { left: 8, right: 24, top: 36, bottom: 8, containLabel: true },
+    legend: {
+      top: 0,
+      left: 0,
+      itemWidth: 16,
+      itemHeight: 10,
+      textStyle: { color: '#526173' },
+      data: ['Price', 'Value', 'Price above value', 'Price below value'],
+    },
+    tooltip: {
+      trigger: 'axis' as const,
+      axisPointer: { type: 'line' as const },
+      formatter: (params: unknown) => {
+        const list = (Array.isArray(params) ? params : [params]) as {
+          seriesName?: string;
+          dataIndex?: number;
+        }[];
+        // The price series holds every day: its index is the day's.
+        const d = days[list.find((p) => p.seriesName === 'Price')?.dataIndex ?? -1];
+        if (!d) return '';
+        const lines = [d.date, `Price ${format(d.price, 2)}`];
+        if (d.value === null) lines.push(d.reason ?? 'No value');
+        else {
+          const gap = (d.price / d.value - 1) * 100;
+          lines.push(`Value ${format(d.value, 2)}`);
+          lines.push(`${gap > 0 ? 'Premium' : 'Discount'} ${format(Math.abs(gap), 1)}%`);
+        }
+        return lines.join('<br/>');
+      },
+    },
+    xAxis: {
+      type: 'time' as const,
+      axisLabel: { color: '#526173' },
+      splitLine: { show: false },
+    },
+    yAxis: {
+      type: 'value' as const,
+      scale: true,
+      axisLabel: { color: '#526173' },
+      splitLine: { lineStyle: { color: '#e6ebf1' } },
+    },
+    series: [
+      { ...area('base', base, 'transparent'), areaStyle: { opacity: 0 } },
+      area('Price above value', above, LINE_COLOURS.above),
+      area('Price below value', below, LINE_COLOURS.below),
+      {
+        type: 'line' as const,
+        name: 'Price',
+        data: price,
+        showSymbol: false,
+        // The tooltip follows the axis: no series needs hover states.
+        silent: true,
+        emphasis: { disabled: true },
+        // Ten years of days are more points than the chart has pixels: drawn at its resolution.
+        sampling: 'lttb' as const,
+        lineStyle: { width: 1.5, color: LINE_COLOURS.price },
+        itemStyle: { color: LINE_COLOURS.price },
+      },
+      {
+        type: 'line' as const,
+        name: 'Value',
+        data: value,
+        showSymbol: false,
+        silent: true,
+        emphasis: { disabled: true },
+        step: 'end' as const,
+        connectNulls: false,
+        lineStyle: { width: 2.5, color: LINE_COLOURS.value },
+        itemStyle: { color: LINE_COLOURS.value },
+        markArea: {
+          silent: true,
+          itemStyle: { color: LINE_COLOURS.gap },
+          data: gaps.map((g) => [{ xAxis: timeOf(g.from) }, { xAxis: timeOf(g.to) }]),
+        },
+      },
+    ],
+  };
+}
