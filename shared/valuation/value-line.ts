@@ -1,4 +1,5 @@
 import { formatNumber } from '../format/money';
+import { median as exactMedian } from '../screener/peers';
 import { D, dec, toOutput, type Dec } from './decimal';
 import {
   checkValuationInput,
@@ -518,19 +519,6 @@ export interface ValueLineStatistics {
   crossings: Crossing[];
   /** Median of the crossings' returns a year on (those with a full year). */
   medianCrossingReturnPercent: number | null;
-}
-
-/** The median of the numbers (the mean of the two middle ones for an even count), exact. */
-export function exactMedian(values: readonly number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  if (sorted.length % 2 === 1) return sorted[mid]!;
-  return toOutput(
-    dec(sorted[mid - 1]!)
-      .plus(sorted[mid]!)
-      .div(2),
-  );
 }
 
 /** The same day a year later (29 February to 28 February). */

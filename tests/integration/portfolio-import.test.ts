@@ -1,9 +1,8 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { nowMs } from '../../functions/lib/clock';
 import { keys } from '../../functions/lib/keys';
 import { demoStable } from '../../functions/market/demo/index';
-import { useMarketService, type MarketService } from '../../functions/market/service';
 import { toCsv } from '../../shared/csv';
 import { ACTIVITY_CSV_COLUMNS, type ActivityRow } from '../../shared/portfolio/activity';
 import { testMarketClock } from '../support/clock';
@@ -14,17 +13,10 @@ import {
   doc,
   itemsUnder,
   newUser,
-  setQuote,
-  testMarket,
+  useTestMarket,
 } from './portfolio-support';
 
-let market: MarketService;
-beforeAll(async () => {
-  market = testMarket();
-  useMarketService(market);
-  await setQuote(market, '^GSPC', 5000);
-});
-afterAll(() => useMarketService(undefined));
+useTestMarket();
 
 const now = new Date(testMarketClock());
 const today = testMarketClock().slice(0, 10);

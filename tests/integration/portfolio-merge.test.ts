@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { keys } from '../../functions/lib/keys';
 import { demoStable } from '../../functions/market/demo/index';
-import { useMarketService, type MarketService } from '../../functions/market/service';
 import { CHART_POINTS_MAX } from '../../functions/portfolios/performance';
 import { testMarketClock } from '../support/clock';
-import {
-  call,
-  createPortfolio,
-  itemsUnder,
-  newUser,
-  setQuote,
-  testMarket,
-} from './portfolio-support';
+import { call, createPortfolio, itemsUnder, newUser, useTestMarket } from './portfolio-support';
 
 /**
  * Imports merged into a portfolio, the first screen after one, and input that cannot hurt the
@@ -19,13 +11,7 @@ import {
  * market's own closes, dividends and splits.
  */
 
-let market: MarketService;
-beforeAll(async () => {
-  market = testMarket();
-  useMarketService(market);
-  await setQuote(market, '^GSPC', 5000);
-});
-afterAll(() => useMarketService(undefined));
+useTestMarket();
 
 const now = new Date(testMarketClock());
 const today = testMarketClock().slice(0, 10);

@@ -1,8 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { handler as fillLimitOrders } from '../../functions/jobs/fillLimitOrders';
 import { keys } from '../../functions/lib/keys';
-import { useMarketService, type MarketService } from '../../functions/market/service';
 import { buyIntoPortfolio, PITCH_BUY_DEFAULT_POSITION_PCT } from '../../functions/portfolios';
 import {
   portfolioHoldingsResponseSchema,
@@ -18,19 +17,13 @@ import {
   openOrderEntries,
   putPitch,
   setQuote,
-  testMarket,
+  useTestMarket,
 } from './portfolio-support';
 
 // Limit orders are filled by a job that reads every open order of the table: all tests
 // that leave limit orders open live in this one file, so no other file's job run sees them.
 
-let market: MarketService;
-beforeAll(async () => {
-  market = testMarket();
-  useMarketService(market);
-  await setQuote(market, '^GSPC', 5000);
-});
-afterAll(() => useMarketService(undefined));
+const market = useTestMarket();
 
 const holdings = async (user: string, id: string) =>
   portfolioHoldingsResponseSchema.parse(

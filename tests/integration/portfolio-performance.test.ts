@@ -1,7 +1,6 @@
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { keys } from '../../functions/lib/keys';
-import { useMarketService, type MarketService } from '../../functions/market/service';
 import { demoStable } from '../../functions/market/demo/index';
 import { fillLimitOrder } from '../../functions/portfolios/orders';
 import { portfolioPerformance } from '../../functions/portfolios/performance';
@@ -16,17 +15,10 @@ import {
   doc,
   itemsUnder,
   newUser,
-  setQuote,
-  testMarket,
+  useTestMarket,
 } from './portfolio-support';
 
-let market: MarketService;
-beforeAll(async () => {
-  market = testMarket();
-  useMarketService(market);
-  await setQuote(market, '^GSPC', 5000);
-});
-afterAll(() => useMarketService(undefined));
+const market = useTestMarket();
 
 const now = new Date(testMarketClock());
 const today = testMarketClock().slice(0, 10);

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
@@ -15,7 +16,11 @@ import { handler as searchPortfolioList } from '../../functions/api/searchPortfo
 import { handler as stockPerPortfolio } from '../../functions/api/stockPerPortfolio';
 import { handler as updatePortfolioDetails } from '../../functions/api/updatePortfolioDetails';
 import { GSI1, keys, userPk } from '../../functions/lib/keys';
-import { buildMarketService, type MarketService } from '../../functions/market/service';
+import {
+  buildMarketService,
+  type MarketService,
+  useMarketService,
+} from '../../functions/market/service';
 import { DemoSource } from '../../functions/market/source';
 import { buildApiEvent, buildLambdaContext, matchRoute } from '../../infra/local/api-event';
 import { ROUTES } from '../../shared/routes';
@@ -94,6 +99,20 @@ export function testMarket(): MarketService {
     namespace: `pf${randomUUID().slice(0, 8)}:`,
     memoryMs: 0,
   });
+}
+
+/**
+ * The demo market a test file's handlers read (a cache namespace of its own, no memory cache),
+ * with the S&P 500 quoted at 5,000: in use from before the file's tests until after them.
+ */
+export function useTestMarket(): MarketService {
+  const market = testMarket();
+  beforeAll(async () => {
+    useMarketService(market);
+    await setQuote(market, '^GSPC', 5000);
+  });
+  afterAll(() => useMarketService(undefined));
+  return market;
 }
 
 /** Puts a fresh quote in the cache, as the quote job would. */

@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useMarketService, type MarketService } from '../../functions/market/service';
+import { describe, expect, it } from 'vitest';
 import {
   portfolioDetailsResponseSchema,
   portfolioListResponseSchema,
@@ -13,18 +12,12 @@ import {
   itemsUnder,
   newUser,
   setQuote,
-  testMarket,
+  useTestMarket,
 } from './portfolio-support';
 import { nowMs as clockNowMs } from '../../functions/lib/clock';
 import { testMarketClock } from '../support/clock';
 
-let market: MarketService;
-beforeAll(async () => {
-  market = testMarket();
-  useMarketService(market);
-  await setQuote(market, '^GSPC', 5000);
-});
-afterAll(() => useMarketService(undefined));
+const market = useTestMarket();
 
 describe('creating a portfolio', () => {
   it('stores the name and seed capital, dates the inception by the server clock and lists it with NAV = seed', async () => {
