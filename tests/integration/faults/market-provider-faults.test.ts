@@ -11,11 +11,14 @@ import { PLANS } from '../../../functions/market/plan';
 import { buildMarketService, useMarketService } from '../../../functions/market/service';
 import { FmpHttpSource } from '../../../functions/market/source';
 import { handler as marketCompanyOverview } from '../../../functions/api/marketCompanyOverview';
+import { handler as marketCompare } from '../../../functions/api/marketCompare';
 import { handler as marketDaily } from '../../../functions/api/marketDaily';
+import { handler as marketHeatmap } from '../../../functions/api/marketHeatmap';
 import { handler as marketHistorical } from '../../../functions/api/marketHistorical';
 import { handler as marketIndexQuotes } from '../../../functions/api/marketIndexQuotes';
 import { handler as marketRead } from '../../../functions/api/marketRead';
 import { handler as marketStockList } from '../../../functions/api/marketStockList';
+import { handler as marketValueLine } from '../../../functions/api/marketValueLine';
 import { handler as marketWeekly } from '../../../functions/api/marketWeekly';
 import { STALE_ANSWER_SECONDS } from '../../../shared/market/edge-cache';
 import { marketRoutes } from '../../../shared/routes/market';
@@ -111,7 +114,25 @@ const EDGE_CALLS: typeof CALLS = [
     route: 'marketCompanyOverview',
     run: (s) => GET(marketCompanyOverview, `/api/market/company-overview?symbol=${s}`),
   },
+  {
+    route: 'marketValueLine',
+    run: (s) => GET(marketValueLine, `/api/market/value-line?symbol=${s}`),
+  },
+  // The map and Compare read the screener snapshot and the quote cache, never the provider.
+  { route: 'marketHeatmap', run: () => GET(marketHeatmap, '/api/market/heatmap') },
+  {
+    route: 'marketCompare',
+    run: (s) => GET(marketCompare, `/api/market/compare?symbols=AAPL,${s}`),
+  },
 ];
+
+/**
+ * The edge-cached reads of the provider's data: all but the map and Compare, which read the
+ * screener snapshot and the quote cache (their staleness is the snapshot's: market-map.test.ts).
+ */
+const PROVIDER_READS = EDGE_CALLS.filter(
+  (c) => c.route !== 'marketHeatmap' && c.route !== 'marketCompare',
+);
 
 const FAULTS: { kind: string; switches: FakeFmpSwitches }[] = [
   { kind: 'timeout', switches: { fault: 'hang' } },
@@ -217,7 +238,7 @@ describe('edge-cached market reads over a failing provider (decision 126)', () =
 
   it('never lets a shared cache keep a 502 or 503', async () => {
     // The index quotes and the stock list name no symbol: the suite above cached them already.
-    const bySymbol = EDGE_CALLS.filter(
+    const bySymbol = PROVIDER_READS.filter(
       (c) => c.route !== 'marketIndexQuotes' && c.route !== 'marketStockList',
     );
     for (const fault of FAULTS) {
@@ -235,7 +256,7 @@ describe('edge-cached market reads over a failing provider (decision 126)', () =
 
   it('lets a shared cache keep the last good data only briefly while the provider fails', async () => {
     fake.clear();
-    for (const call of EDGE_CALLS) {
+    for (const call of PROVIDER_READS) {
       const res = await call.run('MSFT');
       expect(res.statusCode, call.route).toBe(200);
       expect(res.headers['cache-control'], call.route).toMatch(
@@ -245,7 +266,7 @@ describe('edge-cached market reads over a failing provider (decision 126)', () =
     clock.advance(25 * 3600_000);
     fake.set({ status: 500 });
     faultFigures.inject('http500');
-    for (const call of EDGE_CALLS) {
+    for (const call of PROVIDER_READS) {
       const res = await call.run('MSFT');
       faultFigures.request(res.statusCode, true);
       expect(res.statusCode, call.route).toBe(200);
