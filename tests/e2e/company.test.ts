@@ -57,11 +57,13 @@ async function checkItems(items: readonly CatalogueItem[]) {
       continue;
     }
     // Choosing an item selects its first period: 1D for the price chart, All otherwise.
-    expect(await page.getByRole('radio', { checked: true }).textContent(), item.id).toBe(
+    // The chart's own period tabs (the value line below has choices of its own).
+    const tabs = page.getByRole('radiogroup', { name: 'Period', exact: true });
+    expect(await tabs.getByRole('radio', { checked: true }).textContent(), item.id).toBe(
       periods[0]!.label,
     );
     for (const period of periods) {
-      await page.getByRole('radio', { name: period.label, exact: true }).click();
+      await tabs.getByRole('radio', { name: period.label, exact: true }).click();
       const shown = await shownPanel(page, `${item.title} (${period.label})`);
       const expected = item.kind === 'statement' || item.kind === 'ratios' ? 'table' : 'chart';
       // A market holiday right before the window can leave 1D empty (shared/company/periods.ts).
