@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { BoughtDialog } from '../../../components/BoughtDialog';
 import { Link } from 'react-router-dom';
 import { Dialog } from '../../../components/Dialog';
 import { Loading } from '../../../components/Loading';
@@ -39,21 +40,7 @@ export function BuyDialog({ stockName, price, busy, onBuy, onClose }: BuyDialogP
   const [boughtInto, setBoughtInto] = useState<string | null>(null);
 
   if (boughtInto !== null)
-    return (
-      <Dialog title={`Bought ${stockName}`} onClose={onClose}>
-        <p role="status">
-          {stockName} was bought into {boughtInto}.
-        </p>
-        <div className="dialog__actions">
-          <Link to={paths.portfolio} className="button button--primary">
-            Go to Portfolio
-          </Link>
-          <button type="button" className="button button--ghost" onClick={onClose}>
-            Done
-          </button>
-        </div>
-      </Dialog>
-    );
+    return <BoughtDialog what={stockName} portfolio={boughtInto} onClose={onClose} />;
 
   return (
     <Dialog title={`Buy ${stockName}`} onClose={onClose}>

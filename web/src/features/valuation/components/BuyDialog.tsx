@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { BoughtDialog } from '../../../components/BoughtDialog';
 import { Link } from 'react-router-dom';
 import type { ValuationTypeId } from '../../../../../shared/domain/valuation-types';
 import { formatNumber } from '../../../../../shared/format/money';
@@ -138,21 +139,7 @@ export function BuyDialog({
   ];
 
   if (boughtInto !== null)
-    return (
-      <Dialog title={`Bought ${symbol}`} onClose={onClose}>
-        <p role="status">
-          {symbol} was bought into {boughtInto}.
-        </p>
-        <div className="dialog__actions">
-          <Link to={paths.portfolio} className="button button--primary">
-            Go to Portfolio
-          </Link>
-          <button type="button" className="button button--ghost" onClick={onClose}>
-            Done
-          </button>
-        </div>
-      </Dialog>
-    );
+    return <BoughtDialog what={symbol} portfolio={boughtInto} onClose={onClose} />;
 
   return (
     <Dialog title={`Buy ${symbol}`} onClose={onClose}>
