@@ -311,7 +311,8 @@ function portfolio(draws: readonly Draw[], symbols: readonly string[], liquidate
       if (d.kind === 'split') {
         if (splits.some((s) => s.symbol === symbol && s.date === date)) return;
         splits.push({ symbol, date, numerator: d.ratio[0], denominator: d.ratio[1] });
-        held.set(symbol, q.times(d.ratio[0]).div(d.ratio[1]));
+        // The holding after a split is rounded down to a millionth of a share, as the ledger's.
+        held.set(symbol, q.times(d.ratio[0]).div(d.ratio[1]).toDecimalPlaces(6, D.ROUND_DOWN));
       } else if (d.kind === 'buy') {
         trades.push(buy(date, symbol, d.quantity, d.price / 100, d.fee));
         held.set(symbol, q.plus(d.quantity));
@@ -422,34 +423,57 @@ describe('FIFO and average cost, properties', () => {
     );
   }, 30_000);
 
+  /** The average cost, fees apart, against the NAV history's holdings. */
+  function averageMatchesHistory(draws: readonly Draw[]) {
+    const input = portfolio(draws, ['AAA', 'BBB'], false);
+    const events: PerformanceEvent[] = [
+      { type: 'flow', date: START, amountCents: 1e15 },
+      ...input.trades.map((t) => ({
+        type: t.side,
+        date: t.time.slice(0, 10),
+        symbol: t.symbol,
+        quantity: t.quantity,
+        price: t.price,
+        ...(t.feeCents ? { feeCents: t.feeCents } : {}),
+      })),
+      ...input.splits.map((s) => ({ type: 'split' as const, ...s })),
+    ];
+    const result = navHistory({ start: START, end: input.today, events, closes: new Map() });
+    if (!result.ok) throw new Error(result.error.message);
+    const history = result.history.holdings.map((h) => ({
+      symbol: h.symbol,
+      quantity: h.quantity,
+      cost_cents: h.costCents,
+      realised_cents: h.realisedCents,
+    }));
+    expect(costBasis('average', input, { feesInBasis: false })).toEqual(history);
+    // FIFO holds the same shares, the fraction a split drops included.
+    expect(costBasis('fifo', input, { feesInBasis: false }).map((b) => b.quantity)).toEqual(
+      history.map((h) => h.quantity),
+    );
+  }
+
   it('the average cost, fees apart, is the NAV history’s cost and realised gain of each holding', () => {
     fc.assert(
       // Over a year, so that each replay of the history stays short.
       fc.property(fc.array(drawsOver(365), { minLength: 1, maxLength: 30 }), (draws) => {
-        const input = portfolio(draws, ['AAA', 'BBB'], false);
-        const events: PerformanceEvent[] = [
-          { type: 'flow', date: START, amountCents: 1e15 },
-          ...input.trades.map((t) => ({
-            type: t.side,
-            date: t.time.slice(0, 10),
-            symbol: t.symbol,
-            quantity: t.quantity,
-            price: t.price,
-            ...(t.feeCents ? { feeCents: t.feeCents } : {}),
-          })),
-          ...input.splits.map((s) => ({ type: 'split' as const, ...s })),
-        ];
-        const result = navHistory({ start: START, end: input.today, events, closes: new Map() });
-        if (!result.ok) throw new Error(result.error.message);
-        const history = result.history.holdings.map((h) => ({
-          symbol: h.symbol,
-          quantity: h.quantity,
-          cost_cents: h.costCents,
-          realised_cents: h.realisedCents,
-        }));
-        expect(costBasis('average', input, { feesInBasis: false })).toEqual(history);
+        averageMatchesHistory(draws);
       }),
       { numRuns: 40 },
     );
   }, 30_000);
+
+  it('rounds a holding down to a millionth of a share after a split, as the NAV history does', () => {
+    // 30.794 shares split 1:4 then 1:8 hold 0.9623125: the holding is 0.962312 everywhere.
+    const draws: Draw[] = [
+      { day: 1, kind: 'split', quantity: 0.001, price: 1, fee: 0, ratio: [1, 4] },
+      { day: 2, kind: 'split', quantity: 0.001, price: 1, fee: 0, ratio: [1, 8] },
+      { day: 0, kind: 'buy', quantity: 30.794, price: 1, fee: 0, ratio: [2, 1] },
+      { day: 0, kind: 'buy', quantity: 0.001, price: 1, fee: 0, ratio: [2, 1] },
+      { day: 1, kind: 'buy', quantity: 0.001, price: 1, fee: 0, ratio: [2, 1] },
+    ];
+    averageMatchesHistory(draws);
+    const input = portfolio(draws, ['AAA', 'BBB'], false);
+    expect(costBasis('fifo', input).find((b) => b.symbol === 'AAA')?.quantity).toBe(0.962312);
+  });
 });

@@ -11,7 +11,9 @@ import { D, tradeValueCents } from './money';
  *   A sale's proceeds are its value less its fee.
  * - A split (numerator/denominator) dated on or before today multiplies every open lot's
  *   quantity by its ratio and keeps its cost (so the cost per share is divided); it applies
- *   before the trades of its day, as in the NAV history. The acquisition date stays.
+ *   before the trades of its day, as in the NAV history. The acquisition date stays. The
+ *   holding is then rounded down to a millionth of a share, as the ledger's and the NAV
+ *   history's are, the dropped fraction coming off the newest lots.
  * - Rounding, so every sum is exact: selling q of a lot holding Q shares at cost C takes
  *   round(C x q / Q) half up; the rest stays with the lot, and the sale that empties the lot
  *   takes all that is left. A sale's proceeds are shared among the lots it closes by cumulative
@@ -275,6 +277,37 @@ function oversold(t: LotTrade, day: string): LotsError {
 /** True when units/scale is at most 10^-9 of a share (what a sale leaves that closes a position). */
 const isDust = (units: bigint, scale: bigint) => units * NANO <= scale;
 
+/** The part of units/scale shares below a millionth of a share (scale is a multiple of 10^6). */
+function belowMillionth(units: bigint, scale: bigint): bigint {
+  return units % (scale / 1_000_000n);
+}
+
+/**
+ * After a split the holding is rounded down to a millionth of a share, as the ledger's holding
+ * and the NAV history's are (corporate.ts, history.ts). The dropped fraction comes off the
+ * newest lots; a lot it empties (one of less than a millionth of a share) gives its cost to the
+ * newest lot left, or, when none is left, the oldest lot stays open with no shares and the cost.
+ */
+function dropBelowMillionth(book: Book): void {
+  let drop = belowMillionth(book.held, book.scale);
+  if (drop === 0n) return;
+  book.held -= drop;
+  let emptiedCents = 0;
+  let i = book.lots.length - 1;
+  for (; i >= book.first && drop > 0n; i--) {
+    const lot = book.lots[i]!;
+    const taken = lot.units < drop ? lot.units : drop;
+    lot.units -= taken;
+    drop -= taken;
+    if (lot.units === 0n && i > book.first) {
+      emptiedCents += lot.costCents;
+      book.lots.splice(i, 1);
+    }
+  }
+  const last = book.lots[book.lots.length - 1];
+  if (last && book.lots.length > book.first) last.costCents += emptiedCents;
+}
+
 /** FIFO: every symbol's lots and every match, fees in the basis or apart. */
 function fifo(input: Pick<LotsInput, 'trades' | 'splits' | 'today'>, feesInBasis: boolean) {
   const books = new Map<string, Book>();
@@ -286,6 +319,7 @@ function fifo(input: Pick<LotsInput, 'trades' | 'splits' | 'today'>, feesInBasis
       for (let i = book.first; i < book.lots.length; i++) book.lots[i]!.units *= num;
       book.held *= num;
       book.scale *= den;
+      dropBelowMillionth(book);
     },
     trade: (t, day) => {
       const { nano, valueCents: value } = tradeFigures(t);
@@ -355,6 +389,7 @@ function average(input: Pick<LotsInput, 'trades' | 'splits' | 'today'>, feesInBa
       if (!pool) return;
       pool.units *= num;
       pool.scale *= den;
+      pool.units -= belowMillionth(pool.units, pool.scale);
     },
     trade: (t, day) => {
       const { nano, valueCents: value } = tradeFigures(t);
