@@ -14,6 +14,7 @@ export default defineConfig({
           ],
           exclude: ['infra/local/**', 'node_modules/**'],
           environment: 'node',
+          setupFiles: ['tests/support/fast-check.ts'],
         },
       },
       {
@@ -29,7 +30,7 @@ export default defineConfig({
           environment: 'node',
           // One local stack (emulators + API server) for the whole project, shared by its files.
           globalSetup: ['tests/support/global-setup.ts'],
-          setupFiles: ['tests/support/stack-env.ts'],
+          setupFiles: ['tests/support/stack-env.ts', 'tests/support/fast-check.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },
