@@ -63,8 +63,11 @@ interface VitestJson {
 /** One vitest run (`args`: projects and files), its counts added to the totals under `project`. */
 function vitestRun(project: string, args: string[], extraEnv: Record<string, string> = {}): void {
   const started = Date.now();
-  const outputFile = join(outDir, `vitest-${project.replace(/[^\w.-]+/g, '-')}.json`);
+  const base = `vitest-${project.replace(/[^\w.-]+/g, '-')}`;
+  const outputFile = join(outDir, `${base}.json`);
+  const errorsFile = join(outDir, `${base}-errors.json`);
   rmSync(outputFile, { force: true });
+  rmSync(errorsFile, { force: true });
   console.log(`\n▶ vitest ${args.join(' ')}`);
   const status = run(
     'npx',
@@ -74,9 +77,10 @@ function vitestRun(project: string, args: string[], extraEnv: Record<string, str
       ...args,
       '--reporter=default',
       '--reporter=json',
+      '--reporter=./tests/support/errors-reporter.ts',
       `--outputFile.json=${outputFile}`,
     ],
-    extraEnv,
+    { ...extraEnv, VITEST_ERRORS_FILE: errorsFile },
   );
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   let report: VitestJson | undefined;
@@ -102,13 +106,31 @@ function vitestRun(project: string, args: string[], extraEnv: Record<string, str
     failures.push(`vitest ${project}: ran no test`);
   } else if (status !== 0 && report.numFailedTests === 0) {
     failed += 1;
-    failures.push(`vitest ${project}: exited ${status} (suite or setup error)`);
+    failures.push(
+      `vitest ${project}: exited ${status} (suite or setup error)${runErrors(errorsFile)}`,
+    );
   } else if (report.numFailedTests > 0) {
     failures.push(`vitest ${project}: ${report.numFailedTests} failed`);
   }
   console.log(
     `● ${project}: ${report.numPassedTests} passed, ${report.numFailedTests} failed (${seconds} s)`,
   );
+}
+
+/** The errors that failed a run without failing a test (tests/support/errors-reporter.ts). */
+function runErrors(file: string): string {
+  let errors: { kind: string; where?: string; message: string; stack?: string }[];
+  try {
+    errors = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return '';
+  }
+  return errors
+    .map((e) => {
+      const stack = e.stack ? `\n      ${e.stack.split('\n').slice(1).join('\n      ')}` : '';
+      return `\n    ${e.kind}${e.where ? ` in ${e.where}` : ''}: ${e.message}${stack}`;
+    })
+    .join('');
 }
 
 /** The figures the security and fault suites recorded (tests/support/security-summary.ts). */
