@@ -1,5 +1,9 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+// The one part of the chart library that reads `document` as it loads (its tooltip's style
+// test), loaded while this file's document exists. Charts are imported lazily; a test that
+// ends before its chart has loaded would otherwise load it after the document is gone.
+import 'echarts/lib/component/tooltip/helper.js';
 
 // Lazily loaded routes can take more than the default second on a busy 2-core machine.
 configure({ asyncUtilTimeout: 5_000 });
