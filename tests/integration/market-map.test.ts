@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as marketCompare } from '../../functions/api/marketCompare';
 import { handler as marketHeatmap } from '../../functions/api/marketHeatmap';
@@ -189,9 +190,12 @@ describe('the market map', () => {
       entry.fundamentals,
     );
     expect(msft.marketCap).toBe(3.3e12);
-    expect(msft.changes['1D']).toBeCloseTo(row.changePercent!, 2);
-    expect(msft.changes['1W']).toBeCloseTo(row.perfWeek!, 2);
-    expect(msft.changes.YTD).toBeCloseTo(row.perfYtd!, 2);
+    // The tile's change is the screener's, to two places, half away from zero.
+    const twoPlaces = (n: number) =>
+      new Decimal(n).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toNumber();
+    expect(msft.changes['1D']).toBe(twoPlaces(row.changePercent!));
+    expect(msft.changes['1W']).toBe(twoPlaces(row.perfWeek!));
+    expect(msft.changes.YTD).toBe(twoPlaces(row.perfYtd!));
     expect(msft.changes['1W']).not.toBeCloseTo(
       snapshot.rows.find((r) => r.symbol === 'MSFT')!.perfWeek!,
       1,
