@@ -9,6 +9,7 @@ import { cancelOrder, usePortfolioHoldings, useReloadPortfolios } from '../api/p
 import { HOLDINGS_CSV_COLUMNS, TRANSACTIONS_CSV_COLUMNS } from '../export';
 import { formatCents, formatQuantity, formatReturn, formatUsd, returnNote } from '../returns';
 import { TableScroll } from './TableScroll';
+import { num, TableHead } from './TableHead';
 
 const RECENT = 10;
 
@@ -85,26 +86,16 @@ export function HoldingsPanel({ portfolioId }: { portfolioId: string }) {
       ) : (
         <TableScroll label="Stocks held">
           <table className="portfolio-table portfolio-table--compact">
-            <thead>
-              <tr>
-                <th scope="col">Symbol</th>
-                <th scope="col" className="num">
-                  Quantity
-                </th>
-                <th scope="col" className="num">
-                  Cost
-                </th>
-                <th scope="col" className="num">
-                  Price
-                </th>
-                <th scope="col" className="num">
-                  Value
-                </th>
-                <th scope="col" className="num">
-                  Gain
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                'Symbol',
+                num('Quantity'),
+                num('Cost'),
+                num('Price'),
+                num('Value'),
+                num('Gain'),
+              ]}
+            />
             <tbody>
               {holdings.map((h) => (
                 <tr key={h.symbol}>
@@ -169,22 +160,9 @@ export function HoldingsPanel({ portfolioId }: { portfolioId: string }) {
       ) : (
         <TableScroll label="Recent transactions">
           <table className="portfolio-table portfolio-table--compact">
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Side</th>
-                <th scope="col">Symbol</th>
-                <th scope="col" className="num">
-                  Quantity
-                </th>
-                <th scope="col" className="num">
-                  Price
-                </th>
-                <th scope="col" className="num">
-                  Value
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={['Time', 'Side', 'Symbol', num('Quantity'), num('Price'), num('Value')]}
+            />
             <tbody>
               {transactions.slice(0, RECENT).map((t) => (
                 <tr key={t.transaction_id}>

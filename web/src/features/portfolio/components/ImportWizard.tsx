@@ -13,6 +13,7 @@ import { importTransactions, type ImportResult } from '../api/import';
 import { useReloadPortfolios } from '../api/portfolio-api';
 import { formatCents, formatQuantity, formatUsd } from '../returns';
 import { TableScroll } from './TableScroll';
+import { num, TableHead } from './TableHead';
 
 type Step =
   | { step: 'file' }
@@ -36,28 +37,18 @@ function RowsTable({ label, rows, fees }: { label: string; rows: readonly Row[];
   return (
     <TableScroll label={label}>
       <table className="portfolio-table portfolio-table--compact" aria-label={label}>
-        <thead>
-          <tr>
-            <th scope="col">Line</th>
-            <th scope="col">Date</th>
-            <th scope="col">Type</th>
-            <th scope="col">Symbol</th>
-            <th scope="col" className="num">
-              Quantity
-            </th>
-            <th scope="col" className="num">
-              Price
-            </th>
-            <th scope="col" className="num">
-              Amount
-            </th>
-            {fees && (
-              <th scope="col" className="num">
-                Fee
-              </th>
-            )}
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            'Line',
+            'Date',
+            'Type',
+            'Symbol',
+            num('Quantity'),
+            num('Price'),
+            num('Amount'),
+            ...(fees ? [num('Fee')] : []),
+          ]}
+        />
         <tbody>
           {rows.map((r) => (
             <tr key={r.line}>
@@ -253,12 +244,7 @@ export function ImportWizard({
                   className="portfolio-table portfolio-table--compact"
                   aria-label="Rows that will not be created"
                 >
-                  <thead>
-                    <tr>
-                      <th scope="col">Line</th>
-                      <th scope="col">Reason</th>
-                    </tr>
-                  </thead>
+                  <TableHead columns={['Line', 'Reason']} />
                   <tbody>
                     {state.result.rejected.map((r) => (
                       <tr key={r.line}>

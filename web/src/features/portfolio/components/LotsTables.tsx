@@ -4,6 +4,7 @@ import { ExportCsvButton } from '../../../components/ExportCsvButton';
 import { OPEN_LOTS_CSV_COLUMNS, REALISED_LOTS_CSV_COLUMNS, TAX_YEAR_CSV_COLUMNS } from '../export';
 import { formatCents, formatQuantity, formatUsd } from '../returns';
 import { TableScroll } from './TableScroll';
+import { num, TableHead } from './TableHead';
 
 /** Rows shown before "Show all". */
 export const LOT_ROWS = 20;
@@ -60,20 +61,7 @@ export function LotsTables({ lots, portfolioName }: { lots: LotsViewData; portfo
             className="portfolio-table portfolio-table--compact"
             aria-label="Realised gains by tax year"
           >
-            <thead>
-              <tr>
-                <th scope="col">Tax year</th>
-                <th scope="col" className="num">
-                  Short-term
-                </th>
-                <th scope="col" className="num">
-                  Long-term
-                </th>
-                <th scope="col" className="num">
-                  Total
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['Tax year', num('Short-term'), num('Long-term'), num('Total')]} />
             <tbody>
               {[...lots.tax_years].reverse().map((y) => (
                 <tr key={y.year}>
@@ -104,25 +92,17 @@ export function LotsTables({ lots, portfolioName }: { lots: LotsViewData; portfo
         <>
           <TableScroll label="Open lots">
             <table className="portfolio-table portfolio-table--compact" aria-label="Open lots">
-              <thead>
-                <tr>
-                  <th scope="col">Symbol</th>
-                  <th scope="col">Acquired</th>
-                  <th scope="col" className="num">
-                    Quantity
-                  </th>
-                  <th scope="col" className="num">
-                    Cost
-                  </th>
-                  <th scope="col" className="num">
-                    Value
-                  </th>
-                  <th scope="col" className="num">
-                    Unrealised
-                  </th>
-                  <th scope="col">Held</th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  'Symbol',
+                  'Acquired',
+                  num('Quantity'),
+                  num('Cost'),
+                  num('Value'),
+                  num('Unrealised'),
+                  'Held',
+                ]}
+              />
               <tbody>
                 {open.map((l, i) => (
                   <tr key={`${l.symbol}-${l.acquired}-${i}`}>
@@ -170,26 +150,18 @@ export function LotsTables({ lots, portfolioName }: { lots: LotsViewData; portfo
               className="portfolio-table portfolio-table--compact"
               aria-label="Realised, by sale"
             >
-              <thead>
-                <tr>
-                  <th scope="col">Sold</th>
-                  <th scope="col">Symbol</th>
-                  <th scope="col">Acquired</th>
-                  <th scope="col" className="num">
-                    Quantity
-                  </th>
-                  <th scope="col" className="num">
-                    Proceeds
-                  </th>
-                  <th scope="col" className="num">
-                    Cost
-                  </th>
-                  <th scope="col" className="num">
-                    Gain
-                  </th>
-                  <th scope="col">Term</th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  'Sold',
+                  'Symbol',
+                  'Acquired',
+                  num('Quantity'),
+                  num('Proceeds'),
+                  num('Cost'),
+                  num('Gain'),
+                  'Term',
+                ]}
+              />
               <tbody>
                 {shownSales.map((r, i) => (
                   <tr key={`${r.sold}-${r.symbol}-${r.acquired}-${i}`}>

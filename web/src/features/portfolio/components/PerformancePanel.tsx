@@ -19,6 +19,7 @@ import { PerformanceSettings } from './PerformanceSettings';
 import { RiskFigures } from './RiskFigures';
 import { Segmented } from './Segmented';
 import { TableScroll } from './TableScroll';
+import { num, TableHead } from './TableHead';
 
 const PerformanceChart = lazy(() => import('./PerformanceChart'));
 const AllocationDonut = lazy(() => import('./AllocationChart'));
@@ -70,16 +71,7 @@ function MonthlyHeatmap({ monthly }: { monthly: PerformanceData['monthly'] }) {
   return (
     <TableScroll label="Monthly returns">
       <table className="performance-heatmap" aria-label="Monthly time-weighted returns">
-        <thead>
-          <tr>
-            <th scope="col">Year</th>
-            {MONTHS.map((m) => (
-              <th key={m} scope="col">
-                {m}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead columns={['Year', ...MONTHS]} />
         <tbody>
           {years.map((year) => (
             <tr key={year}>
@@ -381,35 +373,19 @@ export function PerformancePanel({
                 Cost by the{' '}
                 {data.cost_method === 'fifo' ? 'first in, first out (FIFO)' : 'average-cost'} method
               </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Symbol</th>
-                  <th scope="col" className="num">
-                    Quantity
-                  </th>
-                  <th scope="col" className="num">
-                    Cost a share
-                  </th>
-                  <th scope="col" className="num">
-                    Value
-                  </th>
-                  <th scope="col" className="num">
-                    Weight
-                  </th>
-                  <th scope="col" className="num">
-                    Unrealised
-                  </th>
-                  <th scope="col" className="num">
-                    Realised
-                  </th>
-                  <th scope="col" className="num">
-                    Dividends
-                  </th>
-                  <th scope="col" className="num">
-                    Time-weighted since first buy
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  'Symbol',
+                  num('Quantity'),
+                  num('Cost a share'),
+                  num('Value'),
+                  num('Weight'),
+                  num('Unrealised'),
+                  num('Realised'),
+                  num('Dividends'),
+                  num('Time-weighted since first buy'),
+                ]}
+              />
               <tbody>
                 {data.holdings.map((h) => (
                   <tr key={h.symbol}>

@@ -1,6 +1,7 @@
 import { formatDisplayDate } from '../../../../../shared/format/dates';
 import type { PortfolioRow } from '../../../../../shared/schemas/portfolio-api';
 import { formatReturn, formatUsd, returnNote } from '../returns';
+import { num, TableHead } from './TableHead';
 
 interface PortfolioTableProps {
   rows: readonly PortfolioRow[];
@@ -21,22 +22,16 @@ export function PortfolioTable({
   return (
     <div className="portfolio-table__scroll">
       <table className="portfolio-table">
-        <thead>
-          <tr>
-            <th scope="col">Portfolio Name</th>
-            <th scope="col">Inception Date</th>
-            <th scope="col" className="num">
-              Net Asset Value
-            </th>
-            <th scope="col" className="num">
-              IRR since inception
-            </th>
-            <th scope="col" className="num">
-              S&amp;P 500
-            </th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            'Portfolio Name',
+            'Inception Date',
+            num('Net Asset Value'),
+            num('IRR since inception'),
+            num('S&P 500'),
+            'Actions',
+          ]}
+        />
         <tbody>
           {rows.map((row) => {
             const selected = row.portfolio_id === selectedId;

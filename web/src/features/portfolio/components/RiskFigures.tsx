@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { formatNumber, formatPercent } from '../../../../../shared/format/money';
 import type { RiskViewData } from '../../../../../shared/schemas/portfolio-performance';
 import { FigureNote } from './FigureNote';
@@ -44,6 +45,100 @@ export function RiskFigures({ risk, riskFreeRate }: { risk: RiskViewData; riskFr
   const ratio = (f: Figure) =>
     f.kind === 'value' ? formatNumber(f.value, 2) : <Unavailable figure={f} />;
 
+  const drawdown =
+    dd.kind === 'unavailable' ? (
+      <Unavailable figure={dd} />
+    ) : dd.peak === null ? (
+      <>
+        0.00% <span className="figure__sub">no fall in this period</span>
+      </>
+    ) : (
+      <>
+        {percent(dd.value)}{' '}
+        <span className="figure__sub">
+          {dd.peak} to {dd.trough}, {dd.recovery ? `recovered ${dd.recovery}` : 'not recovered yet'}
+        </span>
+      </>
+    );
+  const volatility =
+    risk.volatility.kind === 'value' ? (
+      `${percent(risk.volatility.value)} a year`
+    ) : (
+      <Unavailable figure={risk.volatility} />
+    );
+  // Each figure with the question that opens how it is worked out.
+  const items: {
+    label: string;
+    question: string;
+    figure: Figure;
+    testId: string;
+    shown: ReactNode;
+  }[] = [
+    {
+      label: 'Volatility',
+      question: 'How is the volatility worked out?',
+      figure: risk.volatility,
+      testId: 'risk-volatility',
+      shown: volatility,
+    },
+    {
+      label: 'Maximum drawdown',
+      question: 'How is the maximum drawdown worked out?',
+      figure: dd,
+      testId: 'risk-drawdown',
+      shown: drawdown,
+    },
+    {
+      label: 'Sharpe ratio',
+      question: 'How is the Sharpe ratio worked out?',
+      figure: risk.sharpe,
+      testId: 'risk-sharpe',
+      shown: ratio(risk.sharpe),
+    },
+    {
+      label: 'Beta (S&P 500)',
+      question: 'How is the beta worked out?',
+      figure: risk.beta,
+      testId: 'risk-beta',
+      shown: ratio(risk.beta),
+    },
+    {
+      label: 'Correlation (S&P 500)',
+      question: 'How is the correlation worked out?',
+      figure: risk.correlation,
+      testId: 'risk-correlation',
+      shown: ratio(risk.correlation),
+    },
+    {
+      label: 'Best day',
+      question: 'How is the best day found?',
+      figure: risk.best_day,
+      testId: 'risk-best-day',
+      shown: day(risk.best_day),
+    },
+    {
+      label: 'Worst day',
+      question: 'How is the worst day found?',
+      figure: risk.worst_day,
+      testId: 'risk-worst-day',
+      shown: day(risk.worst_day),
+    },
+    {
+      label: 'Best month',
+      question: 'How is the best month found?',
+      figure: risk.best_month,
+      testId: 'risk-best-month',
+      shown: month(risk.best_month),
+    },
+    {
+      label: 'Worst month',
+      question: 'How is the worst month found?',
+      figure: risk.worst_month,
+      testId: 'risk-worst-month',
+      shown: month(risk.worst_month),
+    },
+  ];
+
   return (
     <section className="performance-risk" aria-labelledby="performance-risk-title">
       <h3 id="performance-risk-title">
@@ -55,96 +150,17 @@ export function RiskFigures({ risk, riskFreeRate }: { risk: RiskViewData; riskFr
         </span>
       </h3>
       <dl className="figures">
-        <FigureNote
-          label="Volatility"
-          question="How is the volatility worked out?"
-          note={risk.volatility.formula}
-          testId="risk-volatility"
-        >
-          {risk.volatility.kind === 'value' ? (
-            `${percent(risk.volatility.value)} a year`
-          ) : (
-            <Unavailable figure={risk.volatility} />
-          )}
-        </FigureNote>
-        <FigureNote
-          label="Maximum drawdown"
-          question="How is the maximum drawdown worked out?"
-          note={dd.formula}
-          testId="risk-drawdown"
-        >
-          {dd.kind === 'unavailable' ? (
-            <Unavailable figure={dd} />
-          ) : dd.peak === null ? (
-            <>
-              0.00% <span className="figure__sub">no fall in this period</span>
-            </>
-          ) : (
-            <>
-              {percent(dd.value)}{' '}
-              <span className="figure__sub">
-                {dd.peak} to {dd.trough},{' '}
-                {dd.recovery ? `recovered ${dd.recovery}` : 'not recovered yet'}
-              </span>
-            </>
-          )}
-        </FigureNote>
-        <FigureNote
-          label="Sharpe ratio"
-          question="How is the Sharpe ratio worked out?"
-          note={risk.sharpe.formula}
-          testId="risk-sharpe"
-        >
-          {ratio(risk.sharpe)}
-        </FigureNote>
-        <FigureNote
-          label="Beta (S&P 500)"
-          question="How is the beta worked out?"
-          note={risk.beta.formula}
-          testId="risk-beta"
-        >
-          {ratio(risk.beta)}
-        </FigureNote>
-        <FigureNote
-          label="Correlation (S&P 500)"
-          question="How is the correlation worked out?"
-          note={risk.correlation.formula}
-          testId="risk-correlation"
-        >
-          {ratio(risk.correlation)}
-        </FigureNote>
-        <FigureNote
-          label="Best day"
-          question="How is the best day found?"
-          note={risk.best_day.formula}
-          testId="risk-best-day"
-        >
-          {day(risk.best_day)}
-        </FigureNote>
-        <FigureNote
-          label="Worst day"
-          question="How is the worst day found?"
-          note={risk.worst_day.formula}
-          testId="risk-worst-day"
-        >
-          {day(risk.worst_day)}
-        </FigureNote>
-        <FigureNote
-          label="Best month"
-          question="How is the best month found?"
-          note={risk.best_month.formula}
-          testId="risk-best-month"
-        >
-          {month(risk.best_month)}
-        </FigureNote>
-        <FigureNote
-          label="Worst month"
-          question="How is the worst month found?"
-          note={risk.worst_month.formula}
-          testId="risk-worst-month"
-        >
-          {month(risk.worst_month)}
-        </FigureNote>
+        {items.map((item) => (
+          <FigureNote
+            key={item.testId}
+            label={item.label}
+            question={item.question}
+            note={item.figure.formula}
+            testId={item.testId}
+          >
+            {item.shown}
+          </FigureNote>
+        ))}
       </dl>
     </section>
   );
