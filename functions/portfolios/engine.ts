@@ -9,6 +9,7 @@ import {
 } from '../../shared/portfolio/lots';
 import { D } from '../../shared/portfolio/money';
 import {
+  cashAfter,
   type Close,
   type HoldingFigures,
   navHistory,
@@ -25,6 +26,7 @@ import { now as clockNow } from '../lib/clock';
 import { BENCHMARK_SYMBOL, latestPrices, type PriceInfo } from './figures';
 import {
   type ActionView,
+  basisKeyOf,
   eventsKey,
   FULL_REPLAY_DAYS,
   HISTORY_FORMAT,
@@ -43,6 +45,8 @@ import {
   markChecked,
   type PerformanceDeps,
   settled,
+  transactionsAfter,
+  transactionsThrough,
 } from './corporate-actions';
 import { requirePortfolio, type PortfolioItem, type TransactionItem } from './store';
 
@@ -70,6 +74,47 @@ function loadedFromStored(
     actions: stored.items.actions as unknown as CorporateActionItem[],
     partial: true,
   };
+}
+
+/**
+ * The portfolio's items after a change since the kept history was written (a trade, an order,
+ * an action applied): the trades it keeps up to its last day and those dated after it, queried
+ * alone, instead of every item. Only while no import came in (`basisKey`), the portfolio has as
+ * many transactions up to that day as it keeps (counted, not read) and the ledger's cash is the
+ * cash of these events: a trade or an action it does not know sends the read to the items.
+ */
+async function loadedSinceStored(
+  deps: EngineDeps,
+  userId: string,
+  portfolio: PortfolioItem,
+  stored: StoredHistory | undefined,
+  today: string,
+): Promise<Loaded | undefined> {
+  if (
+    !stored ||
+    stored.format !== HISTORY_FORMAT ||
+    stored.basisKey === undefined ||
+    stored.basisKey !== basisKeyOf(portfolio) ||
+    portfolio.importing !== undefined ||
+    stored.version > portfolio.version ||
+    stored.through >= today
+  )
+    return undefined;
+  const through = stored.through;
+  const kept = stored.items.trades.filter(
+    (t) => t.time.slice(0, 10) <= through,
+  ) as unknown as TransactionItem[];
+  const [after, count] = await Promise.all([
+    transactionsAfter(deps, userId, portfolio, through),
+    transactionsThrough(deps, userId, portfolio.portfolioId, through),
+  ]);
+  // A transaction written for an earlier day (or taken away) since: the items are read.
+  if (count !== kept.length) return undefined;
+  const transactions = [...kept, ...after];
+  const actions = stored.items.actions as unknown as CorporateActionItem[];
+  if (cashAfter(eventsOf(portfolio, transactions, actions, [])) !== portfolio.cashCents)
+    return undefined;
+  return { portfolio, holdings: [], orders: [], transactions, actions, partial: true };
 }
 
 function storedItems(loaded: Loaded): StoredHistory['items'] {
@@ -355,10 +400,24 @@ async function fromItems(
     profiles: readProfiles(deps, heldSymbolsOf(stored)),
     prices: todaysPrices(deps, heldSymbolsOf(stored)),
   };
-  let loaded = loadedFromStored(portfolio, stored) ?? (await load(deps, userId, portfolioId));
-  const symbols = [...new Set(loaded.transactions.map((t) => t.symbol))].sort();
-  const known = early !== undefined && symbols.every((s) => early.traded.has(s));
-  const rows = known ? await early.rows : await corporateRows(deps.market, symbols);
+  let loaded = loadedFromStored(portfolio, stored);
+  let since = false;
+  if (!loaded) {
+    loaded = await loadedSinceStored(deps, userId, portfolio, stored, today);
+    since = loaded !== undefined;
+  }
+  loaded ??= await load(deps, userId, portfolioId);
+  let symbols = [...new Set(loaded.transactions.map((t) => t.symbol))].sort();
+  let known = early !== undefined && symbols.every((s) => early.traded.has(s));
+  let rows = known && early ? await early.rows : await corporateRows(deps.market, symbols);
+  if (since && !rows.complete) {
+    // Without every symbol's actions, an action applied since could go unseen: the items are read.
+    loaded = await load(deps, userId, portfolioId);
+    since = false;
+    symbols = [...new Set(loaded.transactions.map((t) => t.symbol))].sort();
+    known = false;
+    rows = await corporateRows(deps.market, symbols);
+  }
   // A split announced for a later day is not in the closes yet.
   rows.splits = rows.splits.filter((s) => s.date.slice(0, 10) <= today);
   loaded = await applyDueActionsOrGoOn(deps, userId, portfolioId, today, rows, loaded);
@@ -379,14 +438,15 @@ async function fromItems(
       ? stored
       : undefined;
 
-  const heldSymbols = loaded.partial ? heldSymbolsOf(stored!) : heldByTrades(loaded.transactions);
+  const heldSymbols =
+    loaded.partial && !since ? heldSymbolsOf(stored!) : heldByTrades(loaded.transactions);
   const heldKnown = early !== undefined && heldSymbols.every((s) => early.held.has(s));
   // Closes are needed for the days between the stored state and today; today is at the quote.
   const needCloses = !resume || resume.through < yesterday;
   const from = addDays(inception, -10);
   const [closesBy, profilesBy, prices] = await Promise.all([
     needCloses
-      ? known && early.closesAll && from === guessFrom
+      ? known && early?.closesAll && from === guessFrom
         ? early.closes
         : readCloses(deps, [...symbols, BENCHMARK_SYMBOL], from)
       : early && from === guessFrom
@@ -446,6 +506,7 @@ async function fromItems(
             items: storedItems(loaded),
             actionsComplete: rows.complete,
             profiles: Object.fromEntries(profiles),
+            basisKey: basisKeyOf(p),
           },
           checkedOn,
         )

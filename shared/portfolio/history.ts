@@ -491,6 +491,21 @@ function stateAt(
   };
 }
 
+/**
+ * The cash the events leave, as a replay of them ends with (flows, trades with their fees,
+ * dividends; closes and splits do not move it). A check that a portfolio's items are all
+ * there: the ledger's cash is this figure.
+ */
+export function cashAfter(events: readonly PerformanceEvent[]): number {
+  let cash = 0;
+  for (const e of events) {
+    if (e.type === 'flow' || e.type === 'dividend') cash += e.amountCents;
+    else if (e.type === 'buy') cash -= tradeValueCents(e.quantity, e.price) + (e.feeCents ?? 0);
+    else if (e.type === 'sell') cash += tradeValueCents(e.quantity, e.price) - (e.feeCents ?? 0);
+  }
+  return cash;
+}
+
 /** The day before a date, for callers that need the start value of a period. */
 export function dayBefore(date: string): string {
   return addDays(date, -1);
