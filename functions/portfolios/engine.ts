@@ -1,6 +1,6 @@
 import type { Profile } from '../../shared/market';
 import type { SplitRow } from '../../shared/portfolio/corporate';
-import { addDays, dayNumber } from '../../shared/portfolio/days';
+import { addDays, compareIso, dayNumber } from '../../shared/portfolio/days';
 import {
   type CostMethod,
   costBasis,
@@ -153,7 +153,7 @@ function lotInputs(
   >[],
 ): { trades: LotTrade[]; splits: LotSplit[] } {
   return {
-    trades: [...trades].sort((a, b) => a.time.localeCompare(b.time)),
+    trades: [...trades].sort((a, b) => compareIso(a.time, b.time)),
     splits: actions
       .filter((a) => a.kind === 'split' && a.numerator && a.denominator)
       .map((a) => ({
@@ -167,6 +167,32 @@ function lotInputs(
 
 function closesOf(pairs: readonly (readonly [string, number])[]): Close[] {
   return pairs.map(([date, close]) => ({ date, close }));
+}
+
+/**
+ * What a replay resumed after `through` reads of a symbol's closes: those dated after it and the
+ * last usable close up to it (the price until the next close), as the replay would have found
+ * them walking every close; not ten years of them.
+ */
+function closesAfter(
+  pairs: readonly (readonly [string, number])[],
+  through: string | undefined,
+): readonly (readonly [string, number])[] {
+  if (through === undefined) return pairs;
+  const out: (readonly [string, number])[] = [];
+  let last: readonly [string, number] | undefined;
+  for (const pair of pairs) {
+    const date = pair[0].slice(0, 10);
+    if (date > through) out.push(pair);
+    else if (
+      Number.isFinite(pair[1]) &&
+      pair[1] > 0 &&
+      (last === undefined || date >= last[0].slice(0, 10))
+    )
+      last = pair;
+  }
+  if (last) out.unshift(last);
+  return out;
 }
 
 /** The portfolio's history as a read needs it, wherever it came from. */
@@ -225,7 +251,7 @@ export function eventsOf(
       amountCents: f.amountCents,
     })),
     ...[...transactions]
-      .sort((a, b) => a.time.localeCompare(b.time))
+      .sort((a, b) => compareIso(a.time, b.time))
       .map((t) => ({
         type: t.side,
         date: t.time.slice(0, 10),
@@ -236,7 +262,7 @@ export function eventsOf(
       })),
     ...actions
       .filter((a) => a.kind === 'dividend')
-      .sort((a, b) => a.date.localeCompare(b.date) || a.actionId.localeCompare(b.actionId))
+      .sort((a, b) => compareIso(a.date, b.date) || a.actionId.localeCompare(b.actionId))
       .map((a) => ({
         type: 'dividend' as const,
         date: a.date,
@@ -456,7 +482,10 @@ async function fromItems(
     heldKnown ? early.prices : todaysPrices(deps, heldSymbols),
   ]);
   const closes = new Map(
-    symbols.map((s) => [s, withToday(closesOf(closesBy.get(s) ?? []), prices.get(s), end)]),
+    symbols.map((s) => [
+      s,
+      withToday(closesOf(closesAfter(closesBy.get(s) ?? [], resume?.through)), prices.get(s), end),
+    ]),
   );
   const history = replayed(
     navHistory({
@@ -553,6 +582,33 @@ export async function portfolioNow(
   portfolioId: string,
   opts: { stored?: StoredHistory | null } = {},
 ): Promise<PortfolioNow> {
+  const { now, kept } = await portfolioNowKeeping(deps, userId, portfolioId, opts);
+  await kept;
+  return now;
+}
+
+function benchmarkCloses(deps: EngineDeps, inception: string): Promise<Close[]> {
+  return settled(
+    deps.market.manySymbols<[string, number][]>(
+      'closes',
+      [BENCHMARK_SYMBOL],
+      addDays(inception, -10),
+    ),
+    new Map<string, [string, number][]>(),
+    'closes',
+  ).then((m) => closesOf(m.get(BENCHMARK_SYMBOL) ?? []));
+}
+
+/**
+ * `portfolioNow`, with the write of the history up to yesterday still under way (`kept`): a
+ * view works out its figures meanwhile and waits for it before it answers.
+ */
+export async function portfolioNowKeeping(
+  deps: EngineDeps,
+  userId: string,
+  portfolioId: string,
+  opts: { stored?: StoredHistory | null } = {},
+): Promise<{ now: PortfolioNow; kept?: Promise<unknown> }> {
   const nowDate = deps.now ? deps.now() : clockNow();
   const today = nowDate.toISOString().slice(0, 10);
   const [portfolio, stored] = await Promise.all([
@@ -561,35 +617,34 @@ export async function portfolioNow(
       ? Promise.resolve(opts.stored ?? undefined)
       : readHistory(deps.store, userId, portfolioId),
   ]);
+  const useStored =
+    stored &&
+    stored.version === portfolio.version &&
+    stored.builtOn === today &&
+    stored.through >= portfolio.inception.slice(0, 10);
+  // The kept history has no closes: the S&P 500's are read alongside today's quotes.
+  const early = useStored ? benchmarkCloses(deps, portfolio.inception.slice(0, 10)) : undefined;
   const {
     kept,
     benchmark: read,
     ...computed
-  } = stored &&
-  stored.version === portfolio.version &&
-  stored.builtOn === today &&
-  stored.through >= portfolio.inception.slice(0, 10)
+  } = useStored
     ? await fromStored(deps, portfolio, stored, today)
     : await fromItems(deps, userId, portfolio, stored, today);
   const inception = computed.portfolio.inception.slice(0, 10);
-  const [bars] = await Promise.all([
+  const bars =
     read ??
-      settled(
-        deps.market.manySymbols<[string, number][]>(
-          'closes',
-          [BENCHMARK_SYMBOL],
-          addDays(inception, -10),
-        ),
-        new Map<string, [string, number][]>(),
-        'closes',
-      ).then((m) => closesOf(m.get(BENCHMARK_SYMBOL) ?? [])),
-    kept,
-  ]);
+    (await (early && inception === portfolio.inception.slice(0, 10)
+      ? early
+      : benchmarkCloses(deps, inception)));
   return {
-    ...computed,
-    today,
-    inception,
-    benchmark: withToday(bars, computed.prices.get(BENCHMARK_SYMBOL), today),
+    now: {
+      ...computed,
+      today,
+      inception,
+      benchmark: withToday(bars, computed.prices.get(BENCHMARK_SYMBOL), today),
+    },
+    ...(kept ? { kept } : {}),
   };
 }
 

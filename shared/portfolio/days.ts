@@ -2,6 +2,15 @@
 
 const DAY_MS = 86_400_000;
 
+/**
+ * Orders ISO dates and times (YYYY-MM-DD, YYYY-MM-DDTHH:MM:SS.sssZ) by code unit: the order
+ * `localeCompare` gives them (digits and the same separators at the same places), at a small
+ * part of its cost on ten years of days.
+ */
+export function compareIso(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 export function dayNumber(date: string): number {
   return Math.floor(Date.parse(`${date.slice(0, 10)}T00:00:00Z`) / DAY_MS);
 }

@@ -1,4 +1,4 @@
-import { addDays, dayNumber, dayFromNumber } from './days';
+import { addDays, compareIso, dayNumber, dayFromNumber } from './days';
 import { D, type Dec, QUANTITY_DECIMALS, tradeValueCents } from './money';
 
 /**
@@ -212,8 +212,12 @@ function positionCents(quantity: Dec, price: number): number {
   return Number(big / BigInt(perCent));
 }
 
-function sortBars(bars: readonly Close[]): Close[] {
-  return [...bars].sort((a, b) => a.date.localeCompare(b.date));
+/** The bars in date order (most come in order: then they are only checked). */
+function sortBars(bars: readonly Close[]): readonly Close[] {
+  for (let i = 1; i < bars.length; i++)
+    if (compareIso(bars[i - 1]!.date, bars[i]!.date) > 0)
+      return [...bars].sort((a, b) => compareIso(a.date, b.date));
+  return bars;
 }
 
 /**
@@ -233,7 +237,7 @@ export function navHistory(input: {
     .map((event, index) => ({ event, index }))
     .sort(
       (a, b) =>
-        a.event.date.localeCompare(b.event.date) ||
+        compareIso(a.event.date, b.event.date) ||
         rank[a.event.type] - rank[b.event.type] ||
         a.index - b.index,
     )

@@ -1,4 +1,4 @@
-import { addDays, dayNumber, minusMonths } from './days';
+import { addDays, compareIso, dayNumber, minusMonths } from './days';
 import type { Close, NavPoint } from './history';
 import { D, type Dec } from './money';
 import { xirr } from './xirr';
@@ -320,7 +320,9 @@ function walkSameDeposits(
   flows: { date: string; cents: number }[];
 } {
   const { inRange, startNav } = slice(points, range);
-  const bars = [...benchmark].sort((a, b) => a.date.localeCompare(b.date));
+  const bars = benchmark.every((b, k) => k === 0 || compareIso(benchmark[k - 1]!.date, b.date) <= 0)
+    ? benchmark
+    : [...benchmark].sort((a, b) => compareIso(a.date, b.date));
   let i = 0;
   let lastClose: number | undefined;
   const closeAt = (date: string) => {
