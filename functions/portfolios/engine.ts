@@ -23,6 +23,7 @@ import {
   sameDepositsBenchmark,
 } from '../../shared/portfolio/returns';
 import { now as clockNow } from '../lib/clock';
+import { type CachedCloses, closePairs } from '../market/closes';
 import { BENCHMARK_SYMBOL, latestPrices, type PriceInfo } from './figures';
 import {
   type ActionView,
@@ -167,32 +168,6 @@ function lotInputs(
 
 function closesOf(pairs: readonly (readonly [string, number])[]): Close[] {
   return pairs.map(([date, close]) => ({ date, close }));
-}
-
-/**
- * What a replay resumed after `through` reads of a symbol's closes: those dated after it and the
- * last usable close up to it (the price until the next close), as the replay would have found
- * them walking every close; not ten years of them.
- */
-function closesAfter(
-  pairs: readonly (readonly [string, number])[],
-  through: string | undefined,
-): readonly (readonly [string, number])[] {
-  if (through === undefined) return pairs;
-  const out: (readonly [string, number])[] = [];
-  let last: readonly [string, number] | undefined;
-  for (const pair of pairs) {
-    const date = pair[0].slice(0, 10);
-    if (date > through) out.push(pair);
-    else if (
-      Number.isFinite(pair[1]) &&
-      pair[1] > 0 &&
-      (last === undefined || date >= last[0].slice(0, 10))
-    )
-      last = pair;
-  }
-  if (last) out.unshift(last);
-  return out;
 }
 
 /** The portfolio's history as a read needs it, wherever it came from. */
@@ -348,8 +323,8 @@ function heldSymbolsOf(stored: StoredHistory): string[] {
 
 function readCloses(deps: EngineDeps, symbols: readonly string[], from: string) {
   return settled(
-    deps.market.manySymbols<[string, number][]>('closes', symbols, from),
-    new Map<string, [string, number][]>(),
+    deps.market.manySymbols<CachedCloses>('closes', symbols, from),
+    new Map<string, CachedCloses>(),
     'closes',
   );
 }
@@ -477,14 +452,14 @@ async function fromItems(
         : readCloses(deps, [...symbols, BENCHMARK_SYMBOL], from)
       : early && from === guessFrom
         ? early.closes
-        : new Map<string, [string, number][]>(),
+        : new Map<string, CachedCloses>(),
     heldKnown ? early.profiles : readProfiles(deps, heldSymbols),
     heldKnown ? early.prices : todaysPrices(deps, heldSymbols),
   ]);
   const closes = new Map(
     symbols.map((s) => [
       s,
-      withToday(closesOf(closesAfter(closesBy.get(s) ?? [], resume?.through)), prices.get(s), end),
+      withToday(closesOf(closePairs(closesBy.get(s), resume?.through)), prices.get(s), end),
     ]),
   );
   const history = replayed(
@@ -550,7 +525,7 @@ async function fromItems(
     actions,
     actionsComplete: rows.complete,
     profiles,
-    ...(benchmark ? { benchmark: closesOf(benchmark) } : {}),
+    ...(benchmark ? { benchmark: closesOf(closePairs(benchmark)) } : {}),
     prices,
     ...lotInputs(storedItems(loaded).trades, loaded.actions),
     source: resume ? 'resumed' : 'replayed',
@@ -589,14 +564,10 @@ export async function portfolioNow(
 
 function benchmarkCloses(deps: EngineDeps, inception: string): Promise<Close[]> {
   return settled(
-    deps.market.manySymbols<[string, number][]>(
-      'closes',
-      [BENCHMARK_SYMBOL],
-      addDays(inception, -10),
-    ),
-    new Map<string, [string, number][]>(),
+    deps.market.manySymbols<CachedCloses>('closes', [BENCHMARK_SYMBOL], addDays(inception, -10)),
+    new Map<string, CachedCloses>(),
     'closes',
-  ).then((m) => closesOf(m.get(BENCHMARK_SYMBOL) ?? []));
+  ).then((m) => closesOf(closePairs(m.get(BENCHMARK_SYMBOL))));
 }
 
 /**
