@@ -421,7 +421,10 @@ async function fromItems(
   }
   // A split announced for a later day is not in the closes yet.
   rows.splits = rows.splits.filter((s) => s.date.slice(0, 10) <= today);
-  loaded = await applyDueActionsOrGoOn(deps, userId, portfolioId, today, rows, loaded);
+  // Found all applied earlier today: a trade since makes nothing more due today (as the
+  // holdings view and orders take it, `creditDueActions`); an import clears the mark.
+  if (loaded.portfolio.actionsCheckedOn !== today)
+    loaded = await applyDueActionsOrGoOn(deps, userId, portfolioId, today, rows, loaded);
   const p = loaded.portfolio;
   const checkedOn =
     rows.complete && !loaded.applyFailed && p.actionsCheckedOn !== today ? today : undefined;
