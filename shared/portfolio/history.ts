@@ -429,7 +429,7 @@ export function navHistory(input: {
     }
     const nav = cash + holdingsValue;
     const base = prevNav + flow;
-    const dailyReturn = base > 0 ? new D(nav).div(base).minus(1).toNumber() : 0;
+    const dailyReturn = base > 0 ? dailyReturnOf(nav, base) : 0;
     points.push({
       date,
       navCents: nav,
@@ -467,6 +467,25 @@ export function navHistory(input: {
     });
   }
   return { ok: true, history: { points, holdings, ...(checkpoint ? { checkpoint } : {}) } };
+}
+
+/**
+ * NAV / base - 1 as the Decimal quotient (40 digits) gives it, rounded to a double. While the
+ * base is under a billion dollars and the day moved it by less than itself, the integer
+ * division (NAV - base) / base rounds to the same double: the exact quotient has a denominator
+ * under 2^37, so it lies further than 1e-38 from any point halfway between two doubles (their
+ * denominators are 2^54 and more), and the Decimal's is within 1e-39 of it.
+ */
+function dailyReturnOf(nav: number, base: number): number {
+  const moved = nav - base;
+  if (
+    base < 1e11 &&
+    Math.abs(moved) < base &&
+    Number.isSafeInteger(nav) &&
+    Number.isSafeInteger(base)
+  )
+    return moved / base;
+  return new D(nav).div(base).minus(1).toNumber();
 }
 
 function stateAt(

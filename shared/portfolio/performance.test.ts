@@ -495,6 +495,24 @@ describe('properties of random portfolios', { timeout: 60_000 }, () => {
     );
   });
 
+  it("each day's return is NAV / (yesterday's NAV + flows) - 1 as the 40-digit Decimal quotient gives it", () => {
+    fc.assert(
+      fc.property(uniforms, (s) => {
+        const sc = scenario(s, { flows: true, days: 200 });
+        const { points } = history(sc.events, sc.closes, sc.start, sc.end);
+        let previous = 0;
+        for (const p of points) {
+          const base = previous + p.flowCents;
+          expect(p.dailyReturn).toBe(
+            base > 0 ? new D(p.navCents).div(base).minus(1).toNumber() : 0,
+          );
+          previous = p.navCents;
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
   it("the cash the events leave (the check of a ledger's items) is the replay's last cash", () => {
     fc.assert(
       fc.property(uniforms, (s) => {
