@@ -5,6 +5,9 @@
  * is a DynamoDB request, as on a Lambda instance's first request. It prints the first read
  * (which credits every dividend and applies every split due: one transaction each), then p50 /
  * p95 of repeated reads per period, and the DynamoDB requests a read makes, by operation.
+ * After a trade, a read queries only the transactions since the kept day and counts the earlier
+ * ones (Query 2); a first read of a new day reads the closes and replays the days since, except
+ * the weekly full replay from inception (two of its twenty reads).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -11,6 +11,7 @@ import type { Interval, Period, ProxyRead, StatementKind } from '../../shared/ma
 import { config, required } from '../lib/config';
 import { db } from '../lib/dynamo';
 import { MarketCache, type CacheResult } from './cache';
+import { type CachedCloses, closePairs, encodeCloses } from './closes';
 import { NO_EXTRAS, joinQuote, type QuoteExtras } from './mapping';
 import { planFor, type PlanLimits } from './plan';
 import { StableProvider, type MarketProvider } from './provider';
@@ -274,13 +275,20 @@ export class MarketService {
    * so a portfolio's ten-year history reads and decodes them quickly (decision 129).
    */
   async closes(symbol: string, from?: string) {
-    return this.one(
-      await this.cache.read('closes', `${symbol}|${from ?? ''}`, FRESH_MS.daily, async () =>
-        (await this.provider.daily(symbol, from)).map(
-          (b) => [b.date.slice(0, 10), b.close] as [string, number],
-        ),
+    const read = this.one(
+      await this.cache.read<CachedCloses>(
+        'closes',
+        `${symbol}|${from ?? ''}`,
+        FRESH_MS.daily,
+        async () =>
+          encodeCloses(
+            (await this.provider.daily(symbol, from)).map(
+              (b) => [b.date.slice(0, 10), b.close] as [string, number],
+            ),
+          ),
       ),
     );
+    return { ...read, data: closePairs(read.data) };
   }
 
   /**
@@ -306,8 +314,10 @@ export class MarketService {
           return p ? [p] : [];
         }
         case 'closes':
-          return (await this.provider.daily(symbol, from)).map(
-            (b) => [b.date.slice(0, 10), b.close] as [string, number],
+          return encodeCloses(
+            (await this.provider.daily(symbol, from)).map(
+              (b) => [b.date.slice(0, 10), b.close] as [string, number],
+            ),
           );
       }
     };

@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Dividend, Split } from '../../shared/market';
 import {
   type CorporateAction,
@@ -7,6 +7,7 @@ import {
   type DividendRow,
   type SplitRow,
 } from '../../shared/portfolio/corporate';
+import { addDays } from '../../shared/portfolio/days';
 import { D } from '../../shared/portfolio/money';
 import { now as clockNow } from '../lib/clock';
 import { queryPartition } from '../lib/dynamo';
@@ -96,6 +97,17 @@ export interface Loaded {
   partial?: boolean;
 }
 
+/** What `load` reads of a transaction and a corporate action. */
+const ITEM_PROJECTION =
+  '#type, #symbol, side, quantity, price, #time, costCents, reservedQuantity, actionId, kind, #date, exDate, perShare, amountCents, numerator, denominator, quantityBefore, quantityAfter, imported, basis, #status, orderType, limitPrice, orderId, createdAt, importId, feeCents';
+const ITEM_NAMES = {
+  '#type': 'type',
+  '#symbol': 'symbol',
+  '#time': 'time',
+  '#date': 'date',
+  '#status': 'status',
+};
+
 export async function load(
   deps: PerformanceDeps,
   userId: string,
@@ -109,15 +121,8 @@ export async function load(
       prefix: keys.portfolioChildrenPrefix(portfolioId),
       consistent: true,
       // What the history and the corporate actions read: a third less to read on a long history.
-      projection:
-        '#type, #symbol, side, quantity, price, #time, costCents, reservedQuantity, actionId, kind, #date, exDate, perShare, amountCents, numerator, denominator, quantityBefore, quantityAfter, imported, basis, #status, orderType, limitPrice, orderId, createdAt, importId, feeCents',
-      names: {
-        '#type': 'type',
-        '#symbol': 'symbol',
-        '#time': 'time',
-        '#date': 'date',
-        '#status': 'status',
-      },
+      projection: ITEM_PROJECTION,
+      names: ITEM_NAMES,
     }),
   ]);
   const items = currentItems(portfolio, all);
@@ -130,6 +135,79 @@ export async function load(
       (i) => i.type === 'Order' && i.status === 'open',
     ) as unknown as OrderItem[],
   };
+}
+
+/**
+ * The portfolio's transactions dated after `through` (their sort keys begin with the time): a
+ * read resuming from a kept history takes the earlier ones from it instead of every item.
+ */
+export async function transactionsAfter(
+  deps: PerformanceDeps,
+  userId: string,
+  portfolio: PortfolioItem,
+  through: string,
+): Promise<TransactionItem[]> {
+  const prefix = `${keys.portfolioChildrenPrefix(portfolio.portfolioId)}TXN#`;
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await deps.store.client.send(
+      new QueryCommand({
+        TableName: deps.store.table,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: {
+          ':pk': userPk(userId),
+          ':from': `${prefix}${addDays(through, 1)}`,
+          // After every ISO time ('~' sorts after the digits).
+          ':to': `${prefix}~`,
+        },
+        ExpressionAttributeNames: ITEM_NAMES,
+        ProjectionExpression: ITEM_PROJECTION,
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...(out.Items ?? []));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return currentItems(portfolio, items).filter(
+    (i) => i.type === 'Transaction',
+  ) as unknown as TransactionItem[];
+}
+
+/**
+ * How many transactions the portfolio has dated up to `through` (a count, without the items):
+ * a kept history that holds a different number no longer describes those days.
+ */
+export async function transactionsThrough(
+  deps: PerformanceDeps,
+  userId: string,
+  portfolioId: string,
+  through: string,
+): Promise<number> {
+  const prefix = `${keys.portfolioChildrenPrefix(portfolioId)}TXN#`;
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await deps.store.client.send(
+      new QueryCommand({
+        TableName: deps.store.table,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: {
+          ':pk': userPk(userId),
+          ':from': prefix,
+          // Every time on `through` sorts before its next day.
+          ':to': `${prefix}${addDays(through, 1)}`,
+        },
+        Select: 'COUNT',
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    count += out.Count ?? 0;
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return count;
 }
 
 export async function settled<T>(work: Promise<T>, fallback: T, what: string): Promise<T> {

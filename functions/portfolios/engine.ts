@@ -1,6 +1,6 @@
 import type { Profile } from '../../shared/market';
 import type { SplitRow } from '../../shared/portfolio/corporate';
-import { addDays, dayNumber } from '../../shared/portfolio/days';
+import { addDays, compareIso, dayNumber } from '../../shared/portfolio/days';
 import {
   type CostMethod,
   costBasis,
@@ -9,6 +9,7 @@ import {
 } from '../../shared/portfolio/lots';
 import { D } from '../../shared/portfolio/money';
 import {
+  cashAfter,
   type Close,
   type HoldingFigures,
   navHistory,
@@ -22,9 +23,11 @@ import {
   sameDepositsBenchmark,
 } from '../../shared/portfolio/returns';
 import { now as clockNow } from '../lib/clock';
+import { type CachedCloses, closePairs } from '../market/closes';
 import { BENCHMARK_SYMBOL, latestPrices, type PriceInfo } from './figures';
 import {
   type ActionView,
+  basisKeyOf,
   eventsKey,
   FULL_REPLAY_DAYS,
   HISTORY_FORMAT,
@@ -43,6 +46,8 @@ import {
   markChecked,
   type PerformanceDeps,
   settled,
+  transactionsAfter,
+  transactionsThrough,
 } from './corporate-actions';
 import { requirePortfolio, type PortfolioItem, type TransactionItem } from './store';
 
@@ -70,6 +75,47 @@ function loadedFromStored(
     actions: stored.items.actions as unknown as CorporateActionItem[],
     partial: true,
   };
+}
+
+/**
+ * The portfolio's items after a change since the kept history was written (a trade, an order,
+ * an action applied): the trades it keeps up to its last day and those dated after it, queried
+ * alone, instead of every item. Only while no import came in (`basisKey`), the portfolio has as
+ * many transactions up to that day as it keeps (counted, not read) and the ledger's cash is the
+ * cash of these events: a trade or an action it does not know sends the read to the items.
+ */
+async function loadedSinceStored(
+  deps: EngineDeps,
+  userId: string,
+  portfolio: PortfolioItem,
+  stored: StoredHistory | undefined,
+  today: string,
+): Promise<Loaded | undefined> {
+  if (
+    !stored ||
+    stored.format !== HISTORY_FORMAT ||
+    stored.basisKey === undefined ||
+    stored.basisKey !== basisKeyOf(portfolio) ||
+    portfolio.importing !== undefined ||
+    stored.version > portfolio.version ||
+    stored.through >= today
+  )
+    return undefined;
+  const through = stored.through;
+  const kept = stored.items.trades.filter(
+    (t) => t.time.slice(0, 10) <= through,
+  ) as unknown as TransactionItem[];
+  const [after, count] = await Promise.all([
+    transactionsAfter(deps, userId, portfolio, through),
+    transactionsThrough(deps, userId, portfolio.portfolioId, through),
+  ]);
+  // A transaction written for an earlier day (or taken away) since: the items are read.
+  if (count !== kept.length) return undefined;
+  const transactions = [...kept, ...after];
+  const actions = stored.items.actions as unknown as CorporateActionItem[];
+  if (cashAfter(eventsOf(portfolio, transactions, actions, [])) !== portfolio.cashCents)
+    return undefined;
+  return { portfolio, holdings: [], orders: [], transactions, actions, partial: true };
 }
 
 function storedItems(loaded: Loaded): StoredHistory['items'] {
@@ -108,7 +154,7 @@ function lotInputs(
   >[],
 ): { trades: LotTrade[]; splits: LotSplit[] } {
   return {
-    trades: [...trades].sort((a, b) => a.time.localeCompare(b.time)),
+    trades: [...trades].sort((a, b) => compareIso(a.time, b.time)),
     splits: actions
       .filter((a) => a.kind === 'split' && a.numerator && a.denominator)
       .map((a) => ({
@@ -180,7 +226,7 @@ export function eventsOf(
       amountCents: f.amountCents,
     })),
     ...[...transactions]
-      .sort((a, b) => a.time.localeCompare(b.time))
+      .sort((a, b) => compareIso(a.time, b.time))
       .map((t) => ({
         type: t.side,
         date: t.time.slice(0, 10),
@@ -191,7 +237,7 @@ export function eventsOf(
       })),
     ...actions
       .filter((a) => a.kind === 'dividend')
-      .sort((a, b) => a.date.localeCompare(b.date) || a.actionId.localeCompare(b.actionId))
+      .sort((a, b) => compareIso(a.date, b.date) || a.actionId.localeCompare(b.actionId))
       .map((a) => ({
         type: 'dividend' as const,
         date: a.date,
@@ -277,8 +323,8 @@ function heldSymbolsOf(stored: StoredHistory): string[] {
 
 function readCloses(deps: EngineDeps, symbols: readonly string[], from: string) {
   return settled(
-    deps.market.manySymbols<[string, number][]>('closes', symbols, from),
-    new Map<string, [string, number][]>(),
+    deps.market.manySymbols<CachedCloses>('closes', symbols, from),
+    new Map<string, CachedCloses>(),
     'closes',
   );
 }
@@ -355,13 +401,30 @@ async function fromItems(
     profiles: readProfiles(deps, heldSymbolsOf(stored)),
     prices: todaysPrices(deps, heldSymbolsOf(stored)),
   };
-  let loaded = loadedFromStored(portfolio, stored) ?? (await load(deps, userId, portfolioId));
-  const symbols = [...new Set(loaded.transactions.map((t) => t.symbol))].sort();
-  const known = early !== undefined && symbols.every((s) => early.traded.has(s));
-  const rows = known ? await early.rows : await corporateRows(deps.market, symbols);
+  let loaded = loadedFromStored(portfolio, stored);
+  let since = false;
+  if (!loaded) {
+    loaded = await loadedSinceStored(deps, userId, portfolio, stored, today);
+    since = loaded !== undefined;
+  }
+  loaded ??= await load(deps, userId, portfolioId);
+  let symbols = [...new Set(loaded.transactions.map((t) => t.symbol))].sort();
+  let known = early !== undefined && symbols.every((s) => early.traded.has(s));
+  let rows = known && early ? await early.rows : await corporateRows(deps.market, symbols);
+  if (since && !rows.complete) {
+    // Without every symbol's actions, an action applied since could go unseen: the items are read.
+    loaded = await load(deps, userId, portfolioId);
+    since = false;
+    symbols = [...new Set(loaded.transactions.map((t) => t.symbol))].sort();
+    known = false;
+    rows = await corporateRows(deps.market, symbols);
+  }
   // A split announced for a later day is not in the closes yet.
   rows.splits = rows.splits.filter((s) => s.date.slice(0, 10) <= today);
-  loaded = await applyDueActionsOrGoOn(deps, userId, portfolioId, today, rows, loaded);
+  // Found all applied earlier today: a trade since makes nothing more due today (as the
+  // holdings view and orders take it, `creditDueActions`); an import clears the mark.
+  if (loaded.portfolio.actionsCheckedOn !== today)
+    loaded = await applyDueActionsOrGoOn(deps, userId, portfolioId, today, rows, loaded);
   const p = loaded.portfolio;
   const checkedOn =
     rows.complete && !loaded.applyFailed && p.actionsCheckedOn !== today ? today : undefined;
@@ -379,24 +442,28 @@ async function fromItems(
       ? stored
       : undefined;
 
-  const heldSymbols = loaded.partial ? heldSymbolsOf(stored!) : heldByTrades(loaded.transactions);
+  const heldSymbols =
+    loaded.partial && !since ? heldSymbolsOf(stored!) : heldByTrades(loaded.transactions);
   const heldKnown = early !== undefined && heldSymbols.every((s) => early.held.has(s));
   // Closes are needed for the days between the stored state and today; today is at the quote.
   const needCloses = !resume || resume.through < yesterday;
   const from = addDays(inception, -10);
   const [closesBy, profilesBy, prices] = await Promise.all([
     needCloses
-      ? known && early.closesAll && from === guessFrom
+      ? known && early?.closesAll && from === guessFrom
         ? early.closes
         : readCloses(deps, [...symbols, BENCHMARK_SYMBOL], from)
       : early && from === guessFrom
         ? early.closes
-        : new Map<string, [string, number][]>(),
+        : new Map<string, CachedCloses>(),
     heldKnown ? early.profiles : readProfiles(deps, heldSymbols),
     heldKnown ? early.prices : todaysPrices(deps, heldSymbols),
   ]);
   const closes = new Map(
-    symbols.map((s) => [s, withToday(closesOf(closesBy.get(s) ?? []), prices.get(s), end)]),
+    symbols.map((s) => [
+      s,
+      withToday(closesOf(closePairs(closesBy.get(s), resume?.through)), prices.get(s), end),
+    ]),
   );
   const history = replayed(
     navHistory({
@@ -446,6 +513,7 @@ async function fromItems(
             items: storedItems(loaded),
             actionsComplete: rows.complete,
             profiles: Object.fromEntries(profiles),
+            basisKey: basisKeyOf(p),
           },
           checkedOn,
         )
@@ -460,7 +528,7 @@ async function fromItems(
     actions,
     actionsComplete: rows.complete,
     profiles,
-    ...(benchmark ? { benchmark: closesOf(benchmark) } : {}),
+    ...(benchmark ? { benchmark: closesOf(closePairs(benchmark)) } : {}),
     prices,
     ...lotInputs(storedItems(loaded).trades, loaded.actions),
     source: resume ? 'resumed' : 'replayed',
@@ -492,6 +560,29 @@ export async function portfolioNow(
   portfolioId: string,
   opts: { stored?: StoredHistory | null } = {},
 ): Promise<PortfolioNow> {
+  const { now, kept } = await portfolioNowKeeping(deps, userId, portfolioId, opts);
+  await kept;
+  return now;
+}
+
+function benchmarkCloses(deps: EngineDeps, inception: string): Promise<Close[]> {
+  return settled(
+    deps.market.manySymbols<CachedCloses>('closes', [BENCHMARK_SYMBOL], addDays(inception, -10)),
+    new Map<string, CachedCloses>(),
+    'closes',
+  ).then((m) => closesOf(closePairs(m.get(BENCHMARK_SYMBOL))));
+}
+
+/**
+ * `portfolioNow`, with the write of the history up to yesterday still under way (`kept`): a
+ * view works out its figures meanwhile and waits for it before it answers.
+ */
+export async function portfolioNowKeeping(
+  deps: EngineDeps,
+  userId: string,
+  portfolioId: string,
+  opts: { stored?: StoredHistory | null } = {},
+): Promise<{ now: PortfolioNow; kept?: Promise<unknown> }> {
   const nowDate = deps.now ? deps.now() : clockNow();
   const today = nowDate.toISOString().slice(0, 10);
   const [portfolio, stored] = await Promise.all([
@@ -500,35 +591,34 @@ export async function portfolioNow(
       ? Promise.resolve(opts.stored ?? undefined)
       : readHistory(deps.store, userId, portfolioId),
   ]);
+  const useStored =
+    stored &&
+    stored.version === portfolio.version &&
+    stored.builtOn === today &&
+    stored.through >= portfolio.inception.slice(0, 10);
+  // The kept history has no closes: the S&P 500's are read alongside today's quotes.
+  const early = useStored ? benchmarkCloses(deps, portfolio.inception.slice(0, 10)) : undefined;
   const {
     kept,
     benchmark: read,
     ...computed
-  } = stored &&
-  stored.version === portfolio.version &&
-  stored.builtOn === today &&
-  stored.through >= portfolio.inception.slice(0, 10)
+  } = useStored
     ? await fromStored(deps, portfolio, stored, today)
     : await fromItems(deps, userId, portfolio, stored, today);
   const inception = computed.portfolio.inception.slice(0, 10);
-  const [bars] = await Promise.all([
+  const bars =
     read ??
-      settled(
-        deps.market.manySymbols<[string, number][]>(
-          'closes',
-          [BENCHMARK_SYMBOL],
-          addDays(inception, -10),
-        ),
-        new Map<string, [string, number][]>(),
-        'closes',
-      ).then((m) => closesOf(m.get(BENCHMARK_SYMBOL) ?? [])),
-    kept,
-  ]);
+    (await (early && inception === portfolio.inception.slice(0, 10)
+      ? early
+      : benchmarkCloses(deps, inception)));
   return {
-    ...computed,
-    today,
-    inception,
-    benchmark: withToday(bars, computed.prices.get(BENCHMARK_SYMBOL), today),
+    now: {
+      ...computed,
+      today,
+      inception,
+      benchmark: withToday(bars, computed.prices.get(BENCHMARK_SYMBOL), today),
+    },
+    ...(kept ? { kept } : {}),
   };
 }
 

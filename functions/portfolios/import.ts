@@ -37,6 +37,7 @@ import {
   currentItems,
   settled,
 } from './corporate-actions';
+import { type CachedCloses, closePairs } from '../market/closes';
 import { eventsOf, portfolioNow } from './engine';
 import { BENCHMARK_SYMBOL } from './figures';
 import {
@@ -115,11 +116,11 @@ async function knownSymbols(
  */
 async function firstMarketDay(market: MarketService): Promise<string> {
   const closes = await settled(
-    market.manySymbols<[string, number][]>('closes', [BENCHMARK_SYMBOL], ACTIVITY_DATE_FLOOR),
-    new Map<string, [string, number][]>(),
+    market.manySymbols<CachedCloses>('closes', [BENCHMARK_SYMBOL], ACTIVITY_DATE_FLOOR),
+    new Map<string, CachedCloses>(),
     'closes',
   );
-  const first = (closes.get(BENCHMARK_SYMBOL) ?? [])
+  const first = closePairs(closes.get(BENCHMARK_SYMBOL))
     .map(([date]) => date.slice(0, 10))
     .sort()
     .at(0);

@@ -16,7 +16,7 @@ import { now as clockNow } from '../lib/clock';
 import {
   benchmarkEntry,
   type EngineDeps,
-  portfolioNow,
+  portfolioNowKeeping,
   positionsOf,
   type PortfolioNow,
 } from './engine';
@@ -121,7 +121,8 @@ export async function portfolioPerformance(
   userId: string,
   input: PerformancePayload,
 ) {
-  const now = await portfolioNow(deps, userId, input.portfolio_id);
+  // The figures are worked out while the history up to yesterday is written.
+  const { now, kept } = await portfolioNowKeeping(deps, userId, input.portfolio_id);
   const { portfolio: p, points, today, inception, benchmark } = now;
   const current = positionsOf(now);
   const holdings = current.allHoldings;
@@ -157,7 +158,7 @@ export async function portfolioPerformance(
     },
   ];
 
-  return {
+  const answer = {
     data: {
       portfolio_id: p.portfolioId,
       period: input.period,
@@ -217,4 +218,6 @@ export async function portfolioPerformance(
     },
     asOf: (deps.now ? deps.now() : clockNow()).toISOString(),
   };
+  await kept;
+  return answer;
 }

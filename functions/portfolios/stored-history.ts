@@ -98,6 +98,21 @@ export interface StoredHistory {
   items: { trades: StoredTrade[]; actions: StoredAction[] };
   actionsComplete: boolean;
   profiles: Record<string, ProfileView>;
+  /**
+   * The portfolio's inception and action bases when it was written (`basisKeyOf`): while they
+   * are the same, no import has come in since, so every transaction dated up to `through` is
+   * among `items.trades` and a read after a trade queries only the later ones. Absent in items
+   * written before it was kept: such a read queries every item, once.
+   */
+  basisKey?: string;
+}
+
+/** What an import changes on the portfolio item: its inception and its symbols' action bases. */
+export function basisKeyOf(p: { inception: string; actionBasis?: Record<string, string> }): string {
+  return JSON.stringify([
+    p.inception,
+    Object.entries(p.actionBasis ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  ]);
 }
 
 /** Points as columns: a third of the size of objects before gzip. */

@@ -2,12 +2,38 @@
 
 const DAY_MS = 86_400_000;
 
+/**
+ * Orders ISO dates and times (YYYY-MM-DD, YYYY-MM-DDTHH:MM:SS.sssZ) by code unit: the order
+ * `localeCompare` gives them (digits and the same separators at the same places), at a small
+ * part of its cost on ten years of days.
+ */
+export function compareIso(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+// Both conversions run for every day of a ten-year history on each read: the days met are kept.
+const numbers = new Map<string, number>();
+const names = new Map<number, string>();
+const KEPT_DAYS = 100_000;
+
 export function dayNumber(date: string): number {
-  return Math.floor(Date.parse(`${date.slice(0, 10)}T00:00:00Z`) / DAY_MS);
+  let day = numbers.get(date);
+  if (day === undefined) {
+    day = Math.floor(Date.parse(`${date.slice(0, 10)}T00:00:00Z`) / DAY_MS);
+    if (numbers.size >= KEPT_DAYS) numbers.clear();
+    numbers.set(date, day);
+  }
+  return day;
 }
 
 export function dayFromNumber(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+  let name = names.get(day);
+  if (name === undefined) {
+    name = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    if (names.size >= KEPT_DAYS) names.clear();
+    names.set(day, name);
+  }
+  return name;
 }
 
 export function addDays(date: string, days: number): string {

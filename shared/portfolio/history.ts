@@ -1,4 +1,4 @@
-import { addDays, dayNumber, dayFromNumber } from './days';
+import { addDays, compareIso, dayNumber, dayFromNumber } from './days';
 import { D, type Dec, QUANTITY_DECIMALS, tradeValueCents } from './money';
 
 /**
@@ -212,8 +212,12 @@ function positionCents(quantity: Dec, price: number): number {
   return Number(big / BigInt(perCent));
 }
 
-function sortBars(bars: readonly Close[]): Close[] {
-  return [...bars].sort((a, b) => a.date.localeCompare(b.date));
+/** The bars in date order (most come in order: then they are only checked). */
+function sortBars(bars: readonly Close[]): readonly Close[] {
+  for (let i = 1; i < bars.length; i++)
+    if (compareIso(bars[i - 1]!.date, bars[i]!.date) > 0)
+      return [...bars].sort((a, b) => compareIso(a.date, b.date));
+  return bars;
 }
 
 /**
@@ -233,7 +237,7 @@ export function navHistory(input: {
     .map((event, index) => ({ event, index }))
     .sort(
       (a, b) =>
-        a.event.date.localeCompare(b.event.date) ||
+        compareIso(a.event.date, b.event.date) ||
         rank[a.event.type] - rank[b.event.type] ||
         a.index - b.index,
     )
@@ -425,7 +429,7 @@ export function navHistory(input: {
     }
     const nav = cash + holdingsValue;
     const base = prevNav + flow;
-    const dailyReturn = base > 0 ? new D(nav).div(base).minus(1).toNumber() : 0;
+    const dailyReturn = base > 0 ? dailyReturnOf(nav, base) : 0;
     points.push({
       date,
       navCents: nav,
@@ -465,6 +469,25 @@ export function navHistory(input: {
   return { ok: true, history: { points, holdings, ...(checkpoint ? { checkpoint } : {}) } };
 }
 
+/**
+ * NAV / base - 1 as the Decimal quotient (40 digits) gives it, rounded to a double. While the
+ * base is under a billion dollars and the day moved it by less than itself, the integer
+ * division (NAV - base) / base rounds to the same double: the exact quotient has a denominator
+ * under 2^37, so it lies further than 1e-38 from any point halfway between two doubles (their
+ * denominators are 2^54 and more), and the Decimal's is within 1e-39 of it.
+ */
+function dailyReturnOf(nav: number, base: number): number {
+  const moved = nav - base;
+  if (
+    base < 1e11 &&
+    Math.abs(moved) < base &&
+    Number.isSafeInteger(nav) &&
+    Number.isSafeInteger(base)
+  )
+    return moved / base;
+  return new D(nav).div(base).minus(1).toNumber();
+}
+
 function stateAt(
   through: string,
   cashCents: number,
@@ -489,6 +512,21 @@ function stateAt(
       price: readerOf(symbol).at(through) ?? null,
     })),
   };
+}
+
+/**
+ * The cash the events leave, as a replay of them ends with (flows, trades with their fees,
+ * dividends; closes and splits do not move it). A check that a portfolio's items are all
+ * there: the ledger's cash is this figure.
+ */
+export function cashAfter(events: readonly PerformanceEvent[]): number {
+  let cash = 0;
+  for (const e of events) {
+    if (e.type === 'flow' || e.type === 'dividend') cash += e.amountCents;
+    else if (e.type === 'buy') cash -= tradeValueCents(e.quantity, e.price) + (e.feeCents ?? 0);
+    else if (e.type === 'sell') cash += tradeValueCents(e.quantity, e.price) - (e.feeCents ?? 0);
+  }
+  return cash;
 }
 
 /** The day before a date, for callers that need the start value of a period. */

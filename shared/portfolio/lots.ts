@@ -1,4 +1,4 @@
-import { addDays, minusMonths } from './days';
+import { addDays, compareIso, minusMonths } from './days';
 import { D, tradeValueCents } from './money';
 
 /**
@@ -253,7 +253,7 @@ function walk(
 ) {
   const splits = input.splits
     .filter((s) => s.date.slice(0, 10) <= input.today)
-    .sort((a, b) => a.date.localeCompare(b.date))
+    .sort((a, b) => compareIso(a.date, b.date))
     .map((s) => ({ s, ...splitRatio(s) }));
   let next = 0;
   const applyUpTo = (day: string) => {

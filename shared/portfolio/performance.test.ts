@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dueCorporateActions } from './corporate';
 import { addDays } from './days';
-import { type Close, navHistory, type NavPoint, type PerformanceEvent } from './history';
+import { cashAfter, type Close, navHistory, type NavPoint, type PerformanceEvent } from './history';
 import { D, tradeValueCents } from './money';
 import { navCents } from './nav';
 import { chartSeries, monthlyReturns, periodFigures, periodRange } from './returns';
@@ -490,6 +490,35 @@ describe('properties of random portfolios', { timeout: 60_000 }, () => {
         const sc = scenario(s, { flows: true, days: 200 });
         const { points } = history(sc.events, sc.closes, sc.start, sc.end);
         expect(points.map((p) => p.navCents)).toEqual(sc.rawNav);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("each day's return is NAV / (yesterday's NAV + flows) - 1 as the 40-digit Decimal quotient gives it", () => {
+    fc.assert(
+      fc.property(uniforms, (s) => {
+        const sc = scenario(s, { flows: true, days: 200 });
+        const { points } = history(sc.events, sc.closes, sc.start, sc.end);
+        let previous = 0;
+        for (const p of points) {
+          const base = previous + p.flowCents;
+          expect(p.dailyReturn).toBe(
+            base > 0 ? new D(p.navCents).div(base).minus(1).toNumber() : 0,
+          );
+          previous = p.navCents;
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("the cash the events leave (the check of a ledger's items) is the replay's last cash", () => {
+    fc.assert(
+      fc.property(uniforms, (s) => {
+        const sc = scenario(s, { flows: true, days: 200 });
+        const { points } = history(sc.events, sc.closes, sc.start, sc.end);
+        expect(cashAfter(sc.events)).toBe(points.at(-1)!.cashCents);
       }),
       { numRuns: 40 },
     );

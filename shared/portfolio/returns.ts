@@ -1,4 +1,4 @@
-import { addDays, dayNumber, minusMonths } from './days';
+import { addDays, compareIso, dayNumber, minusMonths } from './days';
 import type { Close, NavPoint } from './history';
 import { D, type Dec } from './money';
 import { xirr } from './xirr';
@@ -110,12 +110,22 @@ function slice(points: readonly NavPoint[], range: PeriodRange) {
   return { inRange, startNav: before?.navCents ?? 0 };
 }
 
+/** 1 + r_d as a Decimal, made once per point however many figures chain it. */
+const factors = new WeakMap<NavPoint, Dec>();
+function factorOf(p: NavPoint): Dec {
+  let f = factors.get(p);
+  if (f === undefined) {
+    f = new D(1).plus(p.dailyReturn);
+    factors.set(p, f);
+  }
+  return f;
+}
+
 /** Chains daily returns: prod(1 + r_d) - 1 as a Decimal. */
 function chain(points: readonly NavPoint[]): Dec {
   let growth = new D(1);
   // A day without a return (a weekend, a holiday, cash alone) multiplies by exactly 1.
-  for (const p of points)
-    if (p.dailyReturn !== 0) growth = growth.times(new D(1).plus(p.dailyReturn));
+  for (const p of points) if (p.dailyReturn !== 0) growth = growth.times(factorOf(p));
   return growth.minus(1);
 }
 
@@ -269,16 +279,13 @@ export function chartSeries(
   let indexed: { close: number; index: number } | undefined;
   walkSameDeposits(points, range, benchmark, entry, (p, close, units, startClose) => {
     if (p.dailyReturn !== 0) {
-      growth = growth.times(new D(1).plus(p.dailyReturn));
+      growth = growth.times(factorOf(p));
       twrIndex = growth.times(100).toDecimalPlaces(6).toNumber();
     }
     if (close && (valued?.units !== units || valued.close !== close))
       valued = { units, close, cents: valueOf(units, close) };
     if (close && startClose && indexed?.close !== close)
-      indexed = {
-        close,
-        index: new D(close).div(startClose).times(100).toDecimalPlaces(6).toNumber(),
-      };
+      indexed = { close, index: rebased(close, startClose) };
     out.push({
       date: p.date,
       navCents: p.navCents,
@@ -293,6 +300,23 @@ export function chartSeries(
 
 function valueOf(units: Dec, close: number): number {
   return units.times(close).toDecimalPlaces(0, D.ROUND_HALF_UP).toNumber();
+}
+
+/**
+ * round(close / start x 100, 6 places, half up), as the Decimal division gives it: in binary
+ * floating point when the quotient is far enough from a rounding boundary for its error (a few
+ * parts in 1e16) not to matter, which is every day but about one in a billion; else in Decimal.
+ */
+function rebased(close: number, start: number): number {
+  const scaled = (close / start) * 100_000_000;
+  if (Number.isFinite(scaled) && scaled > 0 && scaled < 2 ** 50) {
+    const whole = Math.floor(scaled);
+    const rest = scaled - whole;
+    const margin = scaled * 1e-13 + 1e-9;
+    if (Math.abs(rest - 0.5) > margin && rest > margin && 1 - rest > margin)
+      return (rest > 0.5 ? whole + 1 : whole) / 1_000_000;
+  }
+  return new D(close).div(start).times(100).toDecimalPlaces(6).toNumber();
 }
 
 /**
@@ -320,7 +344,9 @@ function walkSameDeposits(
   flows: { date: string; cents: number }[];
 } {
   const { inRange, startNav } = slice(points, range);
-  const bars = [...benchmark].sort((a, b) => a.date.localeCompare(b.date));
+  const bars = benchmark.every((b, k) => k === 0 || compareIso(benchmark[k - 1]!.date, b.date) <= 0)
+    ? benchmark
+    : [...benchmark].sort((a, b) => compareIso(a.date, b.date));
   let i = 0;
   let lastClose: number | undefined;
   const closeAt = (date: string) => {
@@ -386,7 +412,7 @@ export function monthlyReturns(points: readonly NavPoint[]): MonthlyReturn[] {
   for (const p of points) {
     const key = p.date.slice(0, 7);
     const growth = months.get(key) ?? new D(1);
-    months.set(key, p.dailyReturn === 0 ? growth : growth.times(new D(1).plus(p.dailyReturn)));
+    months.set(key, p.dailyReturn === 0 ? growth : growth.times(factorOf(p)));
   }
   return [...months].map(([key, growth]) => ({
     year: Number(key.slice(0, 4)),

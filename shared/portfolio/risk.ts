@@ -1,4 +1,4 @@
-import { addDays } from './days';
+import { addDays, compareIso } from './days';
 import type { Close, NavPoint } from './history';
 import { type MonthlyReturn, monthlyReturns, type PeriodRange } from './returns';
 
@@ -180,7 +180,7 @@ export function riskView(input: RiskInput): RiskView {
   const { range, riskFreeRate } = input;
   const inRange = input.points
     .filter((p) => p.date >= range.start && p.date <= range.end)
-    .sort((a, b) => a.date.localeCompare(b.date));
+    .sort((a, b) => compareIso(a.date, b.date));
   const startNav = input.points.filter((p) => p.date < range.start).at(-1)?.navCents ?? 0;
 
   const closes = new Map<string, number>();

@@ -416,6 +416,63 @@ describe('the NAV history kept up to yesterday (decision 130)', () => {
     expect(afterBackdated).toEqual(await replayedFromInception(user, id));
   });
 
+  it('after a trade today reads only the transactions since the kept day; a ledger the kept items do not explain reads every item', async () => {
+    const user = newUser();
+    const { id } = await backdatedPortfolio(user);
+    await performance(user, id);
+    await mark(user, id);
+    const bought = await call(user, 'placeOrder', {
+      portfolio_id: id,
+      stock_symbol: 'AAPL',
+      order_type: 'market',
+      invest_by: 'quantity',
+      quantity: '2',
+    });
+    expect(bought.statusCode).toBe(200);
+    const store = { client: doc, table: testStack().tableName };
+    const read = async () =>
+      (
+        await portfolioPerformance({ store, market, now: () => now }, user, {
+          portfolio_id: id,
+          period: 'MAX',
+        })
+      ).data;
+    const conditions: string[] = [];
+    doc.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (context.commandName === 'QueryCommand')
+          conditions.push(
+            String((args.input as { KeyConditionExpression?: string }).KeyConditionExpression),
+          );
+        return next(args);
+      },
+      { step: 'initialize', name: 'keyConditions' },
+    );
+    try {
+      const afterTrade = await read();
+      expect(conditions.length).toBeGreaterThan(0);
+      expect(conditions.every((c) => c.includes('BETWEEN'))).toBe(true);
+      expect(afterTrade.series[0]!.nav_cents).toBe(1);
+      expect(afterTrade.holdings[0]!.quantity).toBe(42);
+
+      // Cash the kept trades and actions do not account for (here written without its item).
+      await mark(user, id);
+      await doc.send(
+        new UpdateCommand({
+          TableName: testStack().tableName,
+          Key: keys.portfolio(user, id),
+          UpdateExpression: 'SET version = version + :one, cashCents = cashCents + :one',
+          ExpressionAttributeValues: { ':one': 1 },
+        }),
+      );
+      conditions.length = 0;
+      await read();
+      expect(conditions.some((c) => c.includes('begins_with'))).toBe(true);
+    } finally {
+      doc.middlewareStack.remove('keyConditions');
+    }
+  });
+
   it('on a later day, with nothing changed, resumes from the kept trades and actions without reading the items', async () => {
     const user = newUser();
     const { id } = await backdatedPortfolio(user);
