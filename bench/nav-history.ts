@@ -305,7 +305,9 @@ export async function run(report: Report): Promise<void> {
           }),
         );
       },
-      false,
+      // Held to the same 300 ms as the other reads: a first read, or one after a backdated
+      // change, is a read an investor waits for too.
+      true,
     );
   } finally {
     await dynamo.stop();
