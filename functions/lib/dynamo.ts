@@ -34,6 +34,8 @@ export interface PartitionQuery {
   pk: string;
   /** Items whose sort key begins with this. */
   prefix: string;
+  /** Instead of the whole prefix: sort keys from `from` to `to`, both included. */
+  between?: { from: string; to: string };
   filter?: string;
   names?: Record<string, string>;
   values?: Record<string, unknown>;
@@ -43,6 +45,25 @@ export interface PartitionQuery {
   limit?: number;
   /** Only these attributes (a ProjectionExpression; name placeholders in `names`). */
   projection?: string;
+}
+
+function keyCondition(query: PartitionQuery) {
+  const values = { ':pk': query.pk, ...query.values };
+  return query.between
+    ? {
+        TableName: query.table,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: {
+          ...values,
+          ':from': query.between.from,
+          ':to': query.between.to,
+        },
+      }
+    : {
+        TableName: query.table,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ...values, ':p': query.prefix },
+      };
 }
 
 /** Every item of one partition under a sort-key prefix, page after page (one Query a page). */
@@ -55,9 +76,7 @@ export async function queryPartition(
   do {
     const out = await client.send(
       new QueryCommand({
-        TableName: query.table,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': query.pk, ':p': query.prefix, ...query.values },
+        ...keyCondition(query),
         ...(query.names ? { ExpressionAttributeNames: query.names } : {}),
         ...(query.filter ? { FilterExpression: query.filter } : {}),
         ...(query.projection ? { ProjectionExpression: query.projection } : {}),
@@ -72,4 +91,28 @@ export async function queryPartition(
     if (query.limit && items.length >= query.limit) break;
   } while (start);
   return query.limit ? items.slice(0, query.limit) : items;
+}
+
+/** How many items `queryPartition` would read (a count, no items), page after page. */
+export async function countPartition(
+  client: DynamoDBDocumentClient,
+  query: Omit<PartitionQuery, 'projection' | 'limit' | 'descending'>,
+): Promise<number> {
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await client.send(
+      new QueryCommand({
+        ...keyCondition(query),
+        ...(query.names ? { ExpressionAttributeNames: query.names } : {}),
+        ...(query.filter ? { FilterExpression: query.filter } : {}),
+        ...(query.consistent ? { ConsistentRead: true } : {}),
+        Select: 'COUNT',
+        ExclusiveStartKey: start,
+      }),
+    );
+    count += out.Count ?? 0;
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return count;
 }

@@ -98,6 +98,8 @@ export const keys = {
     sk: `PORTFOLIO#${portfolioId}#HISTORY`,
   }),
   portfolioChildrenPrefix: (portfolioId: string) => `PORTFOLIO#${portfolioId}#`,
+  /** A portfolio's transactions, in time order (their sort keys go on with the ISO time). */
+  portfolioTransactionsPrefix: (portfolioId: string) => `PORTFOLIO#${portfolioId}#TXN#`,
 
   /** The stored response of a write sent with an `Idempotency-Key` (24 h, by `ttl`). */
   idempotency: (userId: string, idempotencyKey: string): Key => ({

@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Dividend, Split } from '../../shared/market';
 import {
   type CorporateAction,
@@ -10,7 +10,7 @@ import {
 import { addDays } from '../../shared/portfolio/days';
 import { D } from '../../shared/portfolio/money';
 import { now as clockNow } from '../lib/clock';
-import { queryPartition } from '../lib/dynamo';
+import { countPartition, queryPartition } from '../lib/dynamo';
 import { keys, userPk } from '../lib/keys';
 import { logger } from '../lib/logger';
 import { recordPortfolioUpkeepFailure } from '../lib/metrics';
@@ -147,29 +147,17 @@ export async function transactionsAfter(
   portfolio: PortfolioItem,
   through: string,
 ): Promise<TransactionItem[]> {
-  const prefix = `${keys.portfolioChildrenPrefix(portfolio.portfolioId)}TXN#`;
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await deps.store.client.send(
-      new QueryCommand({
-        TableName: deps.store.table,
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: {
-          ':pk': userPk(userId),
-          ':from': `${prefix}${addDays(through, 1)}`,
-          // After every ISO time ('~' sorts after the digits).
-          ':to': `${prefix}~`,
-        },
-        ExpressionAttributeNames: ITEM_NAMES,
-        ProjectionExpression: ITEM_PROJECTION,
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...(out.Items ?? []));
-    start = out.LastEvaluatedKey;
-  } while (start);
+  const prefix = keys.portfolioTransactionsPrefix(portfolio.portfolioId);
+  const items = await queryPartition(deps.store.client, {
+    table: deps.store.table,
+    pk: userPk(userId),
+    prefix,
+    // From the day after, to after every ISO time ('~' sorts after the digits).
+    between: { from: `${prefix}${addDays(through, 1)}`, to: `${prefix}~` },
+    names: ITEM_NAMES,
+    projection: ITEM_PROJECTION,
+    consistent: true,
+  });
   return currentItems(portfolio, items).filter(
     (i) => i.type === 'Transaction',
   ) as unknown as TransactionItem[];
@@ -179,35 +167,21 @@ export async function transactionsAfter(
  * How many transactions the portfolio has dated up to `through` (a count, without the items):
  * a kept history that holds a different number no longer describes those days.
  */
-export async function transactionsThrough(
+export function transactionsThrough(
   deps: PerformanceDeps,
   userId: string,
   portfolioId: string,
   through: string,
 ): Promise<number> {
-  const prefix = `${keys.portfolioChildrenPrefix(portfolioId)}TXN#`;
-  let count = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await deps.store.client.send(
-      new QueryCommand({
-        TableName: deps.store.table,
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: {
-          ':pk': userPk(userId),
-          ':from': prefix,
-          // Every time on `through` sorts before its next day.
-          ':to': `${prefix}${addDays(through, 1)}`,
-        },
-        Select: 'COUNT',
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    count += out.Count ?? 0;
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return count;
+  const prefix = keys.portfolioTransactionsPrefix(portfolioId);
+  return countPartition(deps.store.client, {
+    table: deps.store.table,
+    pk: userPk(userId),
+    prefix,
+    // Every time on `through` sorts before its next day.
+    between: { from: prefix, to: `${prefix}${addDays(through, 1)}` },
+    consistent: true,
+  });
 }
 
 export async function settled<T>(work: Promise<T>, fallback: T, what: string): Promise<T> {

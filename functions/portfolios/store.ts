@@ -238,7 +238,7 @@ export async function transactionsOf(
 ): Promise<TransactionItem[]> {
   const items = await queryAll(store, {
     userId,
-    prefix: `${keys.portfolioChildrenPrefix(portfolioId)}TXN#`,
+    prefix: keys.portfolioTransactionsPrefix(portfolioId),
     descending: true,
     limit,
   });
