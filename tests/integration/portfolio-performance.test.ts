@@ -358,7 +358,8 @@ describe('the NAV history kept up to yesterday (decision 130)', () => {
     expect((await performance(user, id)).series[0].nav_cents).toBe(1);
   });
 
-  it('resumes from yesterday after a trade today, and replays from inception after a change to an earlier day', async () => {
+  /** A portfolio whose history is kept (and marked), then 2 AAPL bought today. */
+  async function keptThenBoughtToday() {
     const user = newUser();
     const { id } = await backdatedPortfolio(user);
     await performance(user, id);
@@ -371,6 +372,11 @@ describe('the NAV history kept up to yesterday (decision 130)', () => {
       quantity: '2',
     });
     expect(bought.statusCode).toBe(200);
+    return { user, id };
+  }
+
+  it('resumes from yesterday after a trade today, and replays from inception after a change to an earlier day', async () => {
+    const { user, id } = await keptThenBoughtToday();
     const afterTrade = await performance(user, id);
     // The trade is today's: the kept days stand (the mark shows), today has the new shares.
     expect(afterTrade.series[0].nav_cents).toBe(1);
@@ -417,18 +423,7 @@ describe('the NAV history kept up to yesterday (decision 130)', () => {
   });
 
   it('after a trade today reads only the transactions since the kept day; a ledger the kept items do not explain reads every item', async () => {
-    const user = newUser();
-    const { id } = await backdatedPortfolio(user);
-    await performance(user, id);
-    await mark(user, id);
-    const bought = await call(user, 'placeOrder', {
-      portfolio_id: id,
-      stock_symbol: 'AAPL',
-      order_type: 'market',
-      invest_by: 'quantity',
-      quantity: '2',
-    });
-    expect(bought.statusCode).toBe(200);
+    const { user, id } = await keptThenBoughtToday();
     const store = { client: doc, table: testStack().tableName };
     const read = async () =>
       (
