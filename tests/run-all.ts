@@ -23,9 +23,7 @@ let passed = 0;
 let failed = 0;
 const failures: string[] = [];
 
-// The lockfile pins AWS SDK versions that support Node 20; their notice about later versions
-// needing Node 22 would repeat in every test worker.
-const env = { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
+const env = { ...process.env };
 
 function run(cmd: string, args: string[], extraEnv: Record<string, string> = {}): number {
   const result = spawnSync(cmd, args, {

@@ -5,12 +5,6 @@
 import { resolve } from 'node:path';
 import { startStack, type Stack } from './stack';
 
-// The AWS SDK's notice that its releases after January 2027 will need Node 22 is about
-// upgrading the SDK: the lockfile pins versions that support the Node this project runs
-// locally (>= 20.19; Lambda runs Node 24), and the SDK is upgraded with Node (decision 146).
-// The SDK's own switch keeps the notice out of the start-up output.
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-
 const t0 = performance.now();
 const quiet = new Set(['dynamodb', 'cognito']);
 const verbose = process.env.LOCAL_VERBOSE === '1';
