@@ -2,6 +2,13 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    tags: [
+      {
+        name: 'clock',
+        description:
+          'Behaviour depends on the product clock: npm test runs it again at each pinned instant (tests/support/clock.ts).',
+      },
+    ],
     projects: [
       {
         test: {
@@ -15,6 +22,11 @@ export default defineConfig({
           exclude: ['infra/local/**', 'node_modules/**'],
           environment: 'node',
           setupFiles: ['tests/support/fast-check.ts'],
+          // Vitest's default on a 2-core machine is one worker (the cores less one): CPU-bound
+          // files use both (decision 155).
+          maxWorkers: 2,
+          // A bound for a machine busy with other work, not a speed target (those are benches).
+          testTimeout: 30_000,
         },
       },
       {
@@ -33,6 +45,9 @@ export default defineConfig({
           setupFiles: ['tests/support/stack-env.ts', 'tests/support/fast-check.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
+          // The files mostly wait on the stack's answers: three at a time keep both cores busy
+          // (decision 155). Every file makes its own users and data.
+          maxWorkers: 3,
         },
       },
       {
@@ -43,7 +58,9 @@ export default defineConfig({
           // The built web app served like CloudFront, in front of one in-memory local stack.
           globalSetup: ['tests/e2e/support/global-setup.ts'],
           setupFiles: ['tests/support/stack-env.ts'],
-          fileParallelism: false,
+          // Two files at a time, each with its own Chromium, against the one stack: a page mostly
+          // waits on the API and the network (decision 155).
+          maxWorkers: 2,
           // No retry: a journey that fails once is a failure to fix, not to hide.
           retry: 0,
           testTimeout: 60_000,
@@ -57,6 +74,9 @@ export default defineConfig({
           root: './web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          maxWorkers: 2,
+          // A bound for a machine busy with other work, not a speed target.
+          testTimeout: 30_000,
         },
       },
     ],

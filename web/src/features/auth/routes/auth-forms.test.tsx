@@ -168,7 +168,7 @@ describe('login form', () => {
       password: 'Secret-Passw0rd',
       remember: true,
     });
-    expect(screen.getByText('Login Successful!')).toBeTruthy();
+    expect(await screen.findByText('Login Successful!')).toBeTruthy();
     expect(window.localStorage.getItem('mr-market.rememberedEmail')).toBe('ada@example.com');
     expect(JSON.stringify({ ...window.localStorage })).not.toContain('Secret-Passw0rd');
   });
