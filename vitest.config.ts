@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Transformed modules are kept on disk (node_modules/.experimental-vitest-cache) by their
+    // content: the runs at pinned instants and later runs do not transform the handlers again.
+    experimental: { fsModuleCache: true },
     tags: [
       {
         name: 'clock',
@@ -48,6 +51,9 @@ export default defineConfig({
           // The files mostly wait on the stack's answers: three at a time keep both cores busy
           // (decision 155). Every file makes its own users and data.
           maxWorkers: 3,
+          // Projects with their own worker counts run one group after another in a shared run
+          // (the pinned instants run integration, then e2e).
+          sequence: { groupOrder: 2 },
         },
       },
       {
@@ -61,6 +67,7 @@ export default defineConfig({
           // Two files at a time, each with its own Chromium, against the one stack: a page mostly
           // waits on the API and the network (decision 155).
           maxWorkers: 2,
+          sequence: { groupOrder: 3 },
           // No retry: a journey that fails once is a failure to fix, not to hide.
           retry: 0,
           testTimeout: 60_000,
