@@ -81,7 +81,7 @@ describe.each([390, 1366])('at %i px wide', (width) => {
     await open('/Portfolio');
     await page.getByRole('button', { name: 'Income Fund', exact: true }).click();
     await page.getByRole('tab', { name: 'Income' }).click();
-    const income = page.getByRole('region', { name: 'Income' });
+    const income = page.getByRole('region', { name: 'Income', exact: true });
 
     // The figures are the API's.
     await expect
@@ -197,7 +197,7 @@ describe.each([390, 1366])('at %i px wide', (width) => {
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent(), SLOW)
       .toBe('Income from all portfolios');
-    const allIncome = page.getByRole('region', { name: 'Income' });
+    const allIncome = page.getByRole('region', { name: 'Income', exact: true });
     await expect
       .poll(() => allIncome.getByTestId('income-forward').textContent(), SLOW)
       .toBe(cents(all.forward.total_cents));

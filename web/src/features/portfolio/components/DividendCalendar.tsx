@@ -16,6 +16,9 @@ const MONTHS = [
   'December',
 ];
 
+/** Months of dates shown at first; the later ones open on a click. */
+const MONTHS_SHOWN = 3;
+
 /** One day of the calendar: a dividend's ex-date or its pay date. */
 interface CalendarEvent {
   date: string;
@@ -98,21 +101,29 @@ export function DividendCalendar({
     const key = e.date.slice(0, 7);
     months.set(key, [...(months.get(key) ?? []), e]);
   }
+  const groups = [...months].map(([month, list]) => (
+    <section key={month} aria-label={monthTitle(`${month}-01`)}>
+      <h4>{monthTitle(`${month}-01`)}</h4>
+      <ul>
+        {list.map((event) => (
+          <EventLine
+            key={`${event.entry.symbol}-${event.entry.ex_date}-${event.entry.status}-${event.kind}`}
+            event={event}
+          />
+        ))}
+      </ul>
+    </section>
+  ));
+  const later = groups.slice(MONTHS_SHOWN);
   return (
     <div className="dividend-calendar">
-      {[...months].map(([month, list]) => (
-        <section key={month} aria-label={monthTitle(`${month}-01`)}>
-          <h4>{monthTitle(`${month}-01`)}</h4>
-          <ul>
-            {list.map((event) => (
-              <EventLine
-                key={`${event.entry.symbol}-${event.entry.ex_date}-${event.entry.status}-${event.kind}`}
-                event={event}
-              />
-            ))}
-          </ul>
-        </section>
-      ))}
+      {groups.slice(0, MONTHS_SHOWN)}
+      {later.length > 0 && (
+        <details className="dividend-calendar__later">
+          <summary>{later.length === 1 ? 'One more month' : `${later.length} more months`}</summary>
+          {later}
+        </details>
+      )}
     </div>
   );
 }

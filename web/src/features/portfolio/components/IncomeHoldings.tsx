@@ -38,7 +38,7 @@ export function IncomeHoldings({ data }: { data: IncomeData }) {
   return (
     <TableScroll label="Dividends by holding">
       <table className="portfolio-table portfolio-table--compact income-holdings">
-        <caption>Yields on the forward 12-month income</caption>
+        <caption>Yields on the next 12 months’ income</caption>
         <TableHead
           columns={[
             'Symbol',

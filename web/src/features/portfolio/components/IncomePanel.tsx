@@ -103,17 +103,7 @@ export function IncomePanel({
   const calendarName = `${portfolioName ?? 'All Portfolios'} Dividend Calendar`;
   return (
     <section className="portfolio-performance portfolio-income" aria-label="Income">
-      <div className="performance-head">
-        <h2>Income</h2>
-        <div className="performance-head__actions">
-          <ExportCsvButton
-            what={calendarName}
-            columns={DIVIDEND_CALENDAR_CSV_COLUMNS}
-            rows={data?.calendar ?? []}
-            disabled={!data}
-          />
-        </div>
-      </div>
+      <h2>Income</h2>
       {query.isPending ? (
         <PerformanceSkeleton />
       ) : query.isError || !data ? (
@@ -187,7 +177,15 @@ export function IncomePanel({
           <h3>By holding</h3>
           <IncomeHoldings data={data} />
 
-          <h3>Upcoming ex-dates and pay dates</h3>
+          <div className="performance-allocation">
+            <h3>Upcoming ex-dates and pay dates</h3>
+            <ExportCsvButton
+              what={calendarName}
+              columns={DIVIDEND_CALENDAR_CSV_COLUMNS}
+              rows={data.calendar}
+              disabled={data.calendar.length === 0}
+            />
+          </div>
           <p className="performance-range">
             Your holdings and watchlist over the next 12 months. Declared: announced by the company;
             estimated: last year’s dividend a year on.
