@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { incomeResponseSchema } from '../../../../../shared/schemas/portfolio-income';
 import { api } from '../../../lib/api-client';
 import { PORTFOLIO_KEY } from './portfolio-api';
@@ -17,7 +17,7 @@ export async function fetchIncome(portfolioId: string | null, signal?: AbortSign
 export function useIncome(portfolioId: string | null) {
   return useQuery({
     queryKey: [...PORTFOLIO_KEY, 'income', portfolioId ?? 'all'],
+    // No placeholder from another portfolio: its figures would show under this one's name.
     queryFn: ({ signal }) => fetchIncome(portfolioId, signal),
-    placeholderData: keepPreviousData,
   });
 }
