@@ -1,6 +1,5 @@
-import { formatPercent } from '../../../../../shared/format/money';
 import type { IncomeData, IncomeHolding } from '../../../../../shared/schemas/portfolio-income';
-import { formatCents, formatQuantity } from '../returns';
+import { formatCents, formatFraction, formatQuantity } from '../returns';
 import { TableScroll } from './TableScroll';
 import { num, TableHead } from './TableHead';
 
@@ -11,9 +10,6 @@ export const BASIS_TEXT: Record<IncomeHolding['forward_basis'], string> = {
   none: '—',
 };
 
-const percent = (value: number | null) =>
-  value === null ? 'N/A' : formatPercent(value, { fromFraction: true });
-
 function Growth({ growth }: { growth: IncomeHolding['growth'] }) {
   if (growth.kind === 'unavailable')
     return (
@@ -23,7 +19,7 @@ function Growth({ growth }: { growth: IncomeHolding['growth'] }) {
     );
   return (
     <>
-      {percent(growth.rate)} a year
+      {formatFraction(growth.rate)} a year
       <span className="figure__reason">
         {growth.from_year}–{growth.to_year}
       </span>
@@ -61,8 +57,8 @@ export function IncomeHoldings({ data }: { data: IncomeData }) {
               <td className="num">{formatCents(h.received_cents)}</td>
               <td className="num">{formatCents(h.forward_cents)}</td>
               <td>{BASIS_TEXT[h.forward_basis]}</td>
-              <td className="num">{percent(h.yield_on_cost)}</td>
-              <td className="num">{percent(h.current_yield)}</td>
+              <td className="num">{formatFraction(h.yield_on_cost)}</td>
+              <td className="num">{formatFraction(h.current_yield)}</td>
               <td className="num">
                 <Growth growth={h.growth} />
               </td>
@@ -76,8 +72,8 @@ export function IncomeHoldings({ data }: { data: IncomeData }) {
             <td />
             <td className="num">{formatCents(data.totals.forward_cents)}</td>
             <td />
-            <td className="num">{percent(data.totals.yield_on_cost)}</td>
-            <td className="num">{percent(data.totals.current_yield)}</td>
+            <td className="num">{formatFraction(data.totals.yield_on_cost)}</td>
+            <td className="num">{formatFraction(data.totals.current_yield)}</td>
             <td />
           </tr>
         </tfoot>

@@ -1,10 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
-import { formatPercent } from '../../../../../shared/format/money';
 import type { IncomeData } from '../../../../../shared/schemas/portfolio-income';
 import { ExportCsvButton } from '../../../components/ExportCsvButton';
 import { useIncome } from '../api/income';
 import { DIVIDEND_CALENDAR_CSV_COLUMNS } from '../export';
-import { formatCents } from '../returns';
+import { formatCents, formatFraction } from '../returns';
 import { DividendCalendar } from './DividendCalendar';
 import { FigureNote } from './FigureNote';
 import { IncomeHoldings } from './IncomeHoldings';
@@ -38,8 +37,6 @@ const MONTH_ABBR = [
 ];
 const monthLabel = (month: string) =>
   `${MONTH_ABBR[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
-const percent = (value: number | null) =>
-  value === null ? 'N/A' : formatPercent(value, { fromFraction: true });
 
 function Received({ data }: { data: IncomeData }) {
   const [by, setBy] = useState<'month' | 'year'>('month');
@@ -147,7 +144,7 @@ export function IncomePanel({
               note={INCOME_NOTES.yieldOnCost}
               testId="income-yield-on-cost"
             >
-              {percent(data.totals.yield_on_cost)}
+              {formatFraction(data.totals.yield_on_cost)}
             </FigureNote>
             <FigureNote
               label="Current yield"
@@ -155,7 +152,7 @@ export function IncomePanel({
               note={INCOME_NOTES.currentYield}
               testId="income-current-yield"
             >
-              {percent(data.totals.current_yield)}
+              {formatFraction(data.totals.current_yield)}
             </FigureNote>
             <div className="figure">
               <dt className="figure__label">Received, last 12 months</dt>
