@@ -4,6 +4,7 @@ import {
   createPortfolioPayload,
   orderPayload,
   importTransactionsPayload,
+  incomePayload,
   performancePayload,
   portfolioIdPayload,
   searchPortfolioPayload,
@@ -114,6 +115,19 @@ export const portfolioRoutes = defineRoutes([
     summary:
       'NAV history against the S&P 500, time- and money-weighted returns for a period, gain split, holdings, allocation; credits due dividends and applies due splits',
     owns: [{ field: 'portfolio_id', kind: 'portfolio' }],
+  },
+  {
+    id: 'getPortfolioIncome',
+    method: 'POST',
+    path: '/api/getPortfolioIncome',
+    auth: true,
+    handler: 'api/getPortfolioIncome',
+    request: incomePayload,
+    needs: ['tableWrite', 'marketData'],
+    summary:
+      'Dividend income of a portfolio, or of every portfolio when none is named: dividends received by month and year, forward 12-month income, yield on cost, current yield, five-year dividend growth, and the upcoming ex-dates and pay dates of the holdings and the watchlist',
+    owns: [{ field: 'portfolio_id', kind: 'portfolio' }],
+    lists: 'portfolio',
   },
   {
     id: 'exportActivity',

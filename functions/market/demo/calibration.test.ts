@@ -211,13 +211,35 @@ describe('the demo market against its calibration, over every company', () => {
       for (const d of list) {
         expect(num(d.dividend)).toBeGreaterThan(0);
         expect((d.declarationDate as string) < (d.date as string)).toBe(true);
-        expect((d.date as string) < (d.paymentDate as string)).toBe(true);
+        expect((d.date as string) <= (d.recordDate as string)).toBe(true);
+        expect((d.recordDate as string) < (d.paymentDate as string)).toBe(true);
       }
       const yields = list.slice(0, 4).map((d) => num(d.yield));
       for (const y of yields)
         expect(y, `${e.symbol} yield %`).toBeLessThan(BOUNDS.maxDividendYield);
     }
     expect(payers).toBeGreaterThan(DEMO_UNIVERSE_DETAILS.length / 3);
+  });
+
+  it('dividends: the record date is the ex-date under T+1 settlement, a weekday or two after it before', () => {
+    const ko = rows('dividends', { symbol: 'KO' });
+    const on = (ex: string) => ko.find((d) => d.date === ex)!;
+    // T+1 from 2024-05-28: ex-date and record date are one day.
+    expect(on('2024-06-07').recordDate).toBe('2024-06-07');
+    // T+2: a Friday ex-date is on record on Monday; T+3 (before 2017-09-05): on Tuesday.
+    expect(on('2024-03-08').recordDate).toBe('2024-03-11');
+    expect(on('2017-06-09').recordDate).toBe('2017-06-13');
+    for (const d of ko) {
+      const ex = d.date as string;
+      const record = d.recordDate as string;
+      const weekdaysBetween = (() => {
+        let n = 0;
+        for (let t = Date.parse(ex) + 86_400_000; t <= Date.parse(record); t += 86_400_000)
+          if (![0, 6].includes(new Date(t).getUTCDay())) n++;
+        return n;
+      })();
+      expect(weekdaysBetween, ex).toBe(ex >= '2024-05-28' ? 0 : ex >= '2017-09-05' ? 1 : 2);
+    }
   });
 
   it('splits: a few, forward and reverse, in the last years', () => {

@@ -451,6 +451,25 @@ function weekdayOnOrBefore(day: number): number {
   return d;
 }
 
+/** The first days US trades settled on the next business day (T+1) and on the second (T+2). */
+const T1_SETTLEMENT_FROM = dayOf('2024-05-28');
+const T2_SETTLEMENT_FROM = dayOf('2017-09-05');
+
+/**
+ * The record date of a dividend going ex on `exDay`: a buyer on the ex-date settles after it,
+ * so the exchange sets the ex-date as many business days before the record date as settlement
+ * takes less one: the same day under T+1, one weekday before under T+2, two under T+3.
+ */
+export function recordDayOf(exDay: number): number {
+  const lag = exDay >= T1_SETTLEMENT_FROM ? 0 : exDay >= T2_SETTLEMENT_FROM ? 1 : 2;
+  let d = exDay;
+  for (let i = 0; i < lag; i++) {
+    d++;
+    while (weekday(d) === 0 || weekday(d) === 6) d++;
+  }
+  return d;
+}
+
 export class Company {
   readonly params: Params;
   readonly quarters: Quarter[] = [];
@@ -650,7 +669,8 @@ export class Company {
 
   /**
    * The dividends declared on or before `untilDay`, oldest first: declared about six weeks
-   * before the quarter's end, ex-dividend three weeks before it, paid in its last week.
+   * before the quarter's end, ex-dividend three weeks before it (on record the same day under
+   * T+1 settlement, a weekday or two later before it), paid in its last week.
    */
   dividendEvents(untilDay: number): DividendEvent[] {
     const events: DividendEvent[] = [];
@@ -667,7 +687,7 @@ export class Company {
         perShare,
         declarationDay,
         exDay,
-        recordDay: exDay,
+        recordDay: recordDayOf(exDay),
         paymentDay: weekdayOnOrBefore(endDay - 5),
       });
     }
