@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { apiClient } from '../support/api';
 import { createSignedInUser, type TestUser } from '../support/users';
-import { logIn, newPage } from './support/browser';
+import { logIn, newPage, SLOW } from './support/browser';
 import { saveDcfPitch, savePePitch } from './support/pitches';
-import { checkBothWidths, SLOW, WALKS } from './support/walk';
+import { checkBothWidths, WALKS } from './support/walk';
 
 /**
  * Every signed-in screen holds up at a phone's width and a desktop's (the walk of

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { newPage } from './support/browser';
-import { checkBothWidths, SLOW, WALKS } from './support/walk';
+import { newPage, SLOW } from './support/browser';
+import { checkBothWidths, WALKS } from './support/walk';
 
 /**
  * Every page a guest can open holds up at a phone's width and a desktop's (the walk of

@@ -3,8 +3,8 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { apiClient } from '../support/api';
 import { createSignedInUser, type TestUser } from '../support/users';
-import { logIn, newPage } from './support/browser';
-import { checkBothWidths, SCREENSHOTS, SLOW, WALKS } from './support/walk';
+import { logIn, newPage, SLOW } from './support/browser';
+import { checkBothWidths, SCREENSHOTS, WALKS } from './support/walk';
 
 /**
  * Screens hold up on a phone: the Performance view of a portfolio with history at the walk's

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { SLOW } from './browser';
 import { REPO_ROOT } from '../../../infra/local/stack';
 
 /**
@@ -16,8 +17,6 @@ export const WALKS = [
   { load: 390, narrower: 320 },
   { load: 1366, narrower: 768 },
 ] as const;
-
-export const SLOW = { timeout: 20_000 };
 
 /** The header's links, in order (every feature one click away). */
 export const NAV = [
