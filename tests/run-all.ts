@@ -282,13 +282,14 @@ function printSecurityFigures(dir: string): void {
 /** Every step's seconds and test counts, then the ten slowest test files. */
 function printCosts(wallSeconds: number): void {
   const totalLabel = 'All (wall clock, two lanes)';
-  const width = Math.max(...outcomes.map((o) => o.name.length), totalLabel.length);
+  const shown = (name: string) => (name.length > 64 ? `${name.slice(0, 63)}…` : name);
+  const width = Math.max(...outcomes.map((o) => shown(o.name).length), totalLabel.length);
   console.log(
     `\n${'Step'.padEnd(width)}  ${'Tests'.padStart(6)}  ${'Failed'.padStart(6)}  ${'Seconds'.padStart(8)}`,
   );
   for (const o of outcomes)
     console.log(
-      `${o.name.padEnd(width)}  ${String(o.passed + o.failed).padStart(6)}  ${String(o.failed).padStart(6)}  ${o.seconds.toFixed(1).padStart(8)}`,
+      `${shown(o.name).padEnd(width)}  ${String(o.passed + o.failed).padStart(6)}  ${String(o.failed).padStart(6)}  ${o.seconds.toFixed(1).padStart(8)}`,
     );
   const total = outcomes.reduce((n, o) => n + o.passed + o.failed, 0);
   const failedTotal = outcomes.reduce((n, o) => n + o.failed, 0);
