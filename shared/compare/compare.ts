@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import '../schemas/zod-messages';
+import { snapshotFreshnessSchema } from '../market/freshness';
 import { marketEnvelope } from '../market/schemas';
 import { STOCK_SYMBOL_MESSAGE, STOCK_SYMBOL_PATTERN } from '../market/symbols';
 import type { ScreenerRow } from '../screener/columns';
@@ -106,8 +107,10 @@ const compareRowSchema = z.object({
 export const compareResponse = marketEnvelope(
   z.object({
     rows: z.array(compareRowSchema),
-    /** Symbols the snapshot does not list. */
+    /** Symbols the snapshot does not list (none before the first snapshot). */
     missing: z.array(z.string()),
+    /** When the snapshot was taken, whose session its one-day changes are; null before the first. */
+    freshness: snapshotFreshnessSchema,
   }),
 );
 export type CompareResponse = z.infer<typeof compareResponse>;
