@@ -165,7 +165,10 @@ export function ComparePage({
       </p>
       <div className="compare__symbols" aria-label="Companies compared" role="group">
         {symbols.map((s, i) => (
-          <span key={s} className="compare__chip">
+          <span
+            key={s}
+            className={`compare__chip${unknown.includes(s) ? ' compare__chip--unknown' : ''}`}
+          >
             <span
               className="compare__swatch"
               style={{ background: COMPARE_COLOURS[i % COMPARE_COLOURS.length] }}
@@ -378,7 +381,12 @@ function FundamentalsAsOf({ data }: { data: CompareRowsData }) {
   const session =
     f.session === data.today ? `today’s session (${f.session})` : `the session of ${f.session}`;
   return data.stale ? (
-    <p className="compare__stale" role="status" data-testid="compare-as-of" data-stale="true">
+    <p
+      className="notice notice--warning compare__stale"
+      role="status"
+      data-testid="compare-as-of"
+      data-stale="true"
+    >
       <strong>Out of date.</strong> These fundamentals are from a snapshot taken{' '}
       {newYorkStamp(f.snapshotAt)}, older than its {f.refreshMinutes}-minute refresh allows; the
       1-day change is that of {session} as it stood then.
@@ -403,7 +411,11 @@ function NotShown({
 }) {
   if (invalid.length + extra.length + unknown.length === 0) return null;
   return (
-    <div className="compare__not-shown" role="status" data-testid="compare-not-shown">
+    <div
+      className="notice notice--warning compare__not-shown"
+      role="status"
+      data-testid="compare-not-shown"
+    >
       <strong>Not shown:</strong>
       <ul>
         {unknown.length > 0 && (

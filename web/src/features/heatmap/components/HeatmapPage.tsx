@@ -168,7 +168,12 @@ function Freshness({ data }: { data: HeatmapData }) {
     f.session === data.today ? `today’s session (${f.session})` : `the session of ${f.session}`;
   if (data.stale)
     return (
-      <p className="heatmap__stale" role="status" data-testid="heatmap-as-of" data-stale="true">
+      <p
+        className="notice notice--warning heatmap__stale"
+        role="status"
+        data-testid="heatmap-as-of"
+        data-stale="true"
+      >
         <strong>Out of date.</strong> These figures are from a snapshot taken{' '}
         {newYorkStamp(f.snapshotAt)}, older than its {f.refreshMinutes}-minute refresh allows: the
         one-day moves are those of {session} as they stood then.
@@ -203,12 +208,7 @@ function TooSmall({
       </p>
       <ul>
         {companies.map((c) => (
-          <li key={c.symbol} data-symbol={c.symbol}>
-            <Link to={companyPath(c.symbol)}>
-              {c.symbol} · {c.name}
-            </Link>{' '}
-            {changeText(c.changes[period])} · {formatCompact(c.marketCap)}
-          </li>
+          <CompanyItem key={c.symbol} company={c} period={period} />
         ))}
       </ul>
     </details>
@@ -234,6 +234,18 @@ function Legend({ period, words }: { period: HeatmapPeriod; words: string }) {
         N/A
       </li>
     </ul>
+  );
+}
+
+/** A company as a link, with its change over the period and its market cap. */
+function CompanyItem({ company: c, period }: { company: HeatmapCompany; period: HeatmapPeriod }) {
+  return (
+    <li data-symbol={c.symbol}>
+      <Link to={companyPath(c.symbol)}>
+        {c.symbol} · {c.name}
+      </Link>{' '}
+      {changeText(c.changes[period])} · {formatCompact(c.marketCap)}
+    </li>
   );
 }
 
@@ -265,12 +277,7 @@ function CompanyList({
           <h2 className="heatmap__list-title">{name}</h2>
           <ul>
             {list.map((c) => (
-              <li key={c.symbol}>
-                <Link to={companyPath(c.symbol)}>
-                  {c.symbol} · {c.name}
-                </Link>{' '}
-                {changeText(c.changes[period])} · {formatCompact(c.marketCap)}
-              </li>
+              <CompanyItem key={c.symbol} company={c} period={period} />
             ))}
           </ul>
         </section>
