@@ -11,6 +11,7 @@
  */
 import { chromium, type Page } from 'playwright-core';
 import { DEMO_UNIVERSE } from '../functions/market/demo/index';
+import { snapshotFreshness } from '../shared/market/freshness';
 import { encodeHeatmap, type HeatmapCompany } from '../shared/heatmap/data';
 import { type Report, atMost, info, median, ms, percentile } from './lib';
 import { CHROMIUM, CHROMIUM_ARGS, startBenchSite } from './site';
@@ -185,7 +186,7 @@ export async function run(report: Report): Promise<void> {
     );
 
     // A simulated 6,000-company universe: the route answered by the bench.
-    const many = encodeHeatmap(simulatedUniverse(6000));
+    const many = encodeHeatmap(simulatedUniverse(6000), snapshotFreshness(Date.now(), Date.now()));
     await page.route('**/api/market/heatmap', (route) =>
       route.fulfill({
         status: 200,

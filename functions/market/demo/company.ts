@@ -23,7 +23,7 @@ import {
   sectorCalibration,
   type SizeBand,
 } from './calibration.js';
-import { SPECIAL, isBank, type UniverseEntry } from './universe.js';
+import { SPECIAL, isBank, listingDate, type UniverseEntry } from './universe.js';
 
 const MEGA = new Set([
   'AAPL',
@@ -49,7 +49,10 @@ export interface Params {
   turnaround: boolean;
   negativeBook: boolean;
   dividends: boolean;
+  /** A short history's listing: its statements start the year before (SPECIAL.shortHistory). */
   ipoDay: number | null;
+  /** The first session of its shares within the demo history (listingDate); null when listed before. */
+  listingDay: number | null;
   capAnchor: number;
   /** The P/E the market pays for the company's earnings (profitable companies). */
   pe: number;
@@ -157,6 +160,7 @@ function draw(e: UniverseEntry): Params {
   const turnaround = SPECIAL.turnarounds.has(e.symbol);
   const negativeBook = SPECIAL.negativeBook.has(e.symbol);
   const ipo = SPECIAL.shortHistory.get(e.symbol);
+  const listed = listingDate(e.symbol);
   const dividends = !loss && !SPECIAL.noDividend.has(e.symbol) && !ipo;
 
   const capAnchor = logBetween(rnd, size.marketCap[0], size.marketCap[1]);
@@ -211,6 +215,7 @@ function draw(e: UniverseEntry): Params {
     negativeBook,
     dividends,
     ipoDay: ipo ? dayOf(ipo) : null,
+    listingDay: listed ? dayOf(listed) : null,
     capAnchor,
     pe,
     ps,
@@ -494,12 +499,15 @@ export class Company {
     this.firstEndMonth = m;
     const p = this.params;
     if (!p.loss) this.priceEarnings();
-    const startDay = p.ipoDay ?? HISTORY_START_DAY;
-    ensureCalendar(startDay + 10);
-    const startIndex = tradingIndexAtOrAfter(startDay);
+    // Prices from the listing on; the company's own price path from the start of its
+    // statements, so a listing date cuts the path without changing a later close.
+    const pathStart = p.ipoDay ?? HISTORY_START_DAY;
+    const listedDay = p.listingDay ?? HISTORY_START_DAY;
+    ensureCalendar(Math.max(pathStart, listedDay) + 10);
     this.instrument = new Instrument({
       seed: p.seed,
-      startIndex,
+      startIndex: tradingIndexAtOrAfter(listedDay),
+      pathStartIndex: tradingIndexAtOrAfter(pathStart),
       beta: p.beta,
       sigma: p.sigma,
       logFair: (day) => {
@@ -664,7 +672,19 @@ export class Company {
 
   /** Dividends paid in quarter k (the quarter's dividend per share on its shares). */
   dividendsOf(k: number): number {
+    if (!this.declaredWhileListed(k)) return 0;
     return Math.round(this.dividendPerShare(k) * this.basicShares(k));
+  }
+
+  /** Day quarter k's dividend is declared: about six weeks before the quarter's end. */
+  private declarationDayOf(k: number): number {
+    return weekdayOnOrBefore(monthEndDay(this.firstEndMonth + 3 * k) - 42);
+  }
+
+  /** Whether quarter k's dividend falls on or after the listing: none is declared on shares not yet listed. */
+  private declaredWhileListed(k: number): boolean {
+    const listed = this.params.listingDay;
+    return listed === null || this.declarationDayOf(k) >= listed;
   }
 
   /**
@@ -676,11 +696,10 @@ export class Company {
     const events: DividendEvent[] = [];
     for (let k = 0; ; k++) {
       const endDay = monthEndDay(this.firstEndMonth + 3 * k);
-      const declarationDay = weekdayOnOrBefore(endDay - 42);
+      const declarationDay = this.declarationDayOf(k);
       if (declarationDay > untilDay) break;
       const perShare = this.dividendPerShare(k);
-      if (perShare <= 0) continue;
-      if (this.params.ipoDay !== null && declarationDay < this.params.ipoDay) continue;
+      if (perShare <= 0 || !this.declaredWhileListed(k)) continue;
       const exDay = weekdayOnOrBefore(endDay - 21);
       events.push({
         quarter: k,
