@@ -36,7 +36,7 @@ async function valueLine(page: Page) {
   await section.scrollIntoViewIfNeeded(SLOW);
   await section.locator('canvas').first().waitFor(SLOW);
   await waitForMeasures(page, 'value-line', 1);
-  const choices = ['Sector median', 'Company 10-yr median'];
+  const choices = ['Sector median today', 'Company 10-yr median'];
   for (let i = 0; i < REDRAWS; i++) {
     await section.getByRole('radio', { name: choices[i % 2]!, exact: true }).click();
     await waitForMeasures(page, 'value-line', i + 2);

@@ -179,7 +179,7 @@ describe('beside a valuation model', () => {
     const today = screen.getByTestId('value-line-current-today');
     expect(today.textContent).toBe(formatPrice(panel.intrinsicValuePerShare / 1.09 ** 3, 'USD'));
     expect(screen.getByText(/^Value:/).textContent).toBe(
-      'Value: Your P/E value at the end of a 3-year hold at your P/E of 21.50x, discounted to each day at 9.0% a year',
+      'Value: your P/E value at the end of a 3-year hold at your P/E of 21.50x, discounted to each day at 9.0% a year',
     );
     fireEvent.change(screen.getByLabelText('Discount rate (% a year)'), {
       target: { value: '12' },

@@ -251,7 +251,7 @@ function ModelLine(
   const own = input.valuation_type_id === 5 ? null : input.forward_multiple;
   const hold = input.holding_period;
   const holdWords = `${formatNumber(hold, Number.isInteger(hold) ? 0 : 1)}-year hold`;
-  const whose = mode === 'panel' ? 'Your' : 'The pitch’s';
+  const whose = mode === 'panel' ? 'your' : 'the pitch’s';
   const multipleText =
     typeId === 5
       ? ''
