@@ -763,12 +763,16 @@ const returnOf = (day: DayValue, later: DayValue): Dec =>
  */
 function medianYearOn(days: readonly DayValue[], pairs: [number, number][]): YearOnReturns {
   if (pairs.length === 0) return { medianReturnPercent: null, days: 0 };
-  const ratio = ([i, j]: [number, number]) => days[j]!.price / days[i]!.price;
-  const sorted = [...pairs].sort((a, b) => ratio(a) - ratio(b));
-  const at = (k: number) => returnOf(days[sorted[k]![0]]!, days[sorted[k]![1]]!);
-  const mid = Math.floor(sorted.length / 2);
+  // Each ratio worked out once; the pairs' indexes sorted by it.
+  const ratios = Float64Array.from(pairs, ([i, j]) => days[j]!.price / days[i]!.price);
+  const order = Uint32Array.from(pairs, (_, k) => k).sort((a, b) => ratios[a]! - ratios[b]!);
+  const at = (k: number) => {
+    const [i, j] = pairs[order[k]!]!;
+    return returnOf(days[i]!, days[j]!);
+  };
+  const mid = Math.floor(order.length / 2);
   const median =
-    sorted.length % 2 === 1
+    order.length % 2 === 1
       ? at(mid)
       : at(mid - 1)
           .plus(at(mid))
