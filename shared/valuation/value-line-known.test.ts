@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { knownFrom, publicAt } from '../market/filings';
-import { computeValuation, type PEInput, type ValuationModelInput } from './models';
+import { computeValuation, type ValuationModelInput } from './models';
+import { DAY_MS, QUARTER_ENDS, pe, plusDays, quarter, weekdays } from './value-line.fixtures';
 import {
   companyMedianAt,
   companyMultipleAsOf,
@@ -13,7 +14,6 @@ import {
   valueLine,
   valueLineStatistics,
   yearOn,
-  type DailyClose,
   type DayValue,
   type QuarterFigures,
   type ValueLineTypeId,
@@ -26,50 +26,7 @@ import {
  * The properties recompute what they check from the raw quarters, independently of the line.
  */
 
-const DAY_MS = 86_400_000;
-const plusDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-const QUARTER_ENDS = ['03-31', '06-30', '09-30', '12-31'];
 const quarterEnd = (i: number) => `${2014 + Math.floor(i / 4)}-${QUARTER_ENDS[i % 4]}`;
-
-function quarter(date: string, overrides: Partial<QuarterFigures> = {}): QuarterFigures {
-  return {
-    date,
-    filingDate: plusDays(date, 30),
-    acceptedDate: null,
-    epsDiluted: 1,
-    revenue: 10_000_000,
-    ebitda: 2_500_000,
-    dilutedShares: 5_000_000,
-    equity: 40_000_000,
-    debt: 6_000_000,
-    cash: 1_000_000,
-    operatingCashFlow: 3_000_000,
-    capitalExpenditure: -1_000_000,
-    ...overrides,
-  };
-}
-
-/** Every weekday between two days, with a price from `price`. */
-function weekdays(from: string, to: string, price: (i: number) => number): DailyClose[] {
-  const out: [string, number][] = [];
-  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += DAY_MS) {
-    const day = new Date(t);
-    if (day.getUTCDay() === 0 || day.getUTCDay() === 6) continue;
-    out.push([day.toISOString().slice(0, 10), price(out.length)]);
-  }
-  return out;
-}
-
-const pe = (overrides: Partial<PEInput> = {}): PEInput => ({
-  valuation_type_id: 1,
-  earnings_per_share: 4,
-  growth_ratein_eps: 0,
-  forward_multiple: 15,
-  market_price: 50,
-  holding_period: 1,
-  ...overrides,
-});
 
 /* ------------------------------------------------------------ when figures are public */
 
@@ -156,7 +113,7 @@ describe('the company’s ten-year median, as known on each day', () => {
   // TTM EPS 4 throughout; closes 40 for three years, then 120: P/E 10, then 30.
   const quarters = Array.from({ length: 40 }, (_, i) => quarter(quarterEnd(i)));
   const bases = quarterBases(1, quarters);
-  const closes = weekdays('2014-01-01', '2024-03-08', (i) => (i < 783 ? 40 : 120));
+  const closes = weekdays('2014-01-01', '2024-03-08', (_, i) => (i < 783 ? 40 : 120));
 
   it('is exact, over the quarters public by then, and needs four of them', () => {
     const multiples = quarterMultiples(1, bases, closes);
@@ -240,7 +197,7 @@ function publicFor(q: QuarterFigures, day: string): boolean {
 }
 
 describe('properties: no point of a line uses a figure filed after the point’s day', () => {
-  const closes = weekdays('2014-01-01', '2024-12-31', (i) => 20 + ((i * 7919) % 97));
+  const closes = weekdays('2014-01-01', '2024-12-31', (_, i) => 20 + ((i * 7919) % 97));
 
   it('every day’s value comes from quarters all public by that day, and is the model’s value for them', () => {
     fc.assert(
@@ -418,7 +375,7 @@ describe('an end-of-hold value discounted to the day', () => {
     // EPS 5 at 20x today: the price. Grown 9.5% over the hold, the value at its end is 109.50.
     const model = pe({ earnings_per_share: 5, growth_ratein_eps: 9.5, forward_multiple: 20 });
     const steps = valueLine(model, [], { latest: 'quarters', pitchDate: '2025-01-02' });
-    const closes = weekdays('2025-01-02', '2025-12-31', (i) => 100 + ((i * 37) % 13) - 6);
+    const closes = weekdays('2025-01-02', '2025-12-31', (_, i) => 100 + ((i * 37) % 13) - 6);
     const endOfHold = valueLineStatistics(pricesAgainstValue(steps, closes));
     expect(endOfHold.belowPercent).toBe(100);
     const onTheDay = valueLineStatistics(pricesAgainstValue(discountedSteps(steps, 1, 9), closes));

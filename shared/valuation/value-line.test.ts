@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeValuation, type PEInput, type ValuationModelInput } from './models';
+import { computeValuation, type ValuationModelInput } from './models';
+import { known, pe, quarter, quarterEnds, weekdays } from './value-line.fixtures';
 import {
   companyMedianMultiple,
   currentValue,
@@ -15,74 +16,8 @@ import {
   yearOn,
   type DailyClose,
   type DayValue,
-  type QuarterFigures,
   type ValueLineTypeId,
 } from './value-line';
-
-/* ------------------------------------------------------------ fixtures */
-
-const QUARTER_ENDS = ['03-31', '06-30', '09-30', '12-31'];
-
-/** Quarter ends from the first quarter of `year`, `count` of them. */
-function quarterEnds(year: number, count: number): string[] {
-  return Array.from(
-    { length: count },
-    (_, i) => `${year + Math.floor(i / 4)}-${QUARTER_ENDS[i % 4]}`,
-  );
-}
-
-const DAY_MS = 86_400_000;
-const plusDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-/**
- * The day a fixture quarter's figures count from: filed 30 days after its end, at a time not
- * given, so public from the next day (decision 160).
- */
-const known = (periodEnd: string) => plusDays(periodEnd, 31);
-
-/** A quarter with round figures: EPS 1.00, revenue 10 M, 5 M shares, equity 40 M... */
-function quarter(date: string, overrides: Partial<QuarterFigures> = {}): QuarterFigures {
-  return {
-    date,
-    filingDate: plusDays(date, 30),
-    epsDiluted: 1,
-    revenue: 10_000_000,
-    ebitda: 2_500_000,
-    dilutedShares: 5_000_000,
-    equity: 40_000_000,
-    debt: 6_000_000,
-    cash: 1_000_000,
-    operatingCashFlow: 3_000_000,
-    capitalExpenditure: -1_000_000,
-    ...overrides,
-  };
-}
-
-/** Every weekday between two days, each with `price(date)`. */
-function weekdays(from: string, to: string, price: (date: string, i: number) => number) {
-  const out: [string, number][] = [];
-  for (
-    let t = Date.parse(`${from}T00:00:00Z`);
-    t <= Date.parse(`${to}T00:00:00Z`);
-    t += 86_400_000
-  ) {
-    const day = new Date(t);
-    if (day.getUTCDay() === 0 || day.getUTCDay() === 6) continue;
-    const date = day.toISOString().slice(0, 10);
-    out.push([date, price(date, out.length)]);
-  }
-  return out as DailyClose[];
-}
-
-const pe = (overrides: Partial<PEInput> = {}): PEInput => ({
-  valuation_type_id: 1,
-  earnings_per_share: 4,
-  growth_ratein_eps: 0,
-  forward_multiple: 15,
-  market_price: 50,
-  holding_period: 1,
-  ...overrides,
-});
 
 /* ------------------------------------------------------------ base figures */
 

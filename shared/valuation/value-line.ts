@@ -459,27 +459,17 @@ export function valueLine(
     const at = { from: q.from, quarter: q.date };
     if (q.fields === null)
       return { ...at, source: 'quarter', value: null, base: null, reason: q.missing };
+    const valueAt = (multiple: number | undefined) =>
+      quarterValue(typeId, q.from, quarterInput(model, q.fields!, multiple), q.base, growth);
     const multiple = multipleAt(q.from);
     if (multiple === null) {
       // No median known yet: a quarter the model gives no value for says why (a loss) first.
-      const own = quarterValue(
-        typeId,
-        q.from,
-        quarterInput(model, q.fields, undefined),
-        q.base,
-        growth,
-      );
+      const own = valueAt(undefined);
       return own.value === null
         ? { ...own, quarter: q.date }
         : { ...at, source: 'quarter', value: null, base: q.base, reason: asOf!.missing };
     }
-    const step = quarterValue(
-      typeId,
-      q.from,
-      quarterInput(model, q.fields, multiple),
-      q.base,
-      growth,
-    );
+    const step = valueAt(multiple);
     return { ...step, quarter: q.date, ...(asOf ? { multiple } : {}) };
   };
   /** Steps in the order their figures became public; a quarter public after a newer one never shows. */
