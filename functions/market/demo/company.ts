@@ -16,6 +16,7 @@ import {
 import { Instrument } from './prices.js';
 import { between, logBetween, mulberry32, normal1 as gauss, seedOf, u01 } from './random.js';
 import {
+  BANKS,
   DYNAMICS,
   ECONOMY,
   LOSS_VOLATILITY,
@@ -84,6 +85,8 @@ export interface Params {
   turnover: number;
   season: [number, number, number, number];
   filingLag: number;
+  /** A bank's equity target over its annual revenue (0 for other companies). */
+  capital: number;
   /** Revenue growth of each year around the anchor (index 0 = FIRST_GROWTH_YEAR). */
   growthPath: number[];
   /** Cumulative log revenue at the start of each of those years, zero at the anchor. */
@@ -179,7 +182,7 @@ function draw(e: UniverseEntry): Params {
       : between(rnd, -0.03, 0.01);
 
   const rd = bank ? 0 : r(cal.rd);
-  let omNow = bank ? between(rnd, 0.28, 0.4) : r(cal.operatingMargin);
+  let omNow = r(bank ? BANKS.operatingMargin : cal.operatingMargin);
   let omSlope = 0;
   if (loss) {
     omNow = -between(rnd, 0.04, 0.35);
@@ -202,7 +205,7 @@ function draw(e: UniverseEntry): Params {
   // Price to sales: a loss-maker is priced on its sales; a profitable company at the sector's
   // P/E, set from its earned margin once its statements exist (Company.priceEarnings).
   const netMargin = (omNow - debt * rate + 0.005) * (1 - tax);
-  const pe = r(cal.pe) * size.multiple * (turnaround ? 1.25 : 1);
+  const pe = bank ? r(BANKS.pe) : r(cal.pe) * size.multiple * (turnaround ? 1.25 : 1);
   const ps = loss ? r(cal.lossPs) : Math.max(pe * Math.max(netMargin, 0.01), 0.25);
   const revenueAnchor = capAnchor / ps;
   const cyclicality = cal.cyclicality;
@@ -248,6 +251,8 @@ function draw(e: UniverseEntry): Params {
       () => 1 + (e.sector === 'Consumer Cyclical' ? 0.06 : 0.02) * (rnd() - 0.5),
     ) as [number, number, number, number],
     filingLag: Math.round(between(rnd, 24, 40)),
+    // Drawn apart from the sequence above, which every other figure (and price) follows.
+    capital: bank ? BANKS.capital[0] + (BANKS.capital[1] - BANKS.capital[0]) * u01(seed, 0, 90) : 0,
     growthPath: path.growth,
     logRevenueAt: path.logAt,
     cyclicality,
@@ -908,6 +913,16 @@ export class Company {
       accumulatedOtherComprehensiveIncomeLoss: prev.accumulatedOtherComprehensiveIncomeLoss,
       minorityInterest: prev.minorityInterest,
     });
+    if (p.bank) {
+      // A bank keeps its capital target and returns what it earns beyond it.
+      const unreturned = equity(b) + buybacks;
+      const returned = Math.max(
+        0,
+        Math.min(unreturned - Math.round(annualEnd * p.capital), 2 * Math.max(0, netIncome)),
+      );
+      b.treasuryStock += buybacks - returned;
+      buybacks = returned;
+    }
     let debt = Math.min(debtTarget, Math.round(0.55 * nonCashAssets(b)));
     let issuance = 0;
     let cash = liabilities(b) + debt + equity(b) - nonCashAssets(b);
