@@ -711,6 +711,12 @@ describe('site address for account emails', () => {
       Name: '/MrMarketStateful/site-url',
       Value: 'https://app.example.com',
     });
+    // The name the site's DNS record points at is an output (README, Deploy, step 7).
+    const [distributionId] = ofType(site.Resources, 'AWS::CloudFront::Distribution')[0]!;
+    expect(site.Outputs!.DistributionDomainName).toMatchObject({
+      Value: { 'Fn::GetAtt': [distributionId, 'DomainName'] },
+      Description: expect.stringContaining('app.example.com'),
+    });
   }, 60_000);
 });
 

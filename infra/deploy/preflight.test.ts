@@ -220,6 +220,54 @@ describe('pre-flight: what stops a deployment, with the command that fixes it', 
     ]);
   });
 
+  it('stops at a certificate ACM has not issued, with the command that prints its DNS records', () => {
+    const site = 'arn:aws:acm:us-east-1:123456789012:certificate/site-1';
+    const api = 'arn:aws:acm:eu-west-1:123456789012:certificate/api-1';
+    const context = {
+      siteDomain: 'app.mr-market.example.io',
+      certificateArn: site,
+      apiDomain: 'api.mr-market.example.io',
+      apiCertificateArn: api,
+    };
+    const problems = check(context, {
+      certificates: { [site]: { status: 'PENDING_VALIDATION' }, [api]: { status: 'ISSUED' } },
+    });
+    expect(problems.map((p) => p.what)).toEqual([
+      'The certificate of certificateArn is PENDING_VALIDATION, not ISSUED: CloudFormation cannot use it until ACM has validated its domain.',
+    ]);
+    expect(problems[0]!.fix).toContain(
+      `aws acm describe-certificate --certificate-arn ${site} --region us-east-1 --query 'Certificate.DomainValidationOptions[].ResourceRecord'`,
+    );
+    expect(
+      check(context, {
+        certificates: { [site]: { status: 'ISSUED' }, [api]: { error: 'AccessDenied: no' } },
+      }).map((p) => p.what),
+    ).toEqual(['The certificate of apiCertificateArn could not be read (AccessDenied: no).']);
+    expect(
+      check(context, {
+        certificates: { [site]: { status: 'ISSUED' }, [api]: { status: 'ISSUED' } },
+      }),
+    ).toEqual([]);
+  });
+
+  it('says so when the Lambda limit could not be read and nothing will be reserved', () => {
+    const config = configFrom(base);
+    const unknown = {
+      ...ready,
+      lambdaConcurrency: undefined,
+      lambdaConcurrencyError: 'AccessDeniedException: not allowed',
+    };
+    const [note] = warningsOf(unknown, config);
+    expect(note).toContain('could not be read (AccessDeniedException: not allowed)');
+    expect(note).toContain('deploying without reserved concurrency');
+    expect(note).toContain('-c lambdaConcurrencyLimit=');
+    // Told the limit on the command line, or never reserving: nothing to say.
+    expect(warningsOf(unknown, configFrom({ ...base, lambdaConcurrencyLimit: '1000' }))).toEqual(
+      [],
+    );
+    expect(warningsOf(unknown, configFrom({ ...base, reservedConcurrency: 'false' }))).toEqual([]);
+  });
+
   it('reads -c and --context arguments as the CDK CLI does', () => {
     expect(
       contextArgs(['-c', 'marketDataPlan=starter', '--context', 'a=b=c', '--context=x=1', '--all']),
@@ -273,6 +321,15 @@ describe('pre-flight: asking AWS', () => {
             ARN: 'arn:aws:secretsmanager:eu-west-1:210987654321:secret:key',
             Versions: secretVersions,
           });
+        if (target === 'CertificateManager.DescribeCertificate') {
+          const { CertificateArn } = JSON.parse(body) as { CertificateArn: string };
+          return json(200, {
+            Certificate: {
+              CertificateArn,
+              Status: CertificateArn.endsWith('/pending') ? 'PENDING_VALIDATION' : 'ISSUED',
+            },
+          });
+        }
         const url = req.url ?? '';
         if (url.startsWith('/2016-08-19/account-settings'))
           return json(200, { AccountLimit: { ConcurrentExecutions: 1000 } }, 'application/json');
@@ -334,6 +391,27 @@ describe('pre-flight: asking AWS', () => {
       'Pass `-c sesVerifiedDomain=mr-market.example.io` (or set it in cdk.json).',
       expect.stringContaining('put-secret-value'),
     ]);
+  });
+
+  it("reads the certificates' status from ACM", async () => {
+    const site = 'arn:aws:acm:us-east-1:210987654321:certificate/pending';
+    const api = 'arn:aws:acm:eu-west-1:210987654321:certificate/issued';
+    const context = {
+      ...base,
+      siteDomain: 'app.mr-market.example.io',
+      certificateArn: site,
+      apiDomain: 'api.mr-market.example.io',
+      apiCertificateArn: api,
+    };
+    const facts = await gatherFacts(
+      configFrom(context),
+      { region: 'eu-west-1', endpoint, credentials: { accessKeyId: 'a', secretAccessKey: 'b' } },
+      {},
+    );
+    expect(facts.certificates).toEqual({
+      [site]: { status: 'PENDING_VALIDATION' },
+      [api]: { status: 'ISSUED' },
+    });
   });
 
   it('knows the key was put by its version, however soon after the creation', async () => {

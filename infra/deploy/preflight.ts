@@ -1,3 +1,4 @@
+import { ACMClient, DescribeCertificateCommand } from '@aws-sdk/client-acm';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { GetAccountSettingsCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { ListSecretVersionIdsCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
@@ -40,6 +41,13 @@ export interface PreflightFacts {
   edgeBootstrapped?: boolean;
   /** The account's Lambda concurrency limit in the region (undefined when unknown). */
   lambdaConcurrency?: number;
+  /** Why the limit is unknown: the lookup's error (the deployment then reserves nothing). */
+  lambdaConcurrencyError?: string;
+  /**
+   * The ACM certificates the context names (certificateArn, apiCertificateArn), by ARN: their
+   * status (`ISSUED`, `PENDING_VALIDATION`...), or the error of the lookup.
+   */
+  certificates?: Record<string, { status: string } | { error: string }>;
   /** SES identities by name (the mailFrom address and its domain), absent when unknown to SES. */
   ses: Record<string, SesIdentity | undefined>;
   sesProductionAccess: boolean | undefined;
@@ -124,6 +132,21 @@ export function problemsOf(
         fix: `aws acm request-certificate --domain-name ${config.apiDomain ?? '<apiDomain>'} --validation-method DNS --region ${facts.region}   (then pass its ARN as -c apiCertificateArn=...)`,
       });
   }
+  for (const [key, arn] of [
+    ['certificateArn', config.certificateArn],
+    ['apiCertificateArn', config.apiCertificateArn],
+  ] as const) {
+    const cert = arn ? facts.certificates?.[arn] : undefined;
+    if (!arn || !cert || ('status' in cert && cert.status === 'ISSUED')) continue;
+    const region = certificateRegion(arn) ?? facts.region;
+    problems.push({
+      what:
+        'status' in cert
+          ? `The certificate of ${key} is ${cert.status}, not ISSUED: CloudFormation cannot use it until ACM has validated its domain.`
+          : `The certificate of ${key} could not be read (${cert.error}).`,
+      fix: `${certificateRecordsCommand(arn, region)}   (add each record it prints to your DNS; ACM issues the certificate within minutes of seeing them: aws acm wait certificate-validated --certificate-arn ${arn} --region ${region})`,
+    });
+  }
   const sesRegion = config.sesRegion ?? facts.region;
   const address = config.mailFrom;
   const domain = address.split('@')[1] ?? '';
@@ -158,6 +181,11 @@ export function problemsOf(
   return problems;
 }
 
+/** The command that prints a certificate's DNS validation records (name, type, value). */
+export function certificateRecordsCommand(arn: string, region: string): string {
+  return `aws acm describe-certificate --certificate-arn ${arn} --region ${region} --query 'Certificate.DomainValidationOptions[].ResourceRecord' --output table`;
+}
+
 /** The command that asks for 1,000 concurrent Lambda executions, AWS's usual quota. */
 export function quotaRequest(region: string): string {
   return `aws service-quotas request-service-quota-increase --service-code lambda --quota-code L-B99A9384 --desired-value 1000 --region ${region}`;
@@ -166,7 +194,7 @@ export function quotaRequest(region: string): string {
 /** Warnings and notices that do not stop a deployment. */
 export function warningsOf(
   facts: PreflightFacts,
-  config?: Pick<InfraConfig, 'reservedConcurrency' | 'edgeFirewall'>,
+  config?: Pick<InfraConfig, 'reservedConcurrency' | 'edgeFirewall' | 'lambdaConcurrencyLimit'>,
 ): string[] {
   const out: string[] = [];
   if (facts.sesProductionAccess === false)
@@ -180,6 +208,14 @@ export function warningsOf(
   )
     out.push(
       `The account's Lambda concurrency limit in ${facts.region} is ${facts.lambdaConcurrency}: deploying without reserved concurrency (the public routes and the jobs share the account's pool). Optional: ask for 1,000 (${quotaRequest(facts.region)}), then deploy again once it is granted.`,
+    );
+  if (
+    config?.reservedConcurrency === 'auto' &&
+    facts.lambdaConcurrency === undefined &&
+    config.lambdaConcurrencyLimit === undefined
+  )
+    out.push(
+      `The account's Lambda concurrency limit in ${facts.region} could not be read (${facts.lambdaConcurrencyError ?? 'no answer'}): deploying without reserved concurrency, so a deployment that had reservations drops them. Allow lambda:GetAccountSettings to the deploying credentials, or pass the limit: npm run deploy -- -c lambdaConcurrencyLimit=<limit> (aws lambda get-account-settings --query AccountLimit.ConcurrentExecutions --region ${facts.region}).`,
     );
   if (config && !config.edgeFirewall && facts.edgeStackDeployed)
     out.push(
@@ -282,6 +318,20 @@ export async function gatherFacts(
   } catch (error) {
     if (config.reservedConcurrency === true) throw error;
     facts.lambdaConcurrency = undefined;
+    facts.lambdaConcurrencyError = `${(error as Error).name}: ${(error as Error).message}`;
+  }
+  for (const arn of [config.certificateArn, config.apiCertificateArn]) {
+    if (!arn) continue;
+    facts.certificates ??= {};
+    try {
+      const out = await new ACMClient({
+        ...common,
+        region: certificateRegion(arn) ?? aws.region,
+      }).send(new DescribeCertificateCommand({ CertificateArn: arn }));
+      facts.certificates[arn] = { status: out.Certificate?.Status ?? 'UNKNOWN' };
+    } catch (error) {
+      facts.certificates[arn] = { error: `${(error as Error).name}: ${(error as Error).message}` };
+    }
   }
   if (!config.edgeFirewall) {
     try {
