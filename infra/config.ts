@@ -201,9 +201,9 @@ const shape = {
    */
   lambdaConcurrencyLimit: z.optional(positiveInt),
   /**
-   * Deletion protection of the table and the user pool. `npm run deploy` creates the stateful
-   * stack without it the first time (so a failed first create can roll back and leave nothing
-   * behind), then turns it on; keep it true otherwise (decision 136).
+   * Deletion protection of the table and the user pool (default true, from their creation: a
+   * failed first create's rollback turns it off through their releases, decision 170). Turn it
+   * off only for a deployment whose data nobody needs.
    */
   deletionProtection: z._default(
     z.pipe(

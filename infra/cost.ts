@@ -151,6 +151,8 @@ export const RESOURCE_COSTS: Readonly<Record<string, string>> = {
   'AWS::CloudFormation::Stack': 'free: CloudFormation (the route groups’ nested stacks)',
   'AWS::CDK::Metadata': 'free: CDK’s version note',
   'Custom::AWS': 'free: one SDK call per deployment (the web ACL’s ARN)',
+  'Custom::FailedCreateRelease':
+    'free: a Lambda call when its stack is created or deleted (decision 170), within Lambda’s line',
   'Custom::CDKBucketDeployment': 'free: copies the site at deploy time',
   'Custom::S3AutoDeleteObjects': 'free: empties the site bucket when its stack is deleted',
 };

@@ -1,10 +1,11 @@
 /**
  * `npm run deploy [-- <cdk deploy options>]`: the pre-flight checks, the web build, then
- * `cdk deploy --all` (deployPlan in preflight.ts). The stateful stack's first create goes
- * alone, without deletion protection, so a failure leaves nothing behind; the next step turns
- * the protection on. With FMP_API_KEY in the environment, the key is stored in the market-data
- * secret before the functions are deployed. Every step is told the account's Lambda
- * concurrency limit (reservedConcurrency `auto`).
+ * `cdk deploy --all` (deployPlan in preflight.ts). With FMP_API_KEY in the environment, the
+ * stateful stack goes first and the key is stored in the market-data secret before the
+ * functions are deployed. Every step is told the account's Lambda concurrency limit
+ * (reservedConcurrency `auto`), which is also kept in cdk.context.json for a later plain
+ * `cdk deploy`. A failed first create rolls back completely whichever command ran it
+ * (decision 170).
  *
  *   npm run deploy
  *   npm run deploy -- -c marketDataPlan=starter

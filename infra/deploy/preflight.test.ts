@@ -167,105 +167,31 @@ describe('pre-flight: what stops a deployment, with the command that fixes it', 
     expect(warningsOf(ready)).toEqual([]);
   });
 
-  it('creates the stateful stack alone and unprotected the first time, then deploys everything protected', () => {
+  it('deploys the stateful stack and stores the key before the functions, when there is a key', () => {
     const fmp = configFrom(base);
-    const first = deployPlan(
-      fmp,
-      { statefulStatus: undefined, lambdaConcurrency: 10, keyInEnvironment: true },
-      ['--require-approval', 'never'],
-    );
-    expect(first).toEqual([
+    expect(
+      deployPlan(fmp, { lambdaConcurrency: 10, keyInEnvironment: true }, [
+        '--require-approval',
+        'never',
+      ]),
+    ).toEqual([
       {
-        cdk: [
-          'MrMarketStateful',
-          '-c',
-          'deletionProtection=false',
-          '-c',
-          'lambdaConcurrencyLimit=10',
-          '--require-approval',
-          'never',
-        ],
+        cdk: ['MrMarketStateful', '-c', 'lambdaConcurrencyLimit=10', '--require-approval', 'never'],
       },
       { storeKey: true },
       { cdk: ['--all', '-c', 'lambdaConcurrencyLimit=10', '--require-approval', 'never'] },
     ]);
-    // A failed first create CDK replaces counts as a first create; a created stack does not.
-    expect(
-      deployPlan(fmp, { statefulStatus: 'ROLLBACK_COMPLETE', keyInEnvironment: false }, [])[0],
-    ).toEqual({ cdk: ['MrMarketStateful', '-c', 'deletionProtection=false'] });
-    expect(
-      deployPlan(fmp, { statefulStatus: 'UPDATE_COMPLETE', keyInEnvironment: false }, []),
-    ).toEqual([{ cdk: ['--all'] }]);
-    expect(
-      deployPlan(
-        fmp,
-        { statefulStatus: 'CREATE_COMPLETE', lambdaConcurrency: 1000, keyInEnvironment: true },
-        [],
-      ),
-    ).toEqual([
-      { cdk: ['MrMarketStateful', '-c', 'lambdaConcurrencyLimit=1000'] },
-      { storeKey: true },
-      { cdk: ['--all', '-c', 'lambdaConcurrencyLimit=1000'] },
-    ]);
-    // The demo data set needs no key.
+    // No key to store, or the demo data set: every stack at once, deletion protection as is.
+    expect(deployPlan(fmp, { keyInEnvironment: false }, [])).toEqual([{ cdk: ['--all'] }]);
     expect(
       deployPlan(
         configFrom({ ...base, marketDataProvider: 'demo' }),
         { keyInEnvironment: true },
         [],
       ),
-    ).toEqual([
-      { cdk: ['MrMarketStateful', '-c', 'deletionProtection=false'] },
-      { cdk: ['--all'] },
-    ]);
-  });
-
-  it('stops at a certificate ACM has not issued, with the command that prints its DNS records', () => {
-    const site = 'arn:aws:acm:us-east-1:123456789012:certificate/site-1';
-    const api = 'arn:aws:acm:eu-west-1:123456789012:certificate/api-1';
-    const context = {
-      siteDomain: 'app.mr-market.example.io',
-      certificateArn: site,
-      apiDomain: 'api.mr-market.example.io',
-      apiCertificateArn: api,
-    };
-    const problems = check(context, {
-      certificates: { [site]: { status: 'PENDING_VALIDATION' }, [api]: { status: 'ISSUED' } },
-    });
-    expect(problems.map((p) => p.what)).toEqual([
-      'The certificate of certificateArn is PENDING_VALIDATION, not ISSUED: CloudFormation cannot use it until ACM has validated its domain.',
-    ]);
-    expect(problems[0]!.fix).toContain(
-      `aws acm describe-certificate --certificate-arn ${site} --region us-east-1 --query 'Certificate.DomainValidationOptions[].ResourceRecord'`,
-    );
-    expect(
-      check(context, {
-        certificates: { [site]: { status: 'ISSUED' }, [api]: { error: 'AccessDenied: no' } },
-      }).map((p) => p.what),
-    ).toEqual(['The certificate of apiCertificateArn could not be read (AccessDenied: no).']);
-    expect(
-      check(context, {
-        certificates: { [site]: { status: 'ISSUED' }, [api]: { status: 'ISSUED' } },
-      }),
-    ).toEqual([]);
-  });
-
-  it('says so when the Lambda limit could not be read and nothing will be reserved', () => {
-    const config = configFrom(base);
-    const unknown = {
-      ...ready,
-      lambdaConcurrency: undefined,
-      lambdaConcurrencyError: 'AccessDeniedException: not allowed',
-    };
-    const [note] = warningsOf(unknown, config);
-    expect(note).toContain('could not be read (AccessDeniedException: not allowed)');
-    expect(note).toContain('deploying without reserved concurrency');
-    expect(note).toContain('-c lambdaConcurrencyLimit=');
-    // Told the limit on the command line, or never reserving: nothing to say.
-    expect(warningsOf(unknown, configFrom({ ...base, lambdaConcurrencyLimit: '1000' }))).toEqual(
-      [],
-    );
-    expect(warningsOf(unknown, configFrom({ ...base, reservedConcurrency: 'false' }))).toEqual([]);
+    ).toEqual([{ cdk: ['--all'] }]);
+    for (const step of deployPlan(fmp, { keyInEnvironment: true }, []))
+      if ('cdk' in step) expect(step.cdk.join(' ')).not.toContain('deletionProtection');
   });
 
   it('reads -c and --context arguments as the CDK CLI does', () => {

@@ -224,38 +224,26 @@ export function warningsOf(
   return out;
 }
 
-/** Whether the stateful stack has never been created (absent, or a failed create CDK replaces). */
-export function isFirstCreate(facts: Pick<PreflightFacts, 'statefulStatus'>): boolean {
-  return (
-    facts.statefulStatus === undefined ||
-    facts.statefulStatus === 'ROLLBACK_COMPLETE' ||
-    facts.statefulStatus === 'REVIEW_IN_PROGRESS'
-  );
-}
-
 export type DeployStep = { cdk: string[] } | { storeKey: true };
 
 /**
- * The deployment's steps (decision 136). A first create of the stateful stack goes alone and
- * without deletion protection, so a failure rolls it back completely; the next step (every
- * stack) turns the protection on. With FMP_API_KEY, the key goes into the secret between the
- * stateful stack and the functions. Every step is told the account's Lambda concurrency limit.
+ * The deployment's steps. With FMP_API_KEY, the stateful stack goes first and the key into its
+ * secret before the functions are deployed; then every stack. Every step is told the account's
+ * Lambda concurrency limit. A failed first create rolls back completely whatever the order: the
+ * stacks' own releases see to it (decision 170).
  */
 export function deployPlan(
   config: Pick<InfraConfig, 'marketDataProvider'>,
-  facts: Pick<PreflightFacts, 'statefulStatus' | 'lambdaConcurrency' | 'keyInEnvironment'>,
+  facts: Pick<PreflightFacts, 'lambdaConcurrency' | 'keyInEnvironment'>,
   args: readonly string[],
 ): DeployStep[] {
   const limit =
     facts.lambdaConcurrency !== undefined
       ? ['-c', `lambdaConcurrencyLimit=${facts.lambdaConcurrency}`]
       : [];
-  const storeKey = config.marketDataProvider === 'fmp' && facts.keyInEnvironment;
   const steps: DeployStep[] = [];
-  if (isFirstCreate(facts))
-    steps.push({ cdk: [STATEFUL_STACK, '-c', 'deletionProtection=false', ...limit, ...args] });
-  else if (storeKey) steps.push({ cdk: [STATEFUL_STACK, ...limit, ...args] });
-  if (storeKey) steps.push({ storeKey: true });
+  if (config.marketDataProvider === 'fmp' && facts.keyInEnvironment)
+    steps.push({ cdk: [STATEFUL_STACK, ...limit, ...args] }, { storeKey: true });
   steps.push({ cdk: ['--all', ...limit, ...args] });
   return steps;
 }

@@ -14,6 +14,7 @@ import type { Construct } from 'constructs';
 import { siteUrlFrom, type InfraConfig } from '../config';
 import { Api, reservationsNotice, reservesConcurrency, type RouteGroup } from '../constructs/api';
 import type { NeedResources } from '../constructs/grants';
+import { FailedCreateRelease } from '../constructs/failed-create-release';
 import { JOB_CONCURRENCY, Jobs } from '../constructs/jobs';
 import { Monitoring } from '../constructs/monitoring';
 import { Web } from '../constructs/web';
@@ -158,6 +159,14 @@ export class StatelessStack extends Stack {
       ...(config.certificateArn ? { certificateArn: config.certificateArn } : {}),
       siteUrlParameterName: stateful.siteUrlParameterName,
     });
+
+    // The site's log bucket is written to from the distribution's first minutes: its release
+    // empties it in a failed create's rollback, after the distribution and the site bucket that
+    // log into it are gone (decision 170).
+    const webLogs = new FailedCreateRelease(this, 'FailedCreateRelease').bucket(this.web.logs);
+    this.web.bucket.node.addDependency(webLogs);
+    this.web.distribution.node.addDependency(webLogs);
+    if (this.web.logs.policy) this.web.logs.policy.node.addDependency(webLogs);
 
     this.monitoring = new Monitoring(this, 'Monitoring', {
       api: this.api,
