@@ -372,6 +372,23 @@ describe('the Performance view', () => {
     expect(lastAnswer().risk.sharpe.formula).toContain('5.50% a year');
   });
 
+  it('keeps a risk-free rate being typed while the cost method is saved', async () => {
+    renderPanel();
+    await screen.findByTestId('risk-sharpe');
+    const method = screen.getByRole('group', { name: 'Cost method' });
+    fireEvent.click(within(method).getByRole('button', { name: 'FIFO' }));
+    // Typed while the cost method's save is on its way.
+    const rate = screen.getByLabelText('Risk-free rate') as HTMLInputElement;
+    fireEvent.change(rate, { target: { value: '6' } });
+    expect(await screen.findByText('Cost by the first in, first out (FIFO) method')).toBeTruthy();
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(
+        false,
+      ),
+    );
+    expect(rate.value).toBe('6');
+  });
+
   it('exports the activity in the columns the import reads', async () => {
     vi.unstubAllGlobals();
     stubApi(({ path, body }) => {

@@ -36,7 +36,8 @@ export function PerformanceSettings({
   const send = async (settings: { cost_method?: CostMethod; risk_free_rate?: number }) => {
     try {
       await save.mutateAsync(settings);
-      setRateText(null);
+      // A saved rate shows as saved; saving the cost method keeps a rate being typed.
+      if (settings.risk_free_rate !== undefined) setRateText(null);
       toast.success('Settings saved');
     } catch (error) {
       toast.error(error instanceof ApiError ? error.message : 'The settings could not be saved.');
