@@ -4,13 +4,21 @@ import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 /**
  * How long a request waits for DynamoDB: a refused or stalled connection fails within a
  * few seconds (the route answers 503) instead of holding the request until API Gateway's
- * 30 s limit. Three attempts ride out a throttled or reset call.
+ * 30 s limit. Three attempts ride out a throttled or reset call. DynamoDB Local on a busy
+ * machine can take longer than DynamoDB ever does to answer a transaction: the local stack
+ * raises the answer's limit (`DYNAMO_REQUEST_TIMEOUT_MS`, decision 156), so that a write
+ * is not sent again while its first attempt is still being applied.
  */
 export const DYNAMO_TIMEOUTS = {
   maxAttempts: 3,
   connectionTimeoutMs: 1_000,
-  requestTimeoutMs: 3_000,
+  requestTimeoutMs: requestTimeoutMs(process.env.DYNAMO_REQUEST_TIMEOUT_MS),
 } as const;
+
+function requestTimeoutMs(configured: string | undefined): number {
+  const ms = Number(configured);
+  return configured && Number.isInteger(ms) && ms >= 1_000 && ms <= 60_000 ? ms : 3_000;
+}
 
 /**
  * One client per Lambda instance. The endpoint comes from the standard

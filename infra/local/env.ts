@@ -51,6 +51,8 @@ export function buildHandlerEnv(
     /** Signs alert unsubscribe links locally; in AWS the key is a generated secret. */
     ALERT_TOKEN_SECRET: 'local-alert-token-key-not-used-in-aws',
     MARKET_DATA_PROVIDER: base.FMP_API_KEY ? 'fmp' : 'demo',
+    // DynamoDB Local on a busy machine answers far slower than DynamoDB (decision 156).
+    DYNAMO_REQUEST_TIMEOUT_MS: '30000',
     POWERTOOLS_SERVICE_NAME: 'mr-market',
     // CloudWatch metrics (embedded in the logs) mean nothing locally.
     POWERTOOLS_METRICS_DISABLED: 'true',
