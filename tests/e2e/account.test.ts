@@ -74,7 +74,7 @@ test('an account from sign-up to deletion, through the screens', async () => {
     .toBe(1);
 
   // The activation email's link, opened in a new browser context (not the one that signed up).
-  const activation = await waitForMail(email, { sinceEpochSeconds: since, timeoutMs: 10_000 });
+  const activation = await waitForMail(email, { sinceEpochSeconds: since });
   const other = await newPage();
   await other.open(linkPath(activation, 'Verify_account'));
   await expect
@@ -166,7 +166,7 @@ test('an account from sign-up to deletion, through the screens', async () => {
   await expect
     .poll(() => page.getByText('Please Check Your Email for Password Reset!').count(), SLOW)
     .toBe(1);
-  const resetMail = await waitForMail(email, { sinceEpochSeconds: resetSince, timeoutMs: 10_000 });
+  const resetMail = await waitForMail(email, { sinceEpochSeconds: resetSince });
   await open(linkPath(resetMail, 'reset_password'));
   await page.getByLabel('Password', { exact: true }).fill(third);
   await page.getByLabel('Confirm Password').fill(`${third}x`);

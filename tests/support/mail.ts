@@ -32,10 +32,16 @@ export async function readMail(
     : emails;
 }
 
-/** Waits for a message to `to` (sending may finish just after the API answered). */
+/**
+ * Waits for a message to `to` (sending may finish just after the API answered): up to 30 s, a
+ * bound for a busy machine, as the local SES may be slow to store it.
+ */
 export async function waitForMail(
   to: string,
-  { timeoutMs = 5000, sinceEpochSeconds }: { timeoutMs?: number; sinceEpochSeconds?: number } = {},
+  {
+    timeoutMs = 30_000,
+    sinceEpochSeconds,
+  }: { timeoutMs?: number; sinceEpochSeconds?: number } = {},
 ): Promise<LocalMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
