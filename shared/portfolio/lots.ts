@@ -126,12 +126,22 @@ export class LotsError extends Error {}
  */
 const NANO = 1_000_000_000n;
 
+// Both are worked out for every trade and lot of a portfolio on each read: those met are kept.
+const KEPT = 50_000;
+const nanos = new Map<number, bigint | null>();
+const longTermDays = new Map<string, string>();
+
 /** A number's decimal digits as whole 10^-9 units, exactly; null when it has more places. */
 function nanoUnits(n: number): bigint | null {
-  const m = /^(-?)(\d+)(?:\.(\d{1,9}))?$/.exec(String(n));
-  if (!m) return null;
-  const units = BigInt(m[2]!) * NANO + BigInt((m[3] ?? '').padEnd(9, '0'));
-  return m[1] ? -units : units;
+  let units = nanos.get(n);
+  if (units === undefined) {
+    const m = /^(-?)(\d+)(?:\.(\d{1,9}))?$/.exec(String(n));
+    units = m ? BigInt(m[2]!) * NANO + BigInt((m[3] ?? '').padEnd(9, '0')) : null;
+    if (m?.[1] && units !== null) units = -units;
+    if (nanos.size >= KEPT) nanos.clear();
+    nanos.set(n, units);
+  }
+  return units;
 }
 
 /** n / d rounded half up (half away from zero, as the rest of the product rounds), d > 0. */
@@ -185,7 +195,13 @@ interface Match {
 
 /** The first day a lot bought on `acquired` is long-term: the day after its anniversary. */
 export function longTermFrom(acquired: string): string {
-  return addDays(minusMonths(acquired, -12), 1);
+  let day = longTermDays.get(acquired);
+  if (day === undefined) {
+    day = addDays(minusMonths(acquired, -12), 1);
+    if (longTermDays.size >= KEPT) longTermDays.clear();
+    longTermDays.set(acquired, day);
+  }
+  return day;
 }
 
 /** Short-term when held up to one year (sold on the anniversary or before), long after. */
