@@ -122,7 +122,9 @@ export async function portfolioPerformance(
   input: PerformancePayload,
 ) {
   // The figures are worked out while the history up to yesterday is written.
-  const { now, kept } = await portfolioNowKeeping(deps, userId, input.portfolio_id);
+  const { now, kept } = await portfolioNowKeeping(deps, userId, input.portfolio_id, {
+    ledger: true,
+  });
   const { portfolio: p, points, today, inception, benchmark } = now;
   const current = positionsOf(now);
   const holdings = current.allHoldings;
