@@ -151,3 +151,48 @@ export function dayClosesWithToday(
   closes[n] = price;
   return { days, closes };
 }
+
+/** Each day's traded range (low and high) as the market cache keeps it: first day, gaps, lows, highs. */
+export interface CachedRanges {
+  first: string;
+  gaps: number[];
+  lows: number[];
+  highs: number[];
+}
+
+/** Daily bars' lows and highs, compact (bars whose date is not a plain day are left out). */
+export function encodeRanges(
+  bars: readonly { date: string; low: number; high: number }[],
+): CachedRanges {
+  const usable = bars
+    .map((b) => ({ day: b.date.slice(0, 10), low: b.low, high: b.high }))
+    .filter((b) => isIsoDay(b.day) && Number.isFinite(b.low) && Number.isFinite(b.high))
+    .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+  const gaps: number[] = [];
+  let previous = usable.length > 0 ? dayNumber(usable[0]!.day) : 0;
+  for (const b of usable) {
+    const day = dayNumber(b.day);
+    gaps.push(day - previous);
+    previous = day;
+  }
+  return {
+    first: usable[0]?.day ?? '',
+    gaps,
+    lows: usable.map((b) => b.low),
+    highs: usable.map((b) => b.high),
+  };
+}
+
+/** The ranges by day (YYYY-MM-DD). */
+export function rangesByDay(
+  value: CachedRanges | undefined,
+): Map<string, { low: number; high: number }> {
+  const out = new Map<string, { low: number; high: number }>();
+  if (!value || !value.first) return out;
+  let day = dayNumber(value.first);
+  for (let i = 0; i < value.gaps.length; i++) {
+    day += value.gaps[i]!;
+    out.set(dayFromNumber(day), { low: value.lows[i]!, high: value.highs[i]! });
+  }
+  return out;
+}
