@@ -17,6 +17,6 @@ export {
   updatePortfolio,
 } from './portfolios';
 export { fillOpenOrders } from './fill';
-export { portfolioPerformance } from './performance';
+export { performanceRows, portfolioPerformance } from './performance';
 export { exportActivity, importTransactions } from './import';
 export { portfolioStore } from './store';

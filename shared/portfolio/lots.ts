@@ -529,3 +529,39 @@ export function lotsView(input: LotsInput): LotsView {
     tax_years: [...years.values()].sort((a, b) => a.year - b.year),
   };
 }
+
+/** The lots as an answer carries them: `rows` of each list and the totals over all (decision 176). */
+export interface LotsAnswer extends LotsView {
+  open_count: number;
+  open_cost_cents: number;
+  /** Null when a lot's value is unknown (no price for its symbol). */
+  open_value_cents: number | null;
+  open_unrealised_cents: number | null;
+  realised_count: number;
+  realised_proceeds_cents: number;
+  realised_cost_cents: number;
+  realised_gain_cents: number;
+}
+
+/**
+ * The first `rows` open lots and the lots of the latest sales (each list in its own order), every
+ * tax year, and the counts and totals over all of them: an answer of bounded size whose totals
+ * are exact over every lot.
+ */
+export function lotsAnswer(view: LotsView, rows: number): LotsAnswer {
+  const sum = (xs: readonly (number | null)[]) =>
+    xs.some((x) => x === null) ? null : xs.reduce<number>((a, x) => a + (x ?? 0), 0);
+  return {
+    open: view.open.slice(0, rows),
+    realised: view.realised.slice(Math.max(0, view.realised.length - rows)),
+    tax_years: view.tax_years,
+    open_count: view.open.length,
+    open_cost_cents: view.open.reduce((a, l) => a + l.cost_cents, 0),
+    open_value_cents: sum(view.open.map((l) => l.value_cents)),
+    open_unrealised_cents: sum(view.open.map((l) => l.unrealised_cents)),
+    realised_count: view.realised.length,
+    realised_proceeds_cents: view.realised.reduce((a, r) => a + r.proceeds_cents, 0),
+    realised_cost_cents: view.realised.reduce((a, r) => a + r.cost_cents, 0),
+    realised_gain_cents: view.realised.reduce((a, r) => a + r.gain_cents, 0),
+  };
+}
