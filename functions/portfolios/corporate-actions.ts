@@ -106,7 +106,7 @@ export interface Loaded {
    * The ledger came from the kept history's blocks and the changes since (ledger.ts): the
    * earliest day changed since and the years changed. Absent: it was read from the items.
    */
-  since?: { from?: string; changedYears: Set<string> };
+  since?: { from?: string; changedYears: Set<string>; pending: number };
 }
 
 /**
@@ -133,7 +133,11 @@ export async function loadFor(
       transactions: since.trades,
       actions: since.actions,
       partial: true,
-      since: { ...(since.from ? { from: since.from } : {}), changedYears: since.changedYears },
+      since: {
+        ...(since.from ? { from: since.from } : {}),
+        changedYears: since.changedYears,
+        pending: since.pending,
+      },
     };
   const items = await ledgerFromItems(deps.store, userId, portfolio, today);
   return {
@@ -431,6 +435,7 @@ function applied(loaded: Loaded, created: readonly CorporateActionItem[]): Loade
               ...loaded.since.changedYears,
               ...created.map((a) => a.date.slice(0, 4)),
             ]),
+            pending: loaded.since.pending + 1,
           },
         }
       : {}),

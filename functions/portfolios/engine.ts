@@ -56,6 +56,8 @@ import {
   batchPut,
   currentActions,
   dropItems,
+  FOLD_AFTER_CHANGES,
+  FOLD_AFTER_DAYS,
   type Ledger,
   type LedgerAction,
   ledgerBlocks,
@@ -284,6 +286,28 @@ function readProfiles(deps: EngineDeps, symbols: readonly string[]) {
   );
 }
 
+/** The symbols' profiles: those the kept history has, the others read. */
+async function profilesOf(
+  deps: EngineDeps,
+  head: StoredHistory | undefined,
+  symbols: readonly string[],
+): Promise<Map<string, Profile[]>> {
+  const kept = head?.profiles ?? {};
+  const out = new Map<string, Profile[]>();
+  const missing: string[] = [];
+  for (const symbol of symbols) {
+    const view = kept[symbol];
+    // A profile that could not be read when it was kept is read again.
+    if (view && !(view.name === symbol && view.sector === 'Unknown'))
+      out.set(symbol, [
+        { companyName: view.name, sector: view.sector, industry: view.industry } as Profile,
+      ]);
+    else missing.push(symbol);
+  }
+  if (missing.length > 0) for (const [s, p] of await readProfiles(deps, missing)) out.set(s, p);
+  return out;
+}
+
 /** The first day of the month `back` months before the day's month. */
 function monthStart(day: string, back: number): string {
   const [y, m] = day.split('-').map(Number) as [number, number];
@@ -315,6 +339,16 @@ export function monthEnds(after: string, upTo: string): string[] {
     }
   }
   return out;
+}
+
+/**
+ * The month ends a replay keeps its state at (decision 175): every month end of the last 13
+ * months before today, and the year ends before them. A change to an earlier day replays from the
+ * last one before it: at most a month of replay in the last year, a year before that.
+ */
+export function keptMonthEnds(after: string, upTo: string, today: string): string[] {
+  const recent = monthStart(today, 13);
+  return monthEnds(after, upTo).filter((d) => d >= recent || d.slice(5) === '12-31');
 }
 
 /** The earliest day the money put in differs between the kept flows and the portfolio's. */
@@ -411,11 +445,17 @@ async function fromLedger(
   const head = stored?.format === HISTORY_FORMAT ? stored : undefined;
   // What the kept history says the portfolio trades and holds is read alongside the ledger,
   // not after it; a symbol it did not know is read afterwards.
+  // Checked today, by a read that kept the history today: the splits it read stand for the
+  // provider's (nothing else of the dividends and splits is needed until tomorrow's check).
+  const checkedToday =
+    portfolio.actionsCheckedOn === today && head !== undefined && head.builtOn === today;
   const early = head && {
     traded: new Set(tradedSymbols(head)),
     held: new Set(heldSymbolsOf(head)),
-    rows: corporateRows(deps.market, tradedSymbols(head)),
-    profiles: readProfiles(deps, heldSymbolsOf(head)),
+    rows: checkedToday
+      ? Promise.resolve({ dividends: [], splits: head.splits, complete: head.actionsComplete })
+      : corporateRows(deps.market, tradedSymbols(head)),
+    profiles: profilesOf(deps, head, heldSymbolsOf(head)),
     prices: todaysPrices(deps, heldSymbolsOf(head)),
   };
   let loaded: Loaded = await loadFor(deps, userId, portfolio, head);
@@ -490,7 +530,7 @@ async function fromLedger(
   const [closesBy, benchmarkBy, profilesBy, prices] = await Promise.all([
     needCloses ? readCloses(deps, symbols, closesFrom) : new Map<string, CachedCloses>(),
     readCloses(deps, [BENCHMARK_SYMBOL], addDays(inception, -10)),
-    heldKnown ? early.profiles : readProfiles(deps, heldSymbols),
+    heldKnown ? early.profiles : profilesOf(deps, head, heldSymbols),
     heldKnown ? early.prices : todaysPrices(deps, heldSymbols),
   ]);
   const after = resume ? dayNumber(resume.state.through) : undefined;
@@ -509,7 +549,7 @@ async function fromLedger(
     }),
   );
   const through = resume?.state.through;
-  const monthEnd = new Set(monthEnds(through ?? addDays(inception, -1), yesterday));
+  const monthEnd = new Set(keptMonthEnds(through ?? addDays(inception, -1), yesterday, today));
   const wanted = [...monthEnd, yesterday];
   const history = replayed(
     navHistory({
@@ -544,12 +584,19 @@ async function fromLedger(
   const state =
     states.find((st) => st.through === yesterday) ??
     (resume?.state.through === yesterday ? resume.state : undefined);
+  // The blocks are rewritten (the changes folded in) when they came from the items, when many
+  // changes are pending or when they are a week old; else they stay and the changes are read.
+  const fold =
+    !since ||
+    !head ||
+    since.pending > FOLD_AFTER_CHANGES ||
+    dayNumber(today) - dayNumber(head.ledgerOn) >= FOLD_AFTER_DAYS;
   const keep =
     state && yesterday >= inception
       ? keepHistory(deps, userId, p, {
           head,
           ledger,
-          changedYears: since && head ? since.changedYears : undefined,
+          fold: fold ? { changedYears: since && head ? since.changedYears : undefined } : undefined,
           checkpoints: kept
             ? Object.fromEntries(
                 Object.entries(kept.checkpoints).filter(([d]) => d <= (through ?? '')),
@@ -568,8 +615,11 @@ async function fromLedger(
             state,
             recent: events.filter((e) => e.type !== 'split' && e.date > yesterday),
             actionsComplete: rows.complete,
+            splits: rows.splits,
             profiles: Object.fromEntries(profiles),
-            ledger: {},
+            ledger: head?.ledger ?? {},
+            ledgerVersion: head?.ledgerVersion ?? head?.version ?? p.version,
+            ledgerOn: head?.ledgerOn ?? today,
             checkpoints: {},
           },
           checkedOn,
@@ -607,11 +657,14 @@ async function keepHistory(
   input: {
     head: StoredHistory | undefined;
     ledger: Ledger;
-    /** Undefined: every block is written (the ledger was read from the items). */
-    changedYears: ReadonlySet<string> | undefined;
+    /**
+     * Whether the ledger's blocks are written: those of the changed years, or every one when
+     * `changedYears` is undefined (the ledger was read from the items). Absent: they stay.
+     */
+    fold: { changedYears: ReadonlySet<string> | undefined } | undefined;
     /** The kept month-end states that still hold. */
     checkpoints: Record<string, string>;
-    /** The new month-end states (and yesterday's). */
+    /** The new month-end states. */
     states: readonly ReplayState[];
     history: StoredHistory;
     checkedOn: string | undefined;
@@ -619,21 +672,28 @@ async function keepHistory(
 ): Promise<unknown> {
   const portfolioId = p.portfolioId;
   const stamp = newStamp(p.version);
-  const blocks = await ledgerBlocks(
-    userId,
-    portfolioId,
-    input.ledger,
-    input.head?.ledger,
-    input.changedYears,
-    stamp,
-  );
+  const blocks = input.fold
+    ? await ledgerBlocks(
+        userId,
+        portfolioId,
+        input.ledger,
+        input.head?.ledger,
+        input.fold.changedYears,
+        stamp,
+      )
+    : { index: input.history.ledger, puts: [], dropped: [] };
   const checkpoints = { ...input.checkpoints };
   const puts: Record<string, unknown>[] = [...blocks.puts];
   for (const state of input.states) {
     puts.push(await checkpointItem(userId, portfolioId, state, stamp));
     checkpoints[state.through] = stamp;
   }
-  const history: StoredHistory = { ...input.history, ledger: blocks.index, checkpoints };
+  const history: StoredHistory = {
+    ...input.history,
+    ledger: blocks.index,
+    ...(input.fold ? { ledgerVersion: p.version, ledgerOn: input.history.builtOn } : {}),
+    checkpoints,
+  };
   const ours = puts.map((i) => ({ pk: String(i.pk), sk: String(i.sk) }));
   try {
     await batchPut(deps.store, puts);

@@ -294,21 +294,29 @@ export async function batchGetBodies(
 
 /** The ledger from the kept blocks and the changes since; undefined when something is missing. */
 export interface LedgerSince extends Ledger {
-  /** The earliest day a change since the history touches (undefined: none). */
+  /** The earliest day a change since the history's version touches (undefined: none). */
   from?: string;
-  /** Blocks (years) whose rows changed since the history was written. */
+  /** Years whose rows changed since the blocks were written. */
   changedYears: Set<string>;
+  /** How many versions the blocks are behind the portfolio (changes not folded into them). */
+  pending: number;
 }
 
+/**
+ * The ledger as of the portfolio's version: the blocks (as of `ledgerVersion`, when the history
+ * names one, else its own version) and every change recorded since, in version order. `from` is
+ * the earliest day of the changes after the history's own version (those its points lack).
+ */
 export async function ledgerSince(
   store: PortfolioStore,
   userId: string,
   portfolio: PortfolioItem,
-  kept: { version: number; ledger: BlockIndex },
+  kept: { version: number; ledger: BlockIndex; ledgerVersion?: number },
 ): Promise<LedgerSince | undefined> {
+  const base = Math.min(kept.ledgerVersion ?? kept.version, kept.version);
   const [blocks, changes] = await Promise.all([
     readBlocks(store, userId, portfolio.portfolioId, kept.ledger),
-    readChanges(store, userId, portfolio.portfolioId, kept.version, portfolio.version),
+    readChanges(store, userId, portfolio.portfolioId, base, portfolio.version),
   ]);
   if (!blocks || !changes || changes.some((c) => c.rebuild)) return undefined;
   const trades = new Map(blocks.trades.map((t) => [t.txnId, t]));
@@ -316,7 +324,8 @@ export async function ledgerSince(
   const changedYears = new Set<string>();
   let from: string | undefined;
   for (const change of changes) {
-    if (change.from && (from === undefined || change.from < from)) from = change.from;
+    if (change.version > kept.version && change.from && (from === undefined || change.from < from))
+      from = change.from;
     if (!change.body) continue;
     const body = JSON.parse(gunzipSync(change.body).toString('utf8')) as ChangeBody;
     for (const row of body.trades) {
@@ -344,8 +353,17 @@ export async function ledgerSince(
     actions: currentActions(portfolio, [...actions.values()]),
     ...(from !== undefined ? { from } : {}),
     changedYears,
+    pending: portfolio.version - base,
   };
 }
+
+/**
+ * Changes are folded into the blocks once this many versions are pending, or once the blocks are
+ * a week old (change records are kept CHANGE_RETENTION_DAYS): until then a read applies them to
+ * the blocks, and a trade costs no block written.
+ */
+export const FOLD_AFTER_CHANGES = 40;
+export const FOLD_AFTER_DAYS = 7;
 
 /** What `ledgerFromItems` reads of a transaction, a corporate action, a holding and an order. */
 const ITEM_PROJECTION =

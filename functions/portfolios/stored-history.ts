@@ -36,7 +36,7 @@ type BatchGetKeys = NonNullable<
   NonNullable<BatchGetCommandOutput['UnprocessedKeys']>[string]['Keys']
 >;
 
-export const HISTORY_FORMAT = 4;
+export const HISTORY_FORMAT = 5;
 /** Larger than this (gzipped), it is not kept: DynamoDB items end at 400 KB. */
 export const MAX_HISTORY_BYTES = 350_000;
 
@@ -77,9 +77,15 @@ export interface StoredHistory {
   /** Events dated after `through`, as known when it was written. */
   recent: PerformanceEvent[];
   actionsComplete: boolean;
+  /** The traded symbols' splits up to the day it was written (as the replay took them). */
+  splits: SplitRow[];
   profiles: Record<string, ProfileView>;
   /** The ledger's blocks that are current (ledger.ts). */
   ledger: BlockIndex;
+  /** The portfolio version the blocks describe (changes after it are applied on read). */
+  ledgerVersion: number;
+  /** The day the blocks were written. */
+  ledgerOn: string;
   /** The replay's state at the end of each month kept (by day): the stamp of its item. */
   checkpoints: Record<string, string>;
 }
