@@ -322,6 +322,34 @@ interface Plan {
 }
 
 /**
+ * The earliest day on which the actions derived again differ from those they replace (a day,
+ * symbol, kind and amount one has and the other has not): before it, the replay is as it was.
+ * Derived again under the import's basis, a symbol's earlier dividends come back the same.
+ */
+function firstDifference(
+  before: readonly Pick<
+    LedgerAction,
+    'date' | 'symbol' | 'kind' | 'amountCents' | 'quantityAfter'
+  >[],
+  after: readonly Pick<
+    LedgerAction,
+    'date' | 'symbol' | 'kind' | 'amountCents' | 'quantityAfter'
+  >[],
+): string | undefined {
+  const key = (a: (typeof before)[number]) =>
+    `${a.date}|${a.symbol}|${a.kind}|${a.amountCents ?? ''}|${a.quantityAfter ?? ''}`;
+  const count = new Map<string, number>();
+  for (const a of before) count.set(key(a), (count.get(key(a)) ?? 0) + 1);
+  for (const a of after) count.set(key(a), (count.get(key(a)) ?? 0) - 1);
+  let first: string | undefined;
+  for (const [k, n] of count) {
+    const date = k.slice(0, k.indexOf('|'));
+    if (n !== 0 && (first === undefined || date < first)) first = date;
+  }
+  return first;
+}
+
+/**
  * The portfolio as it will be: the file's accepted rows merged with its items, the touched
  * symbols' dividends and splits derived again, and cash and holdings from a replay of all of it
  * by the engine (which refuses what cannot be: a sale beyond the holding, cash below zero).
@@ -476,11 +504,9 @@ function planImport(input: {
       created: [...trades, ...dividends, ...derivedItems] as unknown as Record<string, unknown>[],
       holdings,
       superseded: superseded.map((a) => a.actionId),
-      from: [
-        ...accepted.map((r) => r.date),
-        ...derivedItems.map((a) => a.date),
-        ...superseded.map((a) => a.date),
-      ].reduce((min, d) => (d < min ? d : min), today),
+      from: [...accepted.map((r) => r.date), firstDifference(superseded, derivedItems)]
+        .filter((d): d is string => d !== undefined)
+        .reduce((min, d) => (d < min ? d : min), today),
     },
   };
 }
