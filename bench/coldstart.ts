@@ -12,48 +12,22 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 import { REPO_ROOT } from '../infra/local/stack';
 import { buildHandlerEnv } from '../infra/local/env';
-import { BUNDLE_ALIASES, BUNDLE_BANNER } from '../infra/constructs/lambda-bundling';
-import { JOBS } from '../infra/jobs';
-import { ROUTES } from '../shared/routes';
+import { appHandlers, buildHandlerBundles } from '../infra/constructs/bundles';
 import { type Report, atMost, info, kb, median, ms, onInterrupt } from './lib';
 
 const INIT_LIMIT_MS = 150;
 const RUNS = 3;
 
 export async function run(report: Report): Promise<void> {
-  const handlers = [
-    ...new Set([
-      ...ROUTES.map((r) => r.handler ?? 'api/notImplemented'),
-      ...JOBS.map((j) => j.handler),
-      'cognito/customMessage',
-    ]),
-  ].sort();
+  const handlers = appHandlers();
   // Inside the repository, like the CDK's bundling folder (nothing is resolved from it at run time).
   const out = mkdtempSync(join(REPO_ROOT, '.bench-coldstart-'));
   onInterrupt(() => rmSync(out, { recursive: true, force: true }));
   try {
-    await build({
-      entryPoints: Object.fromEntries(
-        handlers.map((h) => [h, join(REPO_ROOT, 'functions', `${h}.ts`)]),
-      ),
-      outdir: out,
-      outExtension: { '.js': '.mjs' },
-      bundle: true,
-      platform: 'node',
-      minify: true,
-      sourcemap: true,
-      sourcesContent: false,
-      target: 'node24',
-      format: 'esm',
-      mainFields: ['module', 'main'],
-      banner: { js: BUNDLE_BANNER },
-      alias: BUNDLE_ALIASES,
-      absWorkingDir: REPO_ROOT,
-      logLevel: 'error',
-    });
+    // The bundles the CDK app deploys, built the same way (infra/constructs/bundles.ts).
+    buildHandlerBundles(handlers, out);
     const env = {
       ...process.env,
       ...buildHandlerEnv(
@@ -73,7 +47,7 @@ export async function run(report: Report): Promise<void> {
     };
     const rows: { handler: string; bytes: number; initMs: number }[] = [];
     for (const handler of handlers) {
-      const file = join(out, `${handler}.mjs`);
+      const file = join(out, handler, 'index.mjs');
       const bytes = statSync(file).size;
       const times: number[] = [];
       for (let i = 0; i < RUNS; i++) {

@@ -5,7 +5,9 @@
  * budget (the same shares, windows and daily spreading as functions/market/budget.ts), spent by
  * the jobs' own planners (planQuoteRun, planScreenerQuotes, refreshDue and the runs left today)
  * and by readers' cache misses (company views, with their value lines, on the cache's freshness
- * per kind; a heatmap view per user-session, which reads no provider). It prints the
+ * per kind; a heatmap view per user-session, which reads no provider; an income view per
+ * user-session, which reads its symbols' dividends and splits a day fresh; a Compare view of
+ * three companies a user-day, their closes and dividends). It prints the
  * calls of the day against the plan's limit (and the busiest minute against a per-minute
  * limit), how old a tracked symbol's price gets during the session (p50/p95), and how many
  * reader misses were answered from the cache because the budget was spent.
@@ -30,6 +32,7 @@ import {
 import { FRESH_MS } from '../functions/market/service';
 import { VALUE_LINE_READS } from '../functions/market/value-line';
 import { MARKET_MAP_READS } from '../functions/screener/market-map';
+import { INCOME_READS } from '../functions/portfolios/income';
 import { type Report, atMost, info, percentile } from './lib';
 
 const DAY_START = Date.parse('2026-03-10T00:00:00Z');
@@ -98,7 +101,20 @@ const VIEW_KEYS: readonly (readonly [string, number])[] = [
 ];
 /** Each user-session opens the market heatmap once (decision 152); one session a user-day. */
 const HEATMAP_VIEWS_PER_USER_DAY = 1;
+/**
+ * What Compare reads per company on a cache miss (decision 168): its daily closes over the
+ * period and its dividends (the total return). One comparison of three companies a user-day.
+ */
+const COMPARE_KEYS: readonly (readonly [string, number])[] = [
+  ['compareDaily', FRESH_MS.daily],
+  ['dividends', FRESH_MS.day],
+];
+const COMPARE_VIEWS_PER_USER_DAY = 1;
+const COMPANIES_PER_COMPARE = 3;
 const SCREENS_PER_USER_DAY = 20;
+/** Each user-session opens the income view once (decision 180), of this many held and watched symbols. */
+const INCOME_VIEWS_PER_USER_DAY = 1;
+const INCOME_SYMBOLS_PER_VIEW = 12;
 const INTERESTS_PER_USER = 5;
 
 interface Cell {
@@ -110,6 +126,12 @@ interface Cell {
   readerRefused: number;
   heatmapViews: number;
   heatmapCalls: number;
+  incomeViews: number;
+  incomeCalls: number;
+  /** Calls of income views all of whose symbols an earlier view of the day had read. */
+  incomeCachedCalls: number;
+  compareViews: number;
+  compareCalls: number;
 }
 
 function simulate(plan: PlanLimits, universe: readonly string[], users: number): Cell {
@@ -134,6 +156,14 @@ function simulate(plan: PlanLimits, universe: readonly string[], users: number):
   let maps = 0;
   let heatmapViews = 0;
   let heatmapCalls = 0;
+  let incomes = 0;
+  let incomeViews = 0;
+  let incomeCalls = 0;
+  let incomeCachedCalls = 0;
+  const incomeSeen = new Set<string>();
+  let compares = 0;
+  let compareViews = 0;
+  let compareCalls = 0;
 
   for (let at = DAY_START; at < DAY_START + 24 * 60 * MINUTE; at += MINUTE) {
     const open = isSessionOpen(at);
@@ -164,6 +194,55 @@ function simulate(plan: PlanLimits, universe: readonly string[], users: number):
             keyAt.set(kind, at);
             heatmapCalls++;
           } else readerRefused++;
+        }
+      }
+    }
+    // Income views: each reads its symbols' dividends and splits (INCOME_READS) from the cache;
+    // a view whose symbols an earlier view of the day read must make no call.
+    if (open) {
+      incomes += users * INCOME_VIEWS_PER_USER_DAY;
+      for (; incomes >= 390; incomes -= 390) {
+        incomeViews++;
+        const symbols = Array.from({ length: INCOME_SYMBOLS_PER_VIEW }, () => universe[pick()]!);
+        const cached = symbols.every((s) => incomeSeen.has(s));
+        for (const symbol of symbols) {
+          let read = true;
+          for (const [kind, fresh] of INCOME_READS) {
+            const key = `${kind}#${symbol}`;
+            const last = keyAt.get(key);
+            if (last !== undefined && at - last < fresh) continue;
+            readerMisses++;
+            if (budget.take(at, 'reader')) {
+              keyAt.set(key, at);
+              incomeCalls++;
+              if (cached) incomeCachedCalls++;
+            } else {
+              readerRefused++;
+              read = false;
+            }
+          }
+          // Seen once both reads are in the cache (a refused read is tried again by a later view).
+          if (read) incomeSeen.add(symbol);
+        }
+      }
+    }
+    // Compare views: each company's closes and dividends, on the cache's freshness.
+    if (open) {
+      compares += users * COMPARE_VIEWS_PER_USER_DAY;
+      for (; compares >= 390; compares -= 390) {
+        compareViews++;
+        for (let c = 0; c < COMPANIES_PER_COMPARE; c++) {
+          const symbol = universe[pick()]!;
+          for (const [kind, fresh] of COMPARE_KEYS) {
+            const key = `${kind}#${symbol}`;
+            const last = keyAt.get(key);
+            if (last !== undefined && at - last < fresh) continue;
+            readerMisses++;
+            if (budget.take(at, 'reader')) {
+              keyAt.set(key, at);
+              compareCalls++;
+            } else readerRefused++;
+          }
         }
       }
     }
@@ -224,6 +303,11 @@ function simulate(plan: PlanLimits, universe: readonly string[], users: number):
     readerRefused,
     heatmapViews,
     heatmapCalls,
+    incomeViews,
+    incomeCalls,
+    incomeCachedCalls,
+    compareViews,
+    compareCalls,
   };
 }
 
@@ -269,6 +353,29 @@ export async function run(report: Report): Promise<void> {
             cell.heatmapCalls,
             0,
             String,
+          ),
+        );
+        report(
+          info(
+            'quota',
+            `${label}: upstream calls of ${cell.incomeViews.toLocaleString('en-US')} income views (one a user-session)`,
+            cell.incomeCalls.toLocaleString('en-US'),
+          ),
+        );
+        report(
+          atMost(
+            'quota',
+            `${label}: upstream calls of income views whose symbols were read earlier that day`,
+            cell.incomeCachedCalls,
+            0,
+            String,
+          ),
+        );
+        report(
+          info(
+            'quota',
+            `${label}: upstream calls of ${cell.compareViews.toLocaleString('en-US')} Compare views (closes and dividends of 3 companies each)`,
+            cell.compareCalls.toLocaleString('en-US'),
           ),
         );
         report(

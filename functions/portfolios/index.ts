@@ -18,5 +18,6 @@ export {
 } from './portfolios';
 export { fillOpenOrders } from './fill';
 export { performanceRows, portfolioPerformance } from './performance';
+export { portfolioIncome } from './income';
 export { exportActivity, importTransactions } from './import';
 export { portfolioStore } from './store';

@@ -168,7 +168,7 @@ export async function portfolioPerformance(
   const { now, kept } = await portfolioNowKeeping(deps, userId, input.portfolio_id, {
     ledger: true,
   });
-  const { portfolio: p, points, today, inception, benchmark } = now;
+  const { portfolio: p, points, today, inception, benchmark, sessions } = now;
   const current = positionsOf(now);
   const holdings = current.allHoldings;
   const riskFreeRate = p.riskFreeRate ?? RISK_FREE_RATE_DEFAULT;
@@ -239,7 +239,14 @@ export async function portfolioPerformance(
         })),
       ),
       monthly,
-      risk: riskView({ points, range, benchmark, riskFreeRate: riskFreeRate / 100, monthly }),
+      // The trading days are the sessions that have closed, never today before its close.
+      risk: riskView({
+        points,
+        range,
+        benchmark: sessions,
+        riskFreeRate: riskFreeRate / 100,
+        monthly,
+      }),
       holdings: holdings.map((h) => ({
         symbol: h.symbol,
         quantity: h.quantity,

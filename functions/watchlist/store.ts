@@ -131,3 +131,10 @@ export async function watchList(userId: string): Promise<WatchListResponse> {
   });
   return { data, source: quotes.source, stale: quotes.stale, asOf: quotes.asOf };
 }
+
+/** The symbols on the watchlist with the names they were added under, oldest first (no quotes). */
+export async function watchedSymbols(
+  userId: string,
+): Promise<{ symbol: string; name: string | null }[]> {
+  return (await items(userId)).map((i) => ({ symbol: i.symbol, name: i.name }));
+}

@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AssetStaging, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { cpSync } from 'node:fs';
+import { AssetHashType, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { BUNDLE_ALIASES, BUNDLE_BANNER, BUNDLE_FILES, copyBundleFiles } from './lambda-bundling';
+import { HANDLER_BUILD_OPTIONS, handlerBundleDir } from './bundles';
 
 /** Repository root (this file is infra/constructs/house-function.ts). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -44,11 +44,13 @@ export interface HouseFunctionProps {
 
 /**
  * The one Lambda function shape of the house: Node.js 24 on arm64, bundled by esbuild
- * (minified, ESM, source maps, the AWS SDK clients it uses included, environment credentials), its own log group with a retention, active tracing and a
- * role that may write only to that log group. Grants are added by the caller with grant*().
+ * (minified, ESM, source maps, the AWS SDK clients it uses included, environment credentials;
+ * every handler of the app in one esbuild run, infra/constructs/bundles.ts), its own log group
+ * with a retention, active tracing and a role that may write only to that log group. Grants are
+ * added by the caller with grant*().
  */
 export class HouseFunction extends Construct {
-  readonly fn: NodejsFunction;
+  readonly fn: lambda.Function;
   readonly logGroup: logs.LogGroup;
   readonly role: iam.Role;
   /** The handler module it runs (under `functions/`). */
@@ -79,11 +81,9 @@ export class HouseFunction extends Construct {
       }),
     );
 
-    this.fn = new NodejsFunction(this, 'Fn', {
-      entry: path.join(REPO_ROOT, 'functions', `${props.handler}.ts`),
-      handler: 'handler',
-      projectRoot: REPO_ROOT,
-      depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
+    this.fn = new lambda.Function(this, 'Fn', {
+      code: handlerCode(props.handler),
+      handler: 'index.handler',
       runtime: HOUSE_RUNTIME,
       architecture: lambda.Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,
@@ -103,39 +103,6 @@ export class HouseFunction extends Construct {
       // Node maps stack traces through the bundle's source map only when asked to; the bench's
       // cold-start figures are measured with the same flag.
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
-      bundling: {
-        minify: true,
-        sourceMap: true,
-        // Source maps give stack traces their files and lines; without the sources' text each map
-        // is about a third the size, and Node reads it at every cold start (NODE_OPTIONS above).
-        sourcesContent: false,
-        // Bundling in Docker runs esbuild in the mounted project, like local bundling, so the
-        // aliases' relative paths resolve the same way.
-        workingDirectory: AssetStaging.BUNDLING_INPUT_DIR,
-        target: 'node24',
-        format: OutputFormat.ESM,
-        mainFields: ['module', 'main'],
-        banner: BUNDLE_BANNER,
-        // The SDK's default credential chain becomes environment credentials (decision 096).
-        esbuildArgs: {
-          '--alias': Object.entries(BUNDLE_ALIASES).map(([from, to]) => `${from}=${to}`),
-        },
-        // The AWS SDK clients a handler imports are bundled (tree-shaken, one file) instead of
-        // taken from the runtime: about half the module initialisation time, and the deployed
-        // SDK is the one the tests ran with (decision 095).
-        externalModules: [],
-        // Files read at run time beside the bundle (the preview renderer's WebAssembly and fonts).
-        ...(BUNDLE_FILES[props.handler]
-          ? {
-              commandHooks: {
-                beforeBundling: () => [],
-                beforeInstall: () => [],
-                afterBundling: (inputDir: string, outputDir: string) =>
-                  copyBundleFiles(props.handler, inputDir, outputDir),
-              },
-            }
-          : {}),
-      },
     });
 
     if (traced) {
@@ -152,4 +119,27 @@ export class HouseFunction extends Construct {
       });
     }
   }
+}
+
+/**
+ * A handler's code asset: its folder of the app's one esbuild run (infra/constructs/bundles.ts),
+ * hashed by its content. Bundling is local only (esbuild is a dev dependency); the image is
+ * the runtime's build image, which the CDK requires to be named and never pulls here. When the
+ * CDK skips bundling (unit tests' `aws:cdk:bundling-stacks: []`), nothing is built.
+ */
+function handlerCode(handler: string): lambda.Code {
+  return lambda.Code.fromAsset(path.join(REPO_ROOT, 'functions'), {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      image: HOUSE_RUNTIME.bundlingImage,
+      // Part of the asset's identity: a change of the build options is a new bundle.
+      command: ['esbuild', JSON.stringify({ handler, ...HANDLER_BUILD_OPTIONS })],
+      local: {
+        tryBundle(outputDir: string): boolean {
+          cpSync(handlerBundleDir(handler), outputDir, { recursive: true });
+          return true;
+        },
+      },
+    },
+  });
 }

@@ -1,7 +1,6 @@
 /**
- * What every Lambda bundle is built with besides esbuild's own options, shared by
- * `HouseFunction` and the bench's `coldstart` section so that the bench measures the bundles
- * the CDK app deploys.
+ * What every Lambda bundle is built with besides esbuild's own options (infra/constructs/bundles.ts
+ * builds the app's bundles, and the bench's `coldstart` section measures the same ones).
  */
 
 import { PNG_RENDERER_FILES } from '../../shared/sharing/preview';
@@ -12,8 +11,7 @@ export const BUNDLE_BANNER =
 
 /**
  * Packages replaced in a bundle, by a path relative to the repository root (esbuild resolves an
- * alias in its working directory: the root for the bench and for the CDK app's local bundling,
- * and the mounted root when it bundles in Docker). The SDK
+ * alias in its working directory, the root). The SDK
  * clients' default credential chain becomes environment credentials only, which is what
  * Lambda provides (decision 096).
  */
@@ -29,10 +27,3 @@ export const BUNDLE_ALIASES: Readonly<Record<string, string>> = {
 export const BUNDLE_FILES: Readonly<Record<string, readonly string[]>> = {
   'api/publicPitchPreviewPng': PNG_RENDERER_FILES,
 };
-
-/** The shell commands that copy a handler's files into its bundle folder (none for most). */
-export function copyBundleFiles(handler: string, inputDir: string, outputDir: string): string[] {
-  return (BUNDLE_FILES[handler] ?? []).map(
-    (file) => `cp "${inputDir}/node_modules/${file}" "${outputDir}/"`,
-  );
-}

@@ -10,8 +10,10 @@
  *
  * Any error fails, and any warning not listed with its reason in infra/lint/cfn-lint-ignores.json.
  * The last two syntheses skip bundling (the templates are the same; only asset hashes differ).
+ * One cfn-lint process lints all three.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from '../app';
@@ -80,25 +82,63 @@ export function synthesize(extra: Record<string, unknown>, outdir: string): void
   }).app.synth();
 }
 
-/** cfn-lint's findings on every template of `dir`. */
-export function lint(dir: string): Match[] {
+/** The synthesized templates of `dir`. */
+function templatesOf(dir: string): string[] {
   const templates = fs
     .readdirSync(dir)
     .filter((f) => f.endsWith('.template.json'))
     .map((f) => path.join(dir, f));
   if (templates.length === 0) throw new Error(`${dir} holds no template: synthesize first`);
-  const run = spawnSync(
-    'cfn-lint',
-    ['--format', 'json', '--regions', ...LINT_REGIONS, '--', ...templates],
-    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-  );
-  if (run.error)
-    throw new Error(`cfn-lint could not run (${run.error.message}): pip install cfn-lint`);
-  try {
-    return JSON.parse(run.stdout || '[]') as Match[];
-  } catch {
-    throw new Error(`cfn-lint failed: ${run.stderr || run.stdout}`);
+  return templates;
+}
+
+/** One cfn-lint process on `templates`: its findings. */
+function lintProcess(templates: string[]): Promise<Match[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('cfn-lint', [
+      '--format',
+      'json',
+      '--regions',
+      ...LINT_REGIONS,
+      '--',
+      ...templates,
+    ]);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', (error) =>
+      reject(new Error(`cfn-lint could not run (${error.message}): pip install cfn-lint`)),
+    );
+    child.on('close', () => {
+      try {
+        resolve(JSON.parse(stdout || '[]') as Match[]);
+      } catch {
+        reject(new Error(`cfn-lint failed: ${stderr || stdout}`));
+      }
+    });
+  });
+}
+
+/**
+ * cfn-lint's findings on every template of `dirs`. Its time goes by template (under a second
+ * each), so the templates are shared out, largest first, between one process per core.
+ */
+export async function lint(...dirs: string[]): Promise<Match[]> {
+  const templates = dirs
+    .flatMap(templatesOf)
+    .map((file) => ({ file, size: fs.statSync(file).size }))
+    .sort((a, b) => b.size - a.size);
+  const groups = Array.from({ length: Math.min(availableParallelism(), templates.length) }, () => ({
+    files: [] as string[],
+    size: 0,
+  }));
+  for (const t of templates) {
+    const lightest = groups.reduce((a, b) => (b.size < a.size ? b : a));
+    lightest.files.push(t.file);
+    lightest.size += t.size;
   }
+  return (await Promise.all(groups.map((g) => lintProcess(g.files)))).flat();
 }
 
 async function main(): Promise<number> {
@@ -110,19 +150,20 @@ async function main(): Promise<number> {
     ["the README's production context", path.join(OUT, 'operator'), operatorContext()],
     ['the other options', path.join(OUT, 'other-options'), OTHER_OPTIONS_CONTEXT],
   ];
+  for (const [, dir, context] of syntheses) if (context) synthesize(context, dir);
+  const matches = await lint(...syntheses.map(([, dir]) => dir));
   let failures = 0;
   const ignoredSeen = new Map<string, number>();
-  for (const [name, dir, context] of syntheses) {
-    if (context) synthesize(context, dir);
-    const matches = lint(dir);
-    const templates = fs.readdirSync(dir).filter((f) => f.endsWith('.template.json')).length;
-    const failing = matches.filter(
+  for (const [name, dir] of syntheses) {
+    const inDir = (m: Match) => path.resolve(path.dirname(m.Filename)) === path.resolve(dir);
+    const mine = matches.filter(inDir);
+    const failing = mine.filter(
       (m) => m.Level === 'Error' || !(m.Rule.Id in ignores) || m.Rule.Id.startsWith('E'),
     );
-    for (const m of matches)
+    for (const m of mine)
       if (!failing.includes(m)) ignoredSeen.set(m.Rule.Id, (ignoredSeen.get(m.Rule.Id) ?? 0) + 1);
     console.log(
-      `${name}: ${templates} templates, ${matches.length - failing.length} findings ignored, ${failing.length} failing`,
+      `${name}: ${templatesOf(dir).length} templates, ${mine.length - failing.length} findings ignored, ${failing.length} failing`,
     );
     for (const m of failing)
       console.log(

@@ -1,5 +1,6 @@
 import { addDays, compareIso, dayNumber, minusMonths } from './days';
 import type { Close, NavPoint } from './history';
+import { dividendCents } from './income';
 import { D, type Dec } from './money';
 import { xirr } from './xirr';
 
@@ -224,7 +225,8 @@ export function periodFigures(points: readonly NavPoint[], range: PeriodRange): 
         );
 
   const realised = inRange.reduce((s, p) => s + p.realisedCents, 0);
-  const dividends = inRange.reduce((s, p) => s + p.dividendCents, 0);
+  // The one sum of dividends credited (the income view's months and years are its sums too).
+  const dividends = dividendCents(inRange);
   const fees = inRange.reduce((s, p) => s + (p.feeCents ?? 0), 0);
   const total = endNav - startNav - netFlow;
   return {

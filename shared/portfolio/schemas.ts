@@ -285,6 +285,13 @@ export const performanceRowsPayload = z.strictObject({
 });
 export type PerformanceRowsPayload = z.infer<typeof performanceRowsPayload>;
 
+/**
+ * POST /api/getPortfolioIncome: one portfolio's dividend income, or every portfolio's together
+ * when `portfolio_id` is absent.
+ */
+export const incomePayload = z.strictObject({ portfolio_id: z.optional(idString) });
+export type IncomePayload = z.infer<typeof incomePayload>;
+
 const columnIndex = z.optional(z.number().check(z.int(), z.gte(0), z.lte(100)));
 
 /**

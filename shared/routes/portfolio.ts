@@ -5,6 +5,7 @@ import {
   exportActivityPayload,
   orderPayload,
   importTransactionsPayload,
+  incomePayload,
   performancePayload,
   performanceRowsPayload,
   portfolioIdPayload,
@@ -128,6 +129,19 @@ export const portfolioRoutes = defineRoutes([
     summary:
       "A page of a portfolio's corporate actions, open tax lots or realised tax lots (the lists too long for the Performance answer)",
     owns: [{ field: 'portfolio_id', kind: 'portfolio' }],
+  },
+  {
+    id: 'getPortfolioIncome',
+    method: 'POST',
+    path: '/api/getPortfolioIncome',
+    auth: true,
+    handler: 'api/getPortfolioIncome',
+    request: incomePayload,
+    needs: ['tableWrite', 'tableBatchWrite', 'marketData'],
+    summary:
+      'Dividend income of a portfolio, or of every portfolio when none is named: dividends received by month and year, forward 12-month income, yield on cost, current yield, five-year dividend growth, and the upcoming ex-dates and pay dates of the holdings and the watchlist',
+    owns: [{ field: 'portfolio_id', kind: 'portfolio' }],
+    lists: 'portfolio',
   },
   {
     id: 'exportActivity',

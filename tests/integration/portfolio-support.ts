@@ -8,6 +8,7 @@ import { handler as deletePortfolio } from '../../functions/api/deletePortfolio'
 import { handler as getPortfolioDetails } from '../../functions/api/getPortfolioDetails';
 import { handler as getPortfolioHoldings } from '../../functions/api/getPortfolioHoldings';
 import { handler as getPortfolioList } from '../../functions/api/getPortfolioList';
+import { handler as getPortfolioIncome } from '../../functions/api/getPortfolioIncome';
 import { handler as getPortfolioPerformance } from '../../functions/api/getPortfolioPerformance';
 import { handler as getPerformanceRows } from '../../functions/api/getPerformanceRows';
 import { handler as exportActivity } from '../../functions/api/exportActivity';
@@ -45,6 +46,7 @@ export const HANDLERS = {
   placeOrder: ['/api/placeOrder', placeOrder],
   getPortfolioPerformance: ['/api/getPortfolioPerformance', getPortfolioPerformance],
   getPerformanceRows: ['/api/getPerformanceRows', getPerformanceRows],
+  getPortfolioIncome: ['/api/getPortfolioIncome', getPortfolioIncome],
   importTransactions: ['/api/importTransactions', importTransactions],
   exportActivity: ['/api/exportActivity', exportActivity],
   cancelOrder: ['/api/cancelOrder', cancelOrder],

@@ -29,18 +29,16 @@ export const CLOCK_INSTANTS: readonly { name: string; at: string }[] = [
 ];
 
 /**
- * What runs at each of those instants: the fault suites that build an investor's data through
- * the API (valuations at the quoted price, a pitch, a portfolio with an order, a watched stock)
- * and the pitch-to-portfolio journey in the browser. At the default instant only: the provider
- * faults (they run on their own simulated clock) and the `npm start` restart (the same journey
- * as the DynamoDB outage, in a child process).
+ * The tag of the tests whose behaviour depends on the product's clock: `npm test` runs them again
+ * at each of those instants (`--tags-filter clock`), and only them (decision 155). A test gets it
+ * with `{ tags: [CLOCK_TAG] }` (run-all finds the files by that text) when what it checks can
+ * change with the hour, the day or the session: prices quoted at the instant, dates the product
+ * stamps, a market open or closed, "today" in a figure. Today: the investor's journey through
+ * the API (valuations at the quoted price, a pitch, a portfolio with an order, a watched stock,
+ * every read finding them), the writes of the retry and transaction suites that stamp or price
+ * something, and the pitch-to-portfolio journey in the browser.
  */
-export const INSTANT_FILES: readonly string[] = [
-  'tests/integration/faults/retried-writes.test.ts',
-  'tests/integration/faults/dynamodb-outage.test.ts',
-  'tests/integration/faults/transactions.test.ts',
-  'tests/e2e/pitch-buy.test.ts',
-];
+export const CLOCK_TAG = 'clock';
 
 /**
  * Rate limits count in fixed windows of the real clock (functions/lib/rate-limit.ts: a burst

@@ -5,7 +5,7 @@
  * wall clock.
  */
 import { describe, expect, it } from 'vitest';
-import { BOUNDS, LOSS_VOLATILITY, SIZES, SPLITS, sectorCalibration } from './calibration.js';
+import { BANKS, BOUNDS, LOSS_VOLATILITY, SIZES, SPLITS, sectorCalibration } from './calibration.js';
 import { DEMO_SPECIAL, DEMO_UNIVERSE_DETAILS, demoStable, isBank } from './index.js';
 
 const NOW = new Date('2026-03-10T21:30:00Z');
@@ -127,12 +127,11 @@ describe('the demo market against its calibration, over every company', () => {
   it("profitable companies trade at P/E within reach of their sector's range", () => {
     for (const f of figures) {
       if (f.loss || f.ttmNetIncome <= 0 || DEMO_SPECIAL.turnarounds.has(f.symbol)) continue;
-      const [lo, hi] = sectorCalibration(f.sector).pe;
-      const size = SIZES[f.band as keyof typeof SIZES];
-      expect(f.pe, `${f.symbol} P/E`).toBeGreaterThanOrEqual(
-        lo * size.multiple * BOUNDS.peSpread[0],
-      );
-      expect(f.pe, `${f.symbol} P/E`).toBeLessThanOrEqual(hi * size.multiple * BOUNDS.peSpread[1]);
+      // Banks have their own range, whatever their size.
+      const [lo, hi] = f.bank ? BANKS.pe : sectorCalibration(f.sector).pe;
+      const multiple = f.bank ? 1 : SIZES[f.band as keyof typeof SIZES].multiple;
+      expect(f.pe, `${f.symbol} P/E`).toBeGreaterThanOrEqual(lo * multiple * BOUNDS.peSpread[0]);
+      expect(f.pe, `${f.symbol} P/E`).toBeLessThanOrEqual(hi * multiple * BOUNDS.peSpread[1]);
     }
     // The sectors keep their usual order: energy and banks cheap, technology and REITs dear.
     const medianPe = (sector: string) =>
@@ -211,13 +210,35 @@ describe('the demo market against its calibration, over every company', () => {
       for (const d of list) {
         expect(num(d.dividend)).toBeGreaterThan(0);
         expect((d.declarationDate as string) < (d.date as string)).toBe(true);
-        expect((d.date as string) < (d.paymentDate as string)).toBe(true);
+        expect((d.date as string) <= (d.recordDate as string)).toBe(true);
+        expect((d.recordDate as string) < (d.paymentDate as string)).toBe(true);
       }
       const yields = list.slice(0, 4).map((d) => num(d.yield));
       for (const y of yields)
         expect(y, `${e.symbol} yield %`).toBeLessThan(BOUNDS.maxDividendYield);
     }
     expect(payers).toBeGreaterThan(DEMO_UNIVERSE_DETAILS.length / 3);
+  });
+
+  it('dividends: the record date is the ex-date under T+1 settlement, a weekday or two after it before', () => {
+    const ko = rows('dividends', { symbol: 'KO' });
+    const on = (ex: string) => ko.find((d) => d.date === ex)!;
+    // T+1 from 2024-05-28: ex-date and record date are one day.
+    expect(on('2024-06-07').recordDate).toBe('2024-06-07');
+    // T+2: a Friday ex-date is on record on Monday; T+3 (before 2017-09-05): on Tuesday.
+    expect(on('2024-03-08').recordDate).toBe('2024-03-11');
+    expect(on('2017-06-09').recordDate).toBe('2017-06-13');
+    for (const d of ko) {
+      const ex = d.date as string;
+      const record = d.recordDate as string;
+      const weekdaysBetween = (() => {
+        let n = 0;
+        for (let t = Date.parse(ex) + 86_400_000; t <= Date.parse(record); t += 86_400_000)
+          if (![0, 6].includes(new Date(t).getUTCDay())) n++;
+        return n;
+      })();
+      expect(weekdaysBetween, ex).toBe(ex >= '2024-05-28' ? 0 : ex >= '2017-09-05' ? 1 : 2);
+    }
   });
 
   it('splits: a few, forward and reverse, in the last years', () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_MESSAGES } from '../../../functions/lib/idempotency';
 import { keys, userPk } from '../../../functions/lib/keys';
 import { apiClient, type ApiResponse } from '../../support/api';
+import { CLOCK_TAG } from '../../support/clock';
 import { readMail } from '../../support/mail';
 import { createSignedInUser, type TestUser } from '../../support/users';
 import { faultFigureRecorder } from './figures';
@@ -76,7 +77,7 @@ function noDuplicate(before: number, after: number) {
 }
 
 describe('a write retried with the same Idempotency-Key', () => {
-  it('addValuation saves one valuation', async () => {
+  it('addValuation saves one valuation', { tags: [CLOCK_TAG] }, async () => {
     const before = await countUnder(user.userId, keys.valuationPrefix);
     await sentTwice('/api/addValuation', {
       ...valuationPayload(1, 'AAPL', await quotePrice('AAPL')),
@@ -85,19 +86,19 @@ describe('a write retried with the same Idempotency-Key', () => {
     noDuplicate(before, await countUnder(user.userId, keys.valuationPrefix));
   });
 
-  it('addPitch pitches one valuation', async () => {
+  it('addPitch pitches one valuation', { tags: [CLOCK_TAG] }, async () => {
     const before = await countUnder(user.userId, keys.valuationPrefix);
     await sentTwice('/api/addPitch', valuationPayload(2, 'MSFT', await quotePrice('MSFT')));
     noDuplicate(before, await countUnder(user.userId, keys.valuationPrefix));
   });
 
-  it('addPortfolio creates one portfolio', async () => {
+  it('addPortfolio creates one portfolio', { tags: [CLOCK_TAG] }, async () => {
     const before = await countUnder(user.userId, keys.portfolioPrefix);
     await sentTwice('/api/addPortfolio', { portfolio_name: 'Once', investment_value: 1000 });
     noDuplicate(before, await countUnder(user.userId, keys.portfolioPrefix));
   });
 
-  it('placeOrder places one order and reserves its cash once', async () => {
+  it('placeOrder places one order and reserves its cash once', { tags: [CLOCK_TAG] }, async () => {
     const prefix = `${keys.portfolioChildrenPrefix(portfolioId)}ORDER#`;
     const before = await countUnder(user.userId, prefix);
     const [first] = (await sentTwice('/api/placeOrder', {
@@ -212,7 +213,7 @@ describe('a write retried with the same Idempotency-Key', () => {
     expect(await countUnder(user.userId, keys.portfolioPrefix)).toBe(before);
   });
 
-  it('stores the record under the user with a 24 h expiry', async () => {
+  it('stores the record under the user with a 24 h expiry', { tags: [CLOCK_TAG] }, async () => {
     const key = freshKey();
     await post('/api/screener/add', { name: 'Expiring record', filters: {} }, key);
     const out = await doc.send(

@@ -179,6 +179,7 @@ const SAMPLE_INPUT: Record<string, Record<string, unknown>> = {
   getPortfolioHoldings: {},
   getPortfolioPerformance: { period: 'MAX' },
   getPerformanceRows: { list: 'open_lots' },
+  getPortfolioIncome: {},
   exportActivity: {},
   importTransactions: { mode: 'preview', csv: 'date,type,symbol\n2024-01-02,buy,AAPL' },
   placeOrder: { stock_symbol: 'AAPL', order_type: 'market', invest_by: 'quantity', quantity: 1 },

@@ -71,6 +71,7 @@ const loginRoutes: RouteObject[] = [
   { path: 'Mytrackedpitches', lazy: () => import('../features/tracking/routes/tracked-pitches') },
   { path: 'Myaccount', lazy: () => import('../features/account/routes/my-account') },
   { path: 'Portfolio', lazy: () => import('../features/portfolio/routes/portfolio') },
+  { path: 'Portfolio/Income', lazy: () => import('../features/portfolio/routes/income') },
   { path: 'Dashboard', lazy: () => import('../features/dashboard/routes/dashboard') },
   { path: 'Screener', lazy: () => import('../features/screener/routes/screener') },
   { path: 'Watchlist', lazy: () => import('../features/watchlist/routes/watchlist') },

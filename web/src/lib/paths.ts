@@ -19,6 +19,8 @@ export const paths = {
   trackedPitches: '/Mytrackedpitches',
   myAccount: '/Myaccount',
   portfolio: '/Portfolio',
+  /** Dividend income of every portfolio together. */
+  portfolioIncome: '/Portfolio/Income',
   dashboard: '/Dashboard',
   screener: '/Screener',
   heatmap: '/Heatmap',

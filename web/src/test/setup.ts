@@ -5,8 +5,9 @@ import { afterEach, vi } from 'vitest';
 // ends before its chart has loaded would otherwise load it after the document is gone.
 import 'echarts/lib/component/tooltip/helper.js';
 
-// Lazily loaded routes can take more than the default second on a busy 2-core machine.
-configure({ asyncUtilTimeout: 5_000 });
+// Lazily loaded routes can take more than the default second on a busy 2-core machine: the
+// waits follow conditions, and this is only how long one may take before the test fails.
+configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
   cleanup();

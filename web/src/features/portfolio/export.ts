@@ -1,5 +1,6 @@
 import type { CsvColumn } from '../../../../shared/csv';
 import type { HoldingView, TransactionView } from '../../../../shared/schemas/portfolio-api';
+import type { CalendarEntry } from '../../../../shared/schemas/portfolio-income';
 import type { LotsViewData as LotsData } from '../../../../shared/schemas/portfolio-performance';
 
 /** Cents as dollars, unformatted (12345 -> 123.45); null stays empty. */
@@ -69,4 +70,22 @@ export const OPEN_LOTS_CSV_COLUMNS: CsvColumn<OpenLotRow>[] = [
   { header: 'Unrealised (USD)', value: (l) => dollars(l.unrealised_cents) },
   { header: 'Term So Far', value: (l) => termText(l.term) },
   { header: 'Long-Term From', value: (l) => l.long_term_from },
+];
+
+const whereHeld = (e: CalendarEntry) =>
+  e.holding && e.watching ? 'Holding and watchlist' : e.holding ? 'Holding' : 'Watchlist';
+
+/** The upcoming ex-dates and pay dates of the holdings and the watchlist (income view). */
+export const DIVIDEND_CALENDAR_CSV_COLUMNS: CsvColumn<CalendarEntry>[] = [
+  { header: 'Symbol', value: (e) => e.symbol },
+  { header: 'Name', value: (e) => e.name },
+  { header: 'In', value: whereHeld },
+  { header: 'Status', value: (e) => (e.status === 'declared' ? 'Declared' : 'Estimated') },
+  { header: 'Declaration Date', value: (e) => e.declaration_date },
+  { header: 'Ex-Date', value: (e) => e.ex_date },
+  { header: 'Record Date', value: (e) => e.record_date },
+  { header: 'Pay Date', value: (e) => e.pay_date },
+  { header: 'Dividend a Share (USD)', value: (e) => e.per_share },
+  { header: 'Shares', value: (e) => e.quantity },
+  { header: 'Amount (USD)', value: (e) => dollars(e.amount_cents) },
 ];

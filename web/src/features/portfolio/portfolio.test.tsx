@@ -497,7 +497,7 @@ describe('stock panel and order form', () => {
 });
 
 describe('the chosen portfolio’s views', () => {
-  it('shows holdings first and the Performance view as a tab of its own, reached by keyboard too', async () => {
+  it('shows holdings first, the Performance and Income views as tabs of their own, reached by keyboard too', async () => {
     rows = [row('p1', 'Growth', 100, { kind: 'cumulative', rate: 0 })];
     renderDashboard();
     fireEvent.click(await screen.findByRole('button', { name: 'Growth' }));
@@ -518,7 +518,12 @@ describe('the chosen portfolio’s views', () => {
     fireEvent.keyDown(performanceTab, { key: 'ArrowLeft' });
     expect(document.activeElement).toBe(holdingsTab);
     expect(holdingsTab.getAttribute('aria-selected')).toBe('true');
+    // Income is the last tab.
+    const incomeTab = within(tabs).getByRole('tab', { name: 'Income' });
     fireEvent.keyDown(holdingsTab, { key: 'End' });
+    expect(incomeTab.getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tabpanel', { name: 'Income' })).toBeTruthy();
+    fireEvent.keyDown(incomeTab, { key: 'ArrowLeft' });
     expect(performanceTab.getAttribute('aria-selected')).toBe('true');
   });
 });

@@ -26,3 +26,8 @@ export function formatUsd(value: number | null | undefined): string {
 export function formatQuantity(q: number): string {
   return Number.isInteger(q) ? formatNumber(q, 0) : formatNumber(q, 6).replace(/0+$/, '');
 }
+
+/** A yield or rate given as a fraction: 0.0345 -> "3.45%"; null -> "N/A". */
+export function formatFraction(value: number | null): string {
+  return value === null ? 'N/A' : formatPercent(value, { fromFraction: true });
+}

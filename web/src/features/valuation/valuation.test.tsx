@@ -329,7 +329,7 @@ describe('valuation panel', () => {
       pitch_status: 1,
     });
     expect(checkValuation(body as unknown as ValuationModelInput).ok).toBe(true);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/Pitches'), { timeout: 3000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/Pitches'));
   });
 });
 
@@ -391,9 +391,7 @@ describe('/Market/{id}', () => {
     const sent = calls.find((c) => c.path === '/api/updateValuation')?.body;
     expect(sent).toMatchObject({ valuation_id: 'v-7', forward_multiple: 28, valuation_type_id: 1 });
     expect(checkValuation(sent as unknown as ValuationModelInput).ok).toBe(true);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/Mytrackedpitches'), {
-      timeout: 3000,
-    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/Mytrackedpitches'));
   });
 
   it('loads the saved valuation with its stock, methodology and figures', async () => {

@@ -128,6 +128,9 @@ export function PortfolioDashboard({ title }: { title: string }) {
           />
         </div>
         {createButton}
+        <Link to={paths.portfolioIncome} className="button button--ghost">
+          Income from all portfolios
+        </Link>
         <Link
           to={paths.portfolio}
           className="card portfolio-total"

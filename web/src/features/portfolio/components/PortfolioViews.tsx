@@ -1,22 +1,28 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { PortfolioRow } from '../../../../../shared/schemas/portfolio-api';
 import { HoldingsPanel } from './HoldingsPanel';
+import { IncomePanel } from './IncomePanel';
 import { PerformancePanel } from './PerformancePanel';
 
 const TABS = [
   { id: 'holdings', label: 'Holdings' },
   { id: 'performance', label: 'Performance' },
+  { id: 'income', label: 'Income' },
 ] as const;
 type Tab = (typeof TABS)[number]['id'];
 
 /**
- * The chosen portfolio's two views as tabs: holdings and orders, and its performance. The
+ * The chosen portfolio's views as tabs: holdings and orders, its performance and its income. The
  * arrow keys, Home and End move between the tabs (WAI-ARIA tabs, activated on focus).
  */
 export function PortfolioViews({ portfolio }: { portfolio: PortfolioRow }) {
   const [tab, setTab] = useState<Tab>('holdings');
   const base = useId();
-  const refs = useRef<Record<Tab, HTMLButtonElement | null>>({ holdings: null, performance: null });
+  const refs = useRef<Record<Tab, HTMLButtonElement | null>>({
+    holdings: null,
+    performance: null,
+    income: null,
+  });
 
   const onKeyDown = (event: KeyboardEvent) => {
     const at = TABS.findIndex((t) => t.id === tab);
@@ -72,8 +78,13 @@ export function PortfolioViews({ portfolio }: { portfolio: PortfolioRow }) {
       >
         {tab === 'holdings' ? (
           <HoldingsPanel portfolioId={portfolio.portfolio_id} />
-        ) : (
+        ) : tab === 'performance' ? (
           <PerformancePanel
+            portfolioId={portfolio.portfolio_id}
+            portfolioName={portfolio.portfolio_name}
+          />
+        ) : (
+          <IncomePanel
             portfolioId={portfolio.portfolio_id}
             portfolioName={portfolio.portfolio_name}
           />
