@@ -87,6 +87,13 @@ const WRITE_CONCURRENCY = 8;
  * step 3 (it is undone and says so), so a commit is never applied after its answer said it failed.
  */
 
+/**
+ * Rows of each list (accepted, refused, duplicates) an answer carries; the counts are over all
+ * of them. A file's 5,000 rows listed in full could pass 1 MB (decision 176); the first thousand
+ * of each say what the file holds and what is wrong with it.
+ */
+export const IMPORT_ANSWER_ROWS = 1_000;
+
 /** DynamoDB's limit of items in one transaction. */
 const ITEMS_PER_TRANSACTION = 100;
 /** The final transaction holds the portfolio, the import and change records and one holding per symbol. */
@@ -616,15 +623,20 @@ export async function importTransactions(
     amount_cents: r.amountCents,
     fee_cents: r.feeCents,
   });
+  const rejected = [...read.rejected, ...priced.rejected, ...checked.rejected].sort(
+    (a, b) => a.line - b.line,
+  );
+  // Each list's first IMPORT_ANSWER_ROWS rows, with the counts over all of them (decision 176).
   const summary = {
     header: parsed.header,
     fields: IMPORT_FIELDS,
     mapping,
-    accepted: accepted.map(view),
-    rejected: [...read.rejected, ...priced.rejected, ...checked.rejected].sort(
-      (a, b) => a.line - b.line,
-    ),
-    duplicates: duplicates.map(view),
+    accepted: accepted.slice(0, IMPORT_ANSWER_ROWS).map(view),
+    accepted_count: accepted.length,
+    rejected: rejected.slice(0, IMPORT_ANSWER_ROWS),
+    rejected_count: rejected.length,
+    duplicates: duplicates.slice(0, IMPORT_ANSWER_ROWS).map(view),
+    duplicates_count: duplicates.length,
     already_imported: already,
     items: plan ? plan.created.length + 3 + symbolsWritten : 0,
     cash_after_cents: plan ? plan.portfolio.cashCents : null,

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { keys } from '../../functions/lib/keys';
 import { demoStable } from '../../functions/market/demo/index';
 import { portfolioStore } from '../../functions/portfolios';
-import { COMMIT_MARGIN_MS, importTransactions } from '../../functions/portfolios/import';
+import {
+  COMMIT_MARGIN_MS,
+  IMPORT_ANSWER_ROWS,
+  importTransactions,
+} from '../../functions/portfolios/import';
 import { NAV_MAX_CENTS } from '../../shared/portfolio/money';
 import { testMarketClock } from '../support/clock';
 import {
@@ -66,6 +70,7 @@ describe('an import checked against the market and the bounds a portfolio keeps'
       },
     ]);
     expect(preview.body.data.accepted.map((r: { line: number }) => r.line)).toEqual([2, 4, 5]);
+    expect(preview.body.data).toMatchObject({ accepted_count: 3, rejected_count: 2 });
     const commit = await call(user, 'importTransactions', {
       portfolio_id: id,
       mode: 'commit',
@@ -74,6 +79,27 @@ describe('an import checked against the market and the bounds a portfolio keeps'
     expect(commit.statusCode).toBe(200);
     const [holding] = await itemsUnder(user, keys.holding(user, id, 'KO').sk);
     expect(holding!.quantity).toBe(3);
+  });
+
+  it('lists the first thousand rows of each kind in its answer, and counts them all', async () => {
+    const user = newUser();
+    const id = await createPortfolio(user, 'Many refused', 0);
+    const rows = 1_200;
+    const csv = [
+      'Date,Type,Symbol,Quantity,Price,Amount,Fee',
+      ...Array.from({ length: rows }, () => '2024-01-03,buy,KO,1000000000,0.000001,,'),
+    ].join('\n');
+    const preview = await call(user, 'importTransactions', {
+      portfolio_id: id,
+      mode: 'preview',
+      csv,
+    });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.body.data.rejected_count).toBe(rows);
+    expect(preview.body.data.rejected).toHaveLength(IMPORT_ANSWER_ROWS);
+    expect(preview.body.data.rejected.at(-1).line).toBe(IMPORT_ANSWER_ROWS + 1);
+    expect(preview.body.data.accepted_count).toBe(0);
+    expect(preview.body.data.blocker).toBe('No row of this file can be imported');
   });
 
   it('refuses a file that would take the portfolio past the value it can hold exactly, and writes nothing', async () => {
