@@ -32,7 +32,13 @@ import { logger } from '../lib/logger';
 import { recordPortfolioUpkeepFailure } from '../lib/metrics';
 import type { MarketService } from '../market/service';
 import { type CachedCloses, type CachedRanges, closePairs, rangesByDay } from '../market/closes';
-import { actionItem, type CorporateActionItem, corporateRows, settled } from './corporate-actions';
+import {
+  actionItem,
+  type CorporateActionItem,
+  corporateRows,
+  settled,
+  upkeepFailed,
+} from './corporate-actions';
 import { eventsOf, portfolioNow } from './engine';
 import { BENCHMARK_SYMBOL } from './figures';
 import {
@@ -793,6 +799,8 @@ export async function importTransactions(
   // Too little time left for the last step and the answer: undone, and said so.
   if (timeLeft() < COMMIT_MARGIN_MS) {
     await undoImport(deps.store, userId, p.portfolioId, fileHash, createdKeys);
+    // Counted (the PortfolioUpkeepFailures alarm): a file the preview took that cannot be written.
+    upkeepFailed('import-time');
     throw outOfTime();
   }
   try {
