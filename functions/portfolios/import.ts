@@ -113,6 +113,8 @@ export const IMPORT_STALE_MS = 60_000;
 export const COMMIT_ITEMS_MAX = 12_000;
 /** Time kept back for the final transaction and the answer: step 3 is not begun with less left. */
 export const COMMIT_MARGIN_MS = 3_500;
+/** Items written before the pace of the writes is trusted to say whether the rest fits. */
+const PACE_AFTER_ITEMS = 400;
 /** A commit's time when the function does not say (tests, scripts): a deployed function's 10 s. */
 const DEFAULT_BUDGET_MS = 10_000;
 
@@ -789,16 +791,26 @@ export async function importTransactions(
     new ServiceUnavailableError(
       'The import ran out of time before it could finish: nothing was written. Try again; if it happens again, split the file',
     );
-  // 2. The items, 3. the rest and the portfolio; or nothing.
+  // 2. The items, 3. the rest and the portfolio; or nothing. The writes stop as soon as, at the
+  // pace so far, the rest would not leave COMMIT_MARGIN_MS for the last step: what was written
+  // is then deleted while there is still time to answer.
+  const writing = Date.now();
+  let late = false;
+  let sent: number;
   try {
-    await batchPut(deps.store, created, WRITE_CONCURRENCY);
+    sent = await batchPut(deps.store, created, WRITE_CONCURRENCY, (written) => {
+      if (written < PACE_AFTER_ITEMS) return false;
+      const rest = ((Date.now() - writing) / written) * (created.length - written);
+      late = rest > timeLeft() - COMMIT_MARGIN_MS;
+      return late;
+    });
   } catch (error) {
     await undoImport(deps.store, userId, p.portfolioId, fileHash, createdKeys);
     throw error;
   }
   // Too little time left for the last step and the answer: undone, and said so.
-  if (timeLeft() < COMMIT_MARGIN_MS) {
-    await undoImport(deps.store, userId, p.portfolioId, fileHash, createdKeys);
+  if (late || timeLeft() < COMMIT_MARGIN_MS) {
+    await undoImport(deps.store, userId, p.portfolioId, fileHash, createdKeys.slice(0, sent));
     // Counted (the PortfolioUpkeepFailures alarm): a file the preview took that cannot be written.
     upkeepFailed('import-time');
     throw outOfTime();

@@ -557,11 +557,13 @@ export async function batchPut(
   store: PortfolioStore,
   items: readonly Record<string, unknown>[],
   concurrency = 4,
-): Promise<void> {
-  await batchWrite(
+  stop?: (written: number) => boolean,
+): Promise<number> {
+  return batchWrite(
     store,
     items.map((Item) => ({ PutRequest: { Item } })),
     concurrency,
+    stop,
   );
 }
 
@@ -578,17 +580,30 @@ export async function batchDeleteKeys(
   );
 }
 
+/**
+ * Writes the requests 25 at a time, `concurrency` requests at once, in order. With `stop` (asked
+ * with how many are written so far before each further request), the writes end early when it
+ * says so. Answers how many were sent: the first that many requests (all unless stopped).
+ */
 async function batchWrite(
   store: PortfolioStore,
   requests: readonly Record<string, unknown>[],
   concurrency: number,
-): Promise<void> {
+  stop?: (written: number) => boolean,
+): Promise<number> {
   const chunks: Record<string, unknown>[][] = [];
   for (let i = 0; i < requests.length; i += 25) chunks.push(requests.slice(i, i + 25));
   let next = 0;
+  let written = 0;
+  let stopped = false;
   const worker = async () => {
-    while (next < chunks.length) {
-      let request: Record<string, unknown>[] | undefined = chunks[next++]!;
+    while (next < chunks.length && !stopped) {
+      if (stop && stop(written)) {
+        stopped = true;
+        break;
+      }
+      const chunk = chunks[next++]!;
+      let request: Record<string, unknown>[] | undefined = chunk;
       for (let attempt = 0; request && request.length > 0; attempt++) {
         if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
         if (attempt > 8) throw new Error('portfolio items left unwritten');
@@ -597,9 +612,11 @@ async function batchWrite(
         );
         request = out.UnprocessedItems?.[store.table] as Record<string, unknown>[] | undefined;
       }
+      written += chunk.length;
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, chunks.length) }, worker));
+  return Math.min(requests.length, next * 25);
 }
 
 /** Best-effort removal of items no history names any more. */
