@@ -195,9 +195,8 @@ export async function run(report: Report): Promise<void> {
     const merges: number[] = [];
     let failed = 0;
     const third = Math.floor(span / 3);
-    if (merged === undefined)
-      throw new Error('no commit of 5,000 rows finished: nothing to merge into');
-    for (let i = 0; i < RUNS; i++) {
+    // Without a finished commit of 5,000 rows there is nothing to merge into: all runs missed.
+    for (let i = 0; i < RUNS && merged !== undefined; i++) {
       const start = addDays(FROM, Math.floor((span * 2) / 3) + Math.floor((i * third) / RUNS) + 1);
       const csv = file(1_000, start, Math.max(5, Math.floor(third / RUNS) - 2), 1_000_000);
       const commit = await committed(merged, csv);
@@ -205,8 +204,8 @@ export async function run(report: Report): Promise<void> {
       if (!commit.ok) failed++;
     }
     const label = '1,000 rows merged into a portfolio of 5,000';
-    figure(`${label}, commit`, merges, COMMIT_MS);
-    outOfTime(label, failed);
+    if (merges.length > 0) figure(`${label}, commit`, merges, COMMIT_MS);
+    outOfTime(label, merged === undefined ? RUNS : failed);
     report(atMost(SECTION, 'largest answer', largest, ANSWER_BYTES_MAX, (v) => kb(v)));
   } finally {
     await dynamo.stop();
