@@ -86,15 +86,24 @@ export async function run(report: Report): Promise<void> {
         .toNumber();
     };
 
-    /** `rows` rows from `start` over `days` days: a deposit, then buys and sales at the day's close. */
+    /** The days the demo market traded (every symbol trades the exchange's days), up to today. */
+    const tradingDays = [...closes.get(symbols[0]!)!.keys()].sort();
+    /**
+     * `rows` rows from `start` over the trading days of the next `days` days (none after today):
+     * a deposit, then buys and sales at the day's close.
+     */
     const file = (rows: number, start: string, days: number, deposit: number) => {
       const lines = [
         'Date,Type,Symbol,Quantity,Price,Amount,Fee',
         `${start},deposit,,,,${deposit},`,
       ];
+      const end = addDays(start, days);
+      const open = tradingDays.filter((d) => d > start && d <= end);
+      if (open.length === 0) throw new Error(`no trading day from ${start} to ${end}`);
       const held = new Map<string, number>();
       for (let i = 1; lines.length <= rows; i++) {
-        const date = addDays(start, 1 + Math.floor((i / rows) * days));
+        if (i > rows * 2) throw new Error(`too few priced rows from ${start} to ${end}`);
+        const date = open[Math.min(open.length - 1, Math.floor(((i - 1) / rows) * open.length))]!;
         const symbol = symbols[i % symbols.length]!;
         const price = tradedPrice(symbol, date);
         if (price === undefined) continue;
