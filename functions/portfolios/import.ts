@@ -759,6 +759,15 @@ export async function importTransactions(
     new BadRequestError(
       'The portfolio changed or this file was imported meanwhile: nothing was written; preview it again',
     );
+  const outOfTime = () =>
+    new ServiceUnavailableError(
+      'The import ran out of time before it could finish: nothing was written. Try again; if it happens again, split the file',
+    );
+  // Reading and checking took the time the writes need (twice the last step's): not started.
+  if (timeLeft() < 2 * COMMIT_MARGIN_MS) {
+    upkeepFailed('import-time');
+    throw outOfTime();
+  }
   // 1. The mark.
   try {
     await deps.store.client.send(
@@ -787,10 +796,6 @@ export async function importTransactions(
     throw error;
   }
   const createdKeys = created.map((c) => ({ pk: String(c.pk), sk: String(c.sk) }));
-  const outOfTime = () =>
-    new ServiceUnavailableError(
-      'The import ran out of time before it could finish: nothing was written. Try again; if it happens again, split the file',
-    );
   // 2. The items, 3. the rest and the portfolio; or nothing. The writes stop as soon as, at the
   // pace so far, the rest would not leave COMMIT_MARGIN_MS for the last step: what was written
   // is then deleted while there is still time to answer.

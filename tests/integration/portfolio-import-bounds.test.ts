@@ -132,6 +132,33 @@ describe('an import checked against the market and the bounds a portfolio keeps'
     expect(await ownItemsUnder(user, keys.portfolioChildrenPrefix(id))).toEqual(before);
   });
 
+  it('does not start a commit left too little time to write its items and take its last step', async () => {
+    const user = newUser();
+    const id = await createPortfolio(user, 'Late start', 0);
+    const csv = [
+      'Date,Type,Symbol,Quantity,Price,Amount,Fee',
+      '2024-01-02,deposit,,,,"10,000.00",',
+      `2024-01-03,buy,KO,1,${koRange('2024-01-03').close},,`,
+    ].join('\n');
+    const [before] = await itemsUnder(user, keys.portfolio(user, id).sk);
+    const itemsBefore = await ownItemsUnder(user, keys.portfolioChildrenPrefix(id));
+    // Ample at the start; once the file is read and checked, less than the writes need.
+    let asked = 0;
+    const deps = {
+      store: portfolioStore(),
+      market,
+      remainingMs: () => (asked++ === 0 ? 10_000 : 2 * COMMIT_MARGIN_MS - 1),
+    };
+    await expect(
+      importTransactions(deps, user, { portfolio_id: id, mode: 'commit', csv }),
+    ).rejects.toMatchObject({ statusCode: 503 });
+    // Not even the mark was written: the portfolio is at the same version, nothing under it.
+    const [after] = await itemsUnder(user, keys.portfolio(user, id).sk);
+    expect(after!.version).toBe(before!.version);
+    expect(after!.importing).toBeUndefined();
+    expect(await ownItemsUnder(user, keys.portfolioChildrenPrefix(id))).toEqual(itemsBefore);
+  });
+
   it('undoes a commit left too little time for its last step, says so, and can be retried at once', async () => {
     const user = newUser();
     const id = await createPortfolio(user, 'Out of time', 0);
@@ -143,13 +170,13 @@ describe('an import checked against the market and the bounds a portfolio keeps'
       ),
     ].join('\n');
     const [before] = await itemsUnder(user, keys.portfolio(user, id).sk);
-    // The function's time as Lambda's context tells it: ample at the start, and less than the
-    // last step keeps back once the items are written.
+    // The function's time as Lambda's context tells it: ample at the start and when the writes
+    // begin, and less than the last step keeps back once the items are written.
     let asked = 0;
     const deps = {
       store: portfolioStore(),
       market,
-      remainingMs: () => (asked++ === 0 ? 10_000 : COMMIT_MARGIN_MS - 1),
+      remainingMs: () => (asked++ < 2 ? 10_000 : COMMIT_MARGIN_MS - 1),
     };
     await expect(
       importTransactions(deps, user, { portfolio_id: id, mode: 'commit', csv }),
@@ -158,7 +185,7 @@ describe('an import checked against the market and the bounds a portfolio keeps'
       message:
         'The import ran out of time before it could finish: nothing was written. Try again; if it happens again, split the file',
     });
-    expect(asked).toBeGreaterThan(1);
+    expect(asked).toBeGreaterThan(2);
     // Nothing of it stays: no trade, no import record, the mark cleared, the cash as it was.
     const items = await ownItemsUnder(user, keys.portfolioChildrenPrefix(id));
     expect(
