@@ -2,7 +2,7 @@
  * `npm run bench [-- section ...]`: runs the bench sections (all by default), each in a fresh
  * Node process with its own local stack on random ports, and ends with one table of figures
  * against their budgets. Sections: cost, quota, screener, coldstart, api, web, lighthouse, interaction, edge-cache, nav-history,
- * charts.
+ * import, charts.
  * `BENCH_SECONDS` shortens the API load tests (20 s each by default).
  */
 import { spawn } from 'node:child_process';
@@ -24,6 +24,7 @@ export const SECTIONS = [
   'interaction',
   'edge-cache',
   'nav-history',
+  'import',
   'charts',
 ] as const;
 

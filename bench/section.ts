@@ -28,6 +28,7 @@ const modules: Record<string, () => Promise<{ run(report: (f: Figure) => void): 
     interaction: () => import('./interaction'),
     'edge-cache': () => import('./edge-cache'),
     'nav-history': () => import('./nav-history'),
+    import: () => import('./import'),
     charts: () => import('./charts'),
   };
 

@@ -19,6 +19,12 @@ export type EntityType =
   | 'Holding'
   | 'Transaction'
   | 'Order'
+  | 'CorporateAction'
+  | 'Import'
+  | 'PortfolioHistory'
+  | 'PortfolioLedger'
+  | 'PortfolioCheckpoint'
+  | 'PortfolioChange'
   | 'MarketCache'
   | 'MarketBudget'
   | 'SymbolInterest'
@@ -38,6 +44,8 @@ export interface Key {
 }
 
 const USER = 'USER#';
+/** Versions in change keys are zero-padded so that they sort in number order. */
+const CHANGE_DIGITS = 12;
 
 export const userPk = (userId: string): string => `${USER}${userId}`;
 
@@ -98,6 +106,33 @@ export const keys = {
     pk: userPk(userId),
     sk: `PORTFOLIO#${portfolioId}#HISTORY`,
   }),
+  /**
+   * Part of a portfolio's trades and corporate actions as the engine keeps them (decision 175):
+   * one block of a year, under the stamp of the read that wrote it (the history names the blocks
+   * that are current).
+   */
+  portfolioLedger: (userId: string, portfolioId: string, block: string, stamp: string): Key => ({
+    pk: userPk(userId),
+    sk: `PORTFOLIO#${portfolioId}#LEDGER#${block}#${stamp}`,
+  }),
+  /** The replay's state at the end of a month (`YYYY-MM-DD`, its last day), under a stamp (decision 175). */
+  portfolioCheckpoint: (userId: string, portfolioId: string, day: string, stamp: string): Key => ({
+    pk: userPk(userId),
+    sk: `PORTFOLIO#${portfolioId}#CKPT#${day}#${stamp}`,
+  }),
+  /**
+   * What a write that moved the portfolio to `version` changed of its trades and corporate
+   * actions (decision 175): written with the version, read in version order by the engine.
+   */
+  portfolioChange: (userId: string, portfolioId: string, version: number): Key => ({
+    pk: userPk(userId),
+    sk: `PORTFOLIO#${portfolioId}#CHANGE#${String(version).padStart(CHANGE_DIGITS, '0')}`,
+  }),
+  portfolioChangesPrefix: (portfolioId: string) => `PORTFOLIO#${portfolioId}#CHANGE#`,
+  portfolioActionsPrefix: (portfolioId: string) => `PORTFOLIO#${portfolioId}#ACTION#`,
+  portfolioHoldingsPrefix: (portfolioId: string) => `PORTFOLIO#${portfolioId}#HOLDING#`,
+  portfolioOrdersPrefix: (portfolioId: string) => `PORTFOLIO#${portfolioId}#ORDER#`,
+  portfolioImportsPrefix: (portfolioId: string) => `PORTFOLIO#${portfolioId}#IMPORT#`,
   portfolioChildrenPrefix: (portfolioId: string) => `PORTFOLIO#${portfolioId}#`,
   /** A portfolio's transactions, in time order (their sort keys go on with the ISO time). */
   portfolioTransactionsPrefix: (portfolioId: string) => `PORTFOLIO#${portfolioId}#TXN#`,

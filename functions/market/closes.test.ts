@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { type ClosePair, closePairs, encodeCloses } from './closes';
+import {
+  type ClosePair,
+  closePairs,
+  dayCloses,
+  dayClosesAfter,
+  dayClosesWithToday,
+  encodeCloses,
+  encodeRanges,
+  rangesByDay,
+} from './closes';
 
 const pairs: ClosePair[] = [
   ['2024-01-02', 10],
@@ -35,5 +44,49 @@ describe('closes as the market cache keeps them', () => {
   it('keep pairs whose dates are not plain days as pairs', () => {
     const odd: ClosePair[] = [['2024-01-02T00:00:00Z', 10]];
     expect(encodeCloses(odd)).toEqual(odd);
+  });
+});
+
+describe('closes as day numbers (what the replay reads)', () => {
+  const day = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
+
+  it('puts the days in order, leaves out closes that cannot price, and decodes a value once', () => {
+    const compact = encodeCloses(pairs);
+    const decoded = dayCloses(compact);
+    expect([...decoded.days]).toEqual(
+      ['2024-01-02', '2024-01-03', '2024-01-04', '2024-01-08', '2024-01-09'].map(day),
+    );
+    expect([...decoded.closes]).toEqual([10, 11.25, 9.75, 12.5, 13]);
+    expect(dayCloses(compact)).toBe(decoded);
+    expect(dayCloses(pairs)).toEqual(decoded);
+    expect(dayCloses(undefined).days.length).toBe(0);
+  });
+
+  it('after a day: the later closes and the last one up to it; today at its quote', () => {
+    const decoded = dayCloses(encodeCloses(pairs));
+    const after = dayClosesAfter(decoded, day('2024-01-05'));
+    expect([...after.days]).toEqual(['2024-01-04', '2024-01-08', '2024-01-09'].map(day));
+    expect(dayClosesAfter(decoded, day('2023-12-01')).days.length).toBe(5);
+    const today = dayClosesWithToday(decoded, day('2024-01-09'), 14.5);
+    expect([...today.closes]).toEqual([10, 11.25, 9.75, 12.5, 14.5]);
+    expect(dayClosesWithToday(decoded, day('2024-01-10'), undefined)).toBe(decoded);
+  });
+
+  it("keep each day's traded range by day: a bar's time dropped, unusable bars left out", () => {
+    const ranges = encodeRanges([
+      { date: '2024-01-03', low: 10.5, high: 11.75 },
+      { date: '2024-01-02', low: 9.5, high: 10.25 },
+      { date: '2024-01-04 16:00:00', low: 1, high: 2 },
+      { date: 'not a day', low: 3, high: 4 },
+      { date: '2024-01-05', low: Number.NaN, high: 4 },
+    ]);
+    expect(rangesByDay(JSON.parse(JSON.stringify(ranges)))).toEqual(
+      new Map([
+        ['2024-01-02', { low: 9.5, high: 10.25 }],
+        ['2024-01-03', { low: 10.5, high: 11.75 }],
+        ['2024-01-04', { low: 1, high: 2 }],
+      ]),
+    );
+    expect(rangesByDay(undefined).size).toBe(0);
   });
 });

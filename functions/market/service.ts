@@ -11,7 +11,7 @@ import type { Interval, Period, ProxyRead, StatementKind } from '../../shared/ma
 import { config, required } from '../lib/config';
 import { db } from '../lib/dynamo';
 import { MarketCache, type CacheResult } from './cache';
-import { type CachedCloses, closePairs, encodeCloses } from './closes';
+import { type CachedCloses, closePairs, encodeCloses, encodeRanges } from './closes';
 import { NO_EXTRAS, joinQuote, type QuoteExtras } from './mapping';
 import { planFor, type PlanLimits } from './plan';
 import { StableProvider, type MarketProvider } from './provider';
@@ -297,11 +297,12 @@ export class MarketService {
    * that cannot be read is left out.
    */
   async manySymbols<T>(
-    kind: 'dividends' | 'splits' | 'profile' | 'closes',
+    kind: 'dividends' | 'splits' | 'profile' | 'closes' | 'ranges',
     symbols: readonly string[],
     from?: string,
   ): Promise<Map<string, T>> {
-    const keyOf = (symbol: string) => (kind === 'closes' ? `${symbol}|${from ?? ''}` : symbol);
+    const dated = kind === 'closes' || kind === 'ranges';
+    const keyOf = (symbol: string) => (dated ? `${symbol}|${from ?? ''}` : symbol);
     const symbolOf = new Map(symbols.map((s) => [keyOf(s), s]));
     const fetchOne = async (symbol: string): Promise<unknown> => {
       switch (kind) {
@@ -319,9 +320,11 @@ export class MarketService {
               (b) => [b.date.slice(0, 10), b.close] as [string, number],
             ),
           );
+        case 'ranges':
+          return encodeRanges(await this.provider.daily(symbol, from));
       }
     };
-    const fresh = kind === 'closes' ? FRESH_MS.daily : FRESH_MS.day;
+    const fresh = dated ? FRESH_MS.daily : FRESH_MS.day;
     const read = await this.cache.readMany<T>(kind, [...symbolOf.keys()], fresh, async (list) => {
       const values = new Map<string, T>();
       const errors = new Map<string, unknown>();

@@ -7,11 +7,9 @@ import {
   type DividendRow,
   type SplitRow,
 } from '../../shared/portfolio/corporate';
-import { addDays } from '../../shared/portfolio/days';
 import { D } from '../../shared/portfolio/money';
 import { now as clockNow } from '../lib/clock';
-import { countPartition, queryPartition } from '../lib/dynamo';
-import { keys, userPk } from '../lib/keys';
+import { keys } from '../lib/keys';
 import { logger } from '../lib/logger';
 import { recordPortfolioUpkeepFailure } from '../lib/metrics';
 import type { MarketService } from '../market/service';
@@ -22,8 +20,16 @@ import {
   type OrderItem,
   type PortfolioItem,
   type PortfolioStore,
-  type TransactionItem,
 } from './store';
+import {
+  changeRecord,
+  holdingsAndOrders,
+  type LedgerAction,
+  ledgerFromItems,
+  ledgerSince,
+  type LedgerTrade,
+} from './ledger';
+import { HISTORY_FORMAT, readHistory, type StoredHistory } from './stored-history';
 
 /**
  * Dividends and splits applied to a portfolio (decisions 129, 130). Due actions are derived
@@ -87,101 +93,72 @@ export interface PerformanceDeps {
 export interface Loaded {
   portfolio: PortfolioItem;
   holdings: HoldingItem[];
-  transactions: TransactionItem[];
-  actions: CorporateActionItem[];
+  /** Every trade, in time order. */
+  transactions: LedgerTrade[];
+  actions: LedgerAction[];
   /** Open orders (a split scales their quantity and limit price). */
   orders: OrderItem[];
   /** Applying due actions failed this time (a later read applies them). */
   applyFailed?: boolean;
-  /** Trades and actions from the kept history: holdings and orders were not read. */
+  /** Holdings and orders were not read (they are, before a split is applied). */
   partial?: boolean;
+  /**
+   * The ledger came from the kept history's blocks and the changes since (ledger.ts): the
+   * earliest day changed since and the years changed. Absent: it was read from the items.
+   */
+  since?: { from?: string; changedYears: Set<string>; pending: number };
 }
 
-/** What `load` reads of a transaction and a corporate action. */
-const ITEM_PROJECTION =
-  '#type, #symbol, side, quantity, price, #time, costCents, reservedQuantity, actionId, kind, #date, exDate, perShare, amountCents, numerator, denominator, quantityBefore, quantityAfter, imported, basis, #status, orderType, limitPrice, orderId, createdAt, importId, feeCents';
-const ITEM_NAMES = {
-  '#type': 'type',
-  '#symbol': 'symbol',
-  '#time': 'time',
-  '#date': 'date',
-  '#status': 'status',
-};
+/**
+ * The portfolio's trades and corporate actions as the engine keeps them: the kept history's
+ * blocks and the changes recorded since its version, or, when something is missing, the items
+ * themselves (with the holdings and open orders). `kept` passes a history already read.
+ */
+export async function loadFor(
+  deps: PerformanceDeps,
+  userId: string,
+  portfolio: PortfolioItem,
+  kept: StoredHistory | undefined,
+): Promise<Loaded> {
+  const today = (deps.now ? deps.now() : clockNow()).toISOString().slice(0, 10);
+  const since =
+    kept && kept.format === HISTORY_FORMAT && kept.version <= portfolio.version
+      ? await ledgerSince(deps.store, userId, portfolio, kept)
+      : undefined;
+  if (since)
+    return {
+      portfolio,
+      holdings: [],
+      orders: [],
+      transactions: since.trades,
+      actions: since.actions,
+      partial: true,
+      since: {
+        ...(since.from ? { from: since.from } : {}),
+        changedYears: since.changedYears,
+        pending: since.pending,
+      },
+    };
+  const items = await ledgerFromItems(deps.store, userId, portfolio, today);
+  return {
+    portfolio,
+    holdings: items.holdings,
+    orders: items.orders,
+    transactions: items.trades,
+    actions: items.actions,
+  };
+}
 
 export async function load(
   deps: PerformanceDeps,
   userId: string,
   portfolioId: string,
 ): Promise<Loaded> {
-  const [portfolio, all] = await Promise.all([
+  const [portfolio, kept] = await Promise.all([
     requirePortfolio(deps.store, userId, portfolioId),
-    queryPartition(deps.store.client, {
-      table: deps.store.table,
-      pk: userPk(userId),
-      prefix: keys.portfolioChildrenPrefix(portfolioId),
-      consistent: true,
-      // What the history and the corporate actions read: a third less to read on a long history.
-      projection: ITEM_PROJECTION,
-      names: ITEM_NAMES,
-    }),
+    readHistory(deps.store, userId, portfolioId),
   ]);
-  const items = currentItems(portfolio, all);
-  return {
-    portfolio,
-    holdings: items.filter((i) => i.type === 'Holding') as unknown as HoldingItem[],
-    transactions: items.filter((i) => i.type === 'Transaction') as unknown as TransactionItem[],
-    actions: items.filter((i) => i.type === 'CorporateAction') as unknown as CorporateActionItem[],
-    orders: items.filter(
-      (i) => i.type === 'Order' && i.status === 'open',
-    ) as unknown as OrderItem[],
-  };
-}
-
-/**
- * The portfolio's transactions dated after `through` (their sort keys begin with the time): a
- * read resuming from a kept history takes the earlier ones from it instead of every item.
- */
-export async function transactionsAfter(
-  deps: PerformanceDeps,
-  userId: string,
-  portfolio: PortfolioItem,
-  through: string,
-): Promise<TransactionItem[]> {
-  const prefix = keys.portfolioTransactionsPrefix(portfolio.portfolioId);
-  const items = await queryPartition(deps.store.client, {
-    table: deps.store.table,
-    pk: userPk(userId),
-    prefix,
-    // From the day after, to after every ISO time ('~' sorts after the digits).
-    between: { from: `${prefix}${addDays(through, 1)}`, to: `${prefix}~` },
-    names: ITEM_NAMES,
-    projection: ITEM_PROJECTION,
-    consistent: true,
-  });
-  return currentItems(portfolio, items).filter(
-    (i) => i.type === 'Transaction',
-  ) as unknown as TransactionItem[];
-}
-
-/**
- * How many transactions the portfolio has dated up to `through` (a count, without the items):
- * a kept history that holds a different number no longer describes those days.
- */
-export function transactionsThrough(
-  deps: PerformanceDeps,
-  userId: string,
-  portfolioId: string,
-  through: string,
-): Promise<number> {
-  const prefix = keys.portfolioTransactionsPrefix(portfolioId);
-  return countPartition(deps.store.client, {
-    table: deps.store.table,
-    pk: userPk(userId),
-    prefix,
-    // Every time on `through` sorts before its next day.
-    between: { from: prefix, to: `${prefix}${addDays(through, 1)}` },
-    consistent: true,
-  });
+  return loadFor(deps, userId, portfolio, kept);
 }
 
 export async function settled<T>(work: Promise<T>, fallback: T, what: string): Promise<T> {
@@ -253,7 +230,7 @@ export async function corporateRows(
   };
 }
 
-function tradesOf(transactions: readonly TransactionItem[]) {
+function tradesOf(transactions: readonly LedgerTrade[]) {
   return transactions.map((t) => ({
     date: t.time.slice(0, 10),
     symbol: t.symbol,
@@ -389,6 +366,17 @@ async function applyActions(
       });
     }
   }
+  // What changed, for the engine's ledger (decision 175): a dividend from its pay date.
+  items.push(
+    changeRecord(
+      deps.store,
+      userId,
+      p.portfolioId,
+      p.version + 1,
+      { from: earliestDay(created), actions: created },
+      deps.now ? deps.now() : clockNow(),
+    ),
+  );
   try {
     await deps.store.client.send(new TransactWriteCommand({ TransactItems: items }));
     return created;
@@ -417,12 +405,40 @@ function scaledOrder(order: OrderItem, split: { numerator: number; denominator: 
   };
 }
 
+/** The earliest day the actions take effect on (a dividend's pay date, a split's day). */
+function earliestDay(actions: readonly Pick<CorporateActionItem, 'date'>[]): string | undefined {
+  let day: string | undefined;
+  for (const a of actions) if (day === undefined || a.date < day) day = a.date.slice(0, 10);
+  return day;
+}
+
 /** The state after actions were written together, without reading it back. */
 function applied(loaded: Loaded, created: readonly CorporateActionItem[]): Loaded {
   const p = loaded.portfolio;
   const credited = created.reduce((sum, item) => sum + (item.amountCents ?? 0), 0);
+  const first = earliestDay(created);
   return {
     ...loaded,
+    ...(loaded.since
+      ? {
+          since: {
+            ...(loaded.since.from !== undefined || first !== undefined
+              ? {
+                  from:
+                    loaded.since.from === undefined ||
+                    (first !== undefined && first < loaded.since.from)
+                      ? first
+                      : loaded.since.from,
+                }
+              : {}),
+            changedYears: new Set([
+              ...loaded.since.changedYears,
+              ...created.map((a) => a.date.slice(0, 4)),
+            ]),
+            pending: loaded.since.pending + 1,
+          },
+        }
+      : {}),
     portfolio: { ...p, cashCents: p.cashCents + credited, version: p.version + 1 },
     holdings: loaded.holdings.map((h) =>
       created
@@ -520,7 +536,11 @@ export async function applyDueActions(
     if (due.length === 0) return loaded;
     if (loaded.partial && due.some((a) => a.kind === 'split')) {
       // A split moves holdings and orders: they are read first.
-      loaded = await load(deps, userId, portfolioId);
+      loaded = {
+        ...loaded,
+        ...(await holdingsAndOrders(deps.store, userId, loaded.portfolio)),
+        partial: false,
+      };
       continue;
     }
     const now = (deps.now ? deps.now() : clockNow()).toISOString();

@@ -10,12 +10,13 @@ import {
 } from '../../shared/portfolio/lots';
 import { D } from '../../shared/portfolio/money';
 import {
-  cashAfter,
   type Close,
+  type DayCloses,
   type HoldingFigures,
   navHistory,
   type NavPoint,
   type PerformanceEvent,
+  type ReplayState,
 } from '../../shared/portfolio/history';
 import {
   periodFigures,
@@ -24,135 +25,72 @@ import {
   sameDepositsBenchmark,
 } from '../../shared/portfolio/returns';
 import { now as clockNow } from '../lib/clock';
-import { type CachedCloses, closePairs } from '../market/closes';
+import {
+  type CachedCloses,
+  closePairs,
+  dayCloses,
+  dayClosesAfter,
+  dayClosesWithToday,
+} from '../market/closes';
 import { BENCHMARK_SYMBOL, latestPrices, type PriceInfo } from './figures';
 import {
   type ActionView,
-  basisKeyOf,
-  eventsKey,
-  FULL_REPLAY_DAYS,
+  checkpointItem,
   HISTORY_FORMAT,
   type ProfileView,
+  readCheckpoint,
   readHistory,
+  splitsKey,
   type StoredHistory,
-  type StoredTrade,
   writeHistory,
 } from './stored-history';
 import {
   applyDueActionsOrGoOn,
-  type CorporateActionItem,
   corporateRows,
-  load,
+  loadFor,
   type Loaded,
   markChecked,
   type PerformanceDeps,
   settled,
-  transactionsAfter,
-  transactionsThrough,
 } from './corporate-actions';
-import { requirePortfolio, type PortfolioItem, type TransactionItem } from './store';
+import {
+  batchPut,
+  currentActions,
+  dropItems,
+  FOLD_AFTER_CHANGES,
+  FOLD_AFTER_DAYS,
+  type Ledger,
+  type LedgerAction,
+  ledgerBlocks,
+  ledgerSince,
+  type LedgerTrade,
+  newStamp,
+} from './ledger';
+import { keys } from '../lib/keys';
+import { logger } from '../lib/logger';
+import { recordPortfolioUpkeepFailure } from '../lib/metrics';
+import { requirePortfolio, type PortfolioItem } from './store';
 
 /**
- * The one portfolio engine (decisions 129, 130, 131): every figure a screen shows of a
- * portfolio (NAV, cash, quantities, cost, since-inception returns, the S&P 500 bought with the
- * same deposits) comes from `portfolioNow`, which credits due dividends and applies due splits
+ * The one portfolio engine (decisions 129-132, 175): every figure a screen shows of a portfolio
+ * (NAV, cash, quantities, cost, since-inception returns, the S&P 500 bought with the same
+ * deposits) comes from `portfolioNow`, which credits due dividends and applies due splits
  * first, then replays the portfolio's events over the symbols' daily closes, today at the latest
- * quotes. The daily NAV history is kept up to yesterday in one item (stored-history.ts), so a
- * read replays today only. The list, the details, the holdings view, the dashboard, the
- * Performance view and position sizing all read it; none keeps a second arithmetic.
+ * quotes. The list, the details, the holdings view, the dashboard, the Performance view and
+ * position sizing all read it; none keeps a second arithmetic.
+ *
+ * A read's work follows what changed, not the portfolio's history: the history up to yesterday
+ * is kept (stored-history.ts) with the replay's state at the end of yesterday and of every month,
+ * and the ledger in blocks with a record of each change since (ledger.ts). Nothing changed
+ * today: only today is replayed. A trade today: the kept state of yesterday and the trade. A
+ * change to an earlier day: a replay from the end of the month before it. A new day: a replay
+ * from the end of the month before last (so a revised close of the last weeks is taken), with the
+ * closes of those weeks only.
  */
-
-/** The portfolio's items as the kept history has them, when the portfolio has not changed since. */
-function loadedFromStored(
-  portfolio: PortfolioItem,
-  stored: StoredHistory | undefined,
-): Loaded | undefined {
-  if (!stored || stored.version !== portfolio.version) return undefined;
-  return {
-    portfolio,
-    holdings: [],
-    orders: [],
-    transactions: stored.items.trades as unknown as TransactionItem[],
-    actions: stored.items.actions as unknown as CorporateActionItem[],
-    partial: true,
-  };
-}
-
-/**
- * The portfolio's items after a change since the kept history was written (a trade, an order,
- * an action applied): the trades it keeps up to its last day and those dated after it, queried
- * alone, instead of every item. Only while no import came in (`basisKey`), the portfolio has as
- * many transactions up to that day as it keeps (counted, not read) and the ledger's cash is the
- * cash of these events: a trade or an action it does not know sends the read to the items.
- */
-async function loadedSinceStored(
-  deps: EngineDeps,
-  userId: string,
-  portfolio: PortfolioItem,
-  stored: StoredHistory | undefined,
-  today: string,
-): Promise<Loaded | undefined> {
-  if (
-    !stored ||
-    stored.format !== HISTORY_FORMAT ||
-    stored.basisKey === undefined ||
-    stored.basisKey !== basisKeyOf(portfolio) ||
-    portfolio.importing !== undefined ||
-    stored.version > portfolio.version ||
-    stored.through >= today
-  )
-    return undefined;
-  const through = stored.through;
-  const kept = stored.items.trades.filter(
-    (t) => t.time.slice(0, 10) <= through,
-  ) as unknown as TransactionItem[];
-  const [after, count] = await Promise.all([
-    transactionsAfter(deps, userId, portfolio, through),
-    transactionsThrough(deps, userId, portfolio.portfolioId, through),
-  ]);
-  // A transaction written for an earlier day (or taken away) since: the items are read.
-  if (count !== kept.length) return undefined;
-  const transactions = [...kept, ...after];
-  const actions = stored.items.actions as unknown as CorporateActionItem[];
-  if (cashAfter(eventsOf(portfolio, transactions, actions, [])) !== portfolio.cashCents)
-    return undefined;
-  return { portfolio, holdings: [], orders: [], transactions, actions, partial: true };
-}
-
-function storedItems(loaded: Loaded): StoredHistory['items'] {
-  return {
-    trades: loaded.transactions.map((t) => ({
-      time: t.time,
-      symbol: t.symbol,
-      side: t.side,
-      quantity: t.quantity,
-      price: t.price,
-      ...(t.feeCents ? { feeCents: t.feeCents } : {}),
-    })),
-    actions: loaded.actions.map((a) => ({
-      actionId: a.actionId,
-      kind: a.kind,
-      symbol: a.symbol,
-      date: a.date,
-      ...(a.exDate !== undefined ? { exDate: a.exDate } : {}),
-      ...(a.perShare !== undefined ? { perShare: a.perShare } : {}),
-      ...(a.quantity !== undefined ? { quantity: a.quantity } : {}),
-      ...(a.amountCents !== undefined ? { amountCents: a.amountCents } : {}),
-      ...(a.numerator !== undefined ? { numerator: a.numerator } : {}),
-      ...(a.denominator !== undefined ? { denominator: a.denominator } : {}),
-      ...(a.quantityBefore !== undefined ? { quantityBefore: a.quantityBefore } : {}),
-      ...(a.quantityAfter !== undefined ? { quantityAfter: a.quantityAfter } : {}),
-      ...(a.imported ? { imported: true } : {}),
-    })),
-  };
-}
 
 function lotInputs(
-  trades: readonly StoredTrade[],
-  actions: readonly Pick<
-    CorporateActionItem,
-    'kind' | 'symbol' | 'date' | 'numerator' | 'denominator'
-  >[],
+  trades: readonly LedgerTrade[],
+  actions: readonly Pick<LedgerAction, 'kind' | 'symbol' | 'date' | 'numerator' | 'denominator'>[],
 ): { trades: LotTrade[]; splits: LotSplit[] } {
   return {
     trades: [...trades].sort((a, b) => compareIso(a.time, b.time)),
@@ -176,6 +114,7 @@ interface Computed {
   portfolio: PortfolioItem;
   points: NavPoint[];
   holdings: HoldingFigures[];
+  /** Every corporate action credited or applied, newest first (with the ledger; else empty). */
   actions: ActionView[];
   actionsComplete: boolean;
   profiles: ReadonlyMap<string, ProfileView>;
@@ -186,13 +125,17 @@ interface Computed {
   /** Every trade, in time order, and the splits applied to holdings: what tax lots are built from. */
   trades: LotTrade[];
   splits: LotSplit[];
+  /** The trades and actions (absent when the read did not need them). */
+  ledger?: Ledger;
   /** How the history was had, for the logs and the bench. */
   source: 'stored' | 'resumed' | 'replayed';
+  /** The day the replay started after (undefined: from inception, or today only). */
+  resumedAfter?: string;
   /** The write of the history up to yesterday, under way. */
   kept?: Promise<unknown>;
 }
 
-function actionView(a: CorporateActionItem): ActionView {
+function actionView(a: LedgerAction): ActionView {
   return {
     id: a.actionId,
     kind: a.kind,
@@ -207,25 +150,31 @@ function actionView(a: CorporateActionItem): ActionView {
   };
 }
 
-function actionViews(actions: readonly CorporateActionItem[]): ActionView[] {
+function actionViews(actions: readonly LedgerAction[]): ActionView[] {
   return actions
     .map(actionView)
     .sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id));
 }
 
+/** The money put in: the seed on the inception day and every later flow. */
+function flowsOf(p: PortfolioItem): { date: string; amountCents: number }[] {
+  return [
+    { date: p.inception.slice(0, 10), amountCents: p.initialSeedCents },
+    ...p.capitalFlows.map((f) => ({ date: f.date.slice(0, 10), amountCents: f.amountCents })),
+  ];
+}
+
 export function eventsOf(
   p: PortfolioItem,
-  transactions: readonly TransactionItem[],
-  actions: readonly CorporateActionItem[],
+  transactions: readonly Pick<
+    LedgerTrade,
+    'time' | 'side' | 'symbol' | 'quantity' | 'price' | 'feeCents'
+  >[],
+  actions: readonly Pick<LedgerAction, 'kind' | 'date' | 'actionId' | 'symbol' | 'amountCents'>[],
   splits: readonly SplitRow[],
 ): PerformanceEvent[] {
   return [
-    { type: 'flow', date: p.inception.slice(0, 10), amountCents: p.initialSeedCents },
-    ...p.capitalFlows.map((f) => ({
-      type: 'flow' as const,
-      date: f.date.slice(0, 10),
-      amountCents: f.amountCents,
-    })),
+    ...flowsOf(p).map((f) => ({ type: 'flow' as const, ...f })),
     ...[...transactions]
       .sort((a, b) => compareIso(a.time, b.time))
       .map((t) => ({
@@ -289,7 +238,7 @@ function replayed(result: ReturnType<typeof navHistory>, portfolioId: string) {
 }
 
 /** The symbols the trades leave shares of (splits never take a holding to nothing). */
-function heldByTrades(transactions: readonly TransactionItem[]): string[] {
+function heldByTrades(transactions: readonly LedgerTrade[]): string[] {
   const net = new Map<string, InstanceType<typeof D>>();
   for (const t of transactions)
     net.set(
@@ -338,21 +287,131 @@ function readProfiles(deps: EngineDeps, symbols: readonly string[]) {
   );
 }
 
+/** The symbols' profiles: those the kept history has, the others read. */
+async function profilesOf(
+  deps: EngineDeps,
+  head: StoredHistory | undefined,
+  symbols: readonly string[],
+): Promise<Map<string, Profile[]>> {
+  const kept = head?.profiles ?? {};
+  const out = new Map<string, Profile[]>();
+  const missing: string[] = [];
+  for (const symbol of symbols) {
+    const view = kept[symbol];
+    // A profile that could not be read when it was kept is read again.
+    if (view && !(view.name === symbol && view.sector === 'Unknown'))
+      out.set(symbol, [
+        { companyName: view.name, sector: view.sector, industry: view.industry } as Profile,
+      ]);
+    else missing.push(symbol);
+  }
+  if (missing.length > 0) for (const [s, p] of await readProfiles(deps, missing)) out.set(s, p);
+  return out;
+}
+
+/** The first day of the month `back` months before the day's month. */
+function monthStart(day: string, back: number): string {
+  const [y, m] = day.split('-').map(Number) as [number, number];
+  const months = y * 12 + (m - 1) - back;
+  const year = Math.floor(months / 12);
+  return `${String(year).padStart(4, '0')}-${String(months - year * 12 + 1).padStart(2, '0')}-01`;
+}
+
+/**
+ * The first day of the month two months before today's: a recent replay reads the closes from
+ * it (one cache item per symbol, shared by every portfolio that month), not from the inception.
+ */
+export function recentCloses(today: string): string {
+  return monthStart(today, 2);
+}
+
+/** The last days of the months that end after `after` and on or before `upTo` (YYYY-MM-DD). */
+export function monthEnds(after: string, upTo: string): string[] {
+  const out: string[] = [];
+  let [y, m] = after.split('-').map(Number) as [number, number];
+  for (;;) {
+    const end = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+    if (end > upTo) break;
+    if (end > after) out.push(end);
+    m++;
+    if (m > 12) {
+      m = 1;
+      y++;
+    }
+  }
+  return out;
+}
+
+/**
+ * The month ends a replay keeps its state at (decision 175): every month end of the last 13
+ * months before today, and the year ends before them. A change to an earlier day replays from the
+ * last one before it: at most a month of replay in the last year, a year before that.
+ */
+export function keptMonthEnds(after: string, upTo: string, today: string): string[] {
+  const recent = monthStart(today, 13);
+  return monthEnds(after, upTo).filter((d) => d >= recent || d.slice(5) === '12-31');
+}
+
+/** The earliest day the money put in differs between the kept flows and the portfolio's. */
+function flowsChangedFrom(
+  kept: readonly { date: string; amountCents: number }[],
+  now: readonly { date: string; amountCents: number }[],
+): string | undefined {
+  const sums = (flows: readonly { date: string; amountCents: number }[]) => {
+    const m = new Map<string, number>();
+    for (const f of flows) m.set(f.date, (m.get(f.date) ?? 0) + f.amountCents);
+    return m;
+  };
+  const a = sums(kept);
+  const b = sums(now);
+  let first: string | undefined;
+  for (const day of new Set([...a.keys(), ...b.keys()]))
+    if ((a.get(day) ?? 0) !== (b.get(day) ?? 0) && (first === undefined || day < first))
+      first = day;
+  return first;
+}
+
+const earlier = (a: string | undefined, b: string | undefined) =>
+  a === undefined ? b : b === undefined ? a : a < b ? a : b;
+
+/** The kept ledger when nothing changed since the history (its blocks alone). */
+async function keptLedger(
+  deps: EngineDeps,
+  userId: string,
+  portfolio: PortfolioItem,
+  stored: StoredHistory,
+): Promise<Ledger | undefined> {
+  const since = await ledgerSince(deps.store, userId, portfolio, stored);
+  return since && { trades: since.trades, actions: since.actions };
+}
+
 /** Nothing changed since the history was written today: only today is replayed, at today's quotes. */
 async function fromStored(
   deps: EngineDeps,
+  userId: string,
   portfolio: PortfolioItem,
   stored: StoredHistory,
   end: string,
-): Promise<Computed> {
+  needLedger: boolean,
+): Promise<Computed | undefined> {
   const symbols = heldSymbolsOf(stored);
-  const prices = await todaysPrices(deps, symbols);
+  const [prices, ledger] = await Promise.all([
+    todaysPrices(deps, symbols),
+    needLedger ? keptLedger(deps, userId, portfolio, stored) : undefined,
+  ]);
+  if (needLedger && !ledger) return undefined;
+  const today = dayNumber(end);
   const history = replayed(
     navHistory({
       start: portfolio.inception.slice(0, 10),
       end,
       events: stored.recent,
-      closes: new Map(symbols.map((s) => [s, withToday([], prices.get(s), end)])),
+      closes: new Map(
+        symbols.map((s) => [
+          s,
+          dayClosesWithToday(dayCloses(undefined), today, prices.get(s)?.price),
+        ]),
+      ),
       resume: stored.state,
     }),
     portfolio.portfolioId,
@@ -361,21 +420,22 @@ async function fromStored(
     portfolio,
     points: [...stored.points, ...history.points],
     holdings: history.holdings,
-    actions: actionViews(stored.items.actions as unknown as CorporateActionItem[]),
+    actions: ledger ? actionViews(ledger.actions) : [],
     actionsComplete: stored.actionsComplete,
     profiles: new Map(Object.entries(stored.profiles)),
     prices,
-    ...lotInputs(stored.items.trades, stored.items.actions),
+    ...(ledger ? lotInputs(ledger.trades, ledger.actions) : { trades: [], splits: [] }),
+    ...(ledger ? { ledger } : {}),
     source: 'stored',
   };
 }
 
 /**
- * Loads the portfolio's items, credits due dividends and applies due splits, then replays:
- * from the stored state when it still describes the days up to it, else from inception.
- * Keeps the history up to yesterday for the next reads.
+ * Reads the ledger (the kept blocks and the changes since, else the items), credits due
+ * dividends and applies due splits, then replays from the last kept state before the earliest
+ * day that changed (from inception when there is none) and keeps what it replayed.
  */
-async function fromItems(
+async function fromLedger(
   deps: EngineDeps,
   userId: string,
   portfolio: PortfolioItem,
@@ -383,43 +443,26 @@ async function fromItems(
   today: string,
 ): Promise<Computed> {
   const portfolioId = portfolio.portfolioId;
-  // What the kept history says the portfolio trades and holds is read alongside its items,
-  // not after them; a symbol it did not know is read afterwards.
-  const guessFrom = addDays(portfolio.inception.slice(0, 10), -10);
-  const early = stored && {
-    traded: new Set(tradedSymbols(stored)),
-    held: new Set(heldSymbolsOf(stored)),
-    rows: corporateRows(deps.market, tradedSymbols(stored)),
-    // The symbols' closes when days since the kept one need them; the S&P 500's in any case.
-    closesAll: stored.through < addDays(today, -1),
-    closes: readCloses(
-      deps,
-      stored.through < addDays(today, -1)
-        ? [...tradedSymbols(stored), BENCHMARK_SYMBOL]
-        : [BENCHMARK_SYMBOL],
-      guessFrom,
-    ),
-    profiles: readProfiles(deps, heldSymbolsOf(stored)),
-    prices: todaysPrices(deps, heldSymbolsOf(stored)),
+  const head = stored?.format === HISTORY_FORMAT ? stored : undefined;
+  // What the kept history says the portfolio trades and holds is read alongside the ledger,
+  // not after it; a symbol it did not know is read afterwards.
+  // Checked today, by a read that kept the history today: the splits it read stand for the
+  // provider's (nothing else of the dividends and splits is needed until tomorrow's check).
+  const checkedToday =
+    portfolio.actionsCheckedOn === today && head !== undefined && head.builtOn === today;
+  const early = head && {
+    traded: new Set(tradedSymbols(head)),
+    held: new Set(heldSymbolsOf(head)),
+    rows: checkedToday
+      ? Promise.resolve({ dividends: [], splits: head.splits, complete: head.actionsComplete })
+      : corporateRows(deps.market, tradedSymbols(head)),
+    profiles: profilesOf(deps, head, heldSymbolsOf(head)),
+    prices: todaysPrices(deps, heldSymbolsOf(head)),
   };
-  let loaded = loadedFromStored(portfolio, stored);
-  let since = false;
-  if (!loaded) {
-    loaded = await loadedSinceStored(deps, userId, portfolio, stored, today);
-    since = loaded !== undefined;
-  }
-  loaded ??= await load(deps, userId, portfolioId);
-  let symbols = [...new Set(loaded.transactions.map((t) => t.symbol))].sort();
-  let known = early !== undefined && symbols.every((s) => early.traded.has(s));
-  let rows = known && early ? await early.rows : await corporateRows(deps.market, symbols);
-  if (since && !rows.complete) {
-    // Without every symbol's actions, an action applied since could go unseen: the items are read.
-    loaded = await load(deps, userId, portfolioId);
-    since = false;
-    symbols = [...new Set(loaded.transactions.map((t) => t.symbol))].sort();
-    known = false;
-    rows = await corporateRows(deps.market, symbols);
-  }
+  let loaded: Loaded = await loadFor(deps, userId, portfolio, head);
+  const symbols = [...new Set(loaded.transactions.map((t) => t.symbol))].sort();
+  const known = early !== undefined && symbols.every((s) => early.traded.has(s));
+  const rows = known && early ? await early.rows : await corporateRows(deps.market, symbols);
   // A split announced for a later day is not in the closes yet.
   rows.splits = rows.splits.filter((s) => s.date.slice(0, 10) <= today);
   // Found all applied earlier today: a trade since makes nothing more due today (as the
@@ -427,53 +470,99 @@ async function fromItems(
   if (loaded.portfolio.actionsCheckedOn !== today)
     loaded = await applyDueActionsOrGoOn(deps, userId, portfolioId, today, rows, loaded);
   const p = loaded.portfolio;
+  const ledger: Ledger = {
+    trades: loaded.transactions,
+    actions: currentActions(p, loaded.actions),
+  };
   const checkedOn =
     rows.complete && !loaded.applyFailed && p.actionsCheckedOn !== today ? today : undefined;
   const inception = p.inception.slice(0, 10);
   const end = today < inception ? inception : today;
   const yesterday = addDays(end, -1);
-  const events = eventsOf(p, loaded.transactions, loaded.actions, rows.splits);
-  const resume =
-    stored &&
-    stored.format === HISTORY_FORMAT &&
-    stored.through >= inception &&
-    stored.through <= yesterday &&
-    dayNumber(today) - dayNumber(stored.replayedOn) < FULL_REPLAY_DAYS &&
-    stored.eventsKey === eventsKey(inception, events, stored.through)
-      ? stored
-      : undefined;
+  const events = eventsOf(p, ledger.trades, ledger.actions, rows.splits);
+  const splitDigest = splitsKey(rows.splits.filter((s) => symbols.includes(s.symbol)));
+  const flows = flowsOf(p);
 
-  const heldSymbols =
-    loaded.partial && !since ? heldSymbolsOf(stored!) : heldByTrades(loaded.transactions);
+  // The earliest day that is not as the kept history has it (undefined: replay from inception).
+  const since = loaded.since;
+  const kept =
+    head && since && head.inception === inception && head.splitsKey === splitDigest
+      ? head
+      : undefined;
+  let from: string | undefined;
+  if (kept) {
+    from = earlier(
+      since!.from,
+      earlier(flowsChangedFrom(kept.flows, flows), addDays(kept.through, 1)),
+    );
+    // A new day: the weeks before it again, for a revised close.
+    if (kept.builtOn < today) from = earlier(from, monthStart(today, 1));
+  }
+  // The state to resume from: yesterday's kept one, or the end of the month before `from`.
+  let resume: { state: ReplayState; points: NavPoint[] } | undefined;
+  if (kept && from !== undefined && from > inception) {
+    if (from > kept.through) resume = { state: kept.state, points: kept.points };
+    else {
+      const day = Object.keys(kept.checkpoints)
+        .filter((d) => d < from! && d >= inception)
+        .sort()
+        .at(-1);
+      const state =
+        day === undefined
+          ? undefined
+          : await readCheckpoint(deps.store, userId, portfolioId, day, kept.checkpoints[day]!);
+      if (state) resume = { state, points: kept.points.filter((pt) => pt.date <= day!) };
+    }
+    if (
+      resume &&
+      (resume.state.through > yesterday || resume.points.at(-1)?.date !== resume.state.through)
+    )
+      resume = undefined;
+  }
+
+  const heldSymbols = heldByTrades(ledger.trades);
   const heldKnown = early !== undefined && heldSymbols.every((s) => early.held.has(s));
-  // Closes are needed for the days between the stored state and today; today is at the quote.
-  const needCloses = !resume || resume.through < yesterday;
-  const from = addDays(inception, -10);
-  const [closesBy, profilesBy, prices] = await Promise.all([
-    needCloses
-      ? known && early?.closesAll && from === guessFrom
-        ? early.closes
-        : readCloses(deps, [...symbols, BENCHMARK_SYMBOL], from)
-      : early && from === guessFrom
-        ? early.closes
-        : new Map<string, CachedCloses>(),
-    heldKnown ? early.profiles : readProfiles(deps, heldSymbols),
+  // Closes for the days between the resumed state and today (today is at the quote): the recent
+  // ones when the state is recent, else from before inception.
+  const needCloses = !resume || resume.state.through < yesterday;
+  const anchor = recentCloses(today);
+  const closesFrom =
+    resume && resume.state.through >= addDays(anchor, 7) ? anchor : addDays(inception, -10);
+  const [closesBy, benchmarkBy, profilesBy, prices] = await Promise.all([
+    needCloses ? readCloses(deps, symbols, closesFrom) : new Map<string, CachedCloses>(),
+    readCloses(deps, [BENCHMARK_SYMBOL], addDays(inception, -10)),
+    heldKnown ? early.profiles : profilesOf(deps, head, heldSymbols),
     heldKnown ? early.prices : todaysPrices(deps, heldSymbols),
   ]);
-  const closes = new Map(
-    symbols.map((s) => [
-      s,
-      withToday(closesOf(closePairs(closesBy.get(s), resume?.through)), prices.get(s), end),
-    ]),
+  const after = resume ? dayNumber(resume.state.through) : undefined;
+  const todayNumber = dayNumber(end);
+  const closes = new Map<string, DayCloses>(
+    symbols.map((s) => {
+      const bars = dayCloses(closesBy.get(s));
+      return [
+        s,
+        dayClosesWithToday(
+          after === undefined ? bars : dayClosesAfter(bars, after),
+          todayNumber,
+          prices.get(s)?.price,
+        ),
+      ];
+    }),
   );
+  const through = resume?.state.through;
+  const monthEnd = new Set(keptMonthEnds(through ?? addDays(inception, -1), yesterday, today));
+  const wanted = [...monthEnd, yesterday];
   const history = replayed(
     navHistory({
       start: inception,
       end,
-      events,
+      events:
+        through === undefined
+          ? events
+          : events.filter((e) => e.type === 'split' || e.date > through),
       closes,
       ...(resume ? { resume: resume.state } : {}),
-      checkpoint: yesterday,
+      checkpoints: [...new Set(wanted)].filter((d) => d >= inception),
     }),
     portfolioId,
   );
@@ -491,50 +580,147 @@ async function fromItems(
       ] as const;
     }),
   );
-  const actions = actionViews(loaded.actions);
 
-  const state = history.checkpoint ?? (resume?.through === yesterday ? resume.state : undefined);
-  // Written while the answer is put together; the read waits for it before it returns.
-  const kept =
+  const states = history.states ?? [];
+  const state =
+    states.find((st) => st.through === yesterday) ??
+    (resume?.state.through === yesterday ? resume.state : undefined);
+  // The blocks are rewritten (the changes folded in) when they came from the items, when many
+  // changes are pending or when they are a week old; else they stay and the changes are read.
+  const fold =
+    !since ||
+    !head ||
+    since.pending > FOLD_AFTER_CHANGES ||
+    dayNumber(today) - dayNumber(head.ledgerOn) >= FOLD_AFTER_DAYS;
+  const keep =
     state && yesterday >= inception
-      ? writeHistory(
-          deps.store,
-          userId,
-          portfolioId,
-          {
+      ? keepHistory(deps, userId, p, {
+          head,
+          ledger,
+          fold: fold ? { changedYears: since && head ? since.changedYears : undefined } : undefined,
+          checkpoints: kept
+            ? Object.fromEntries(
+                Object.entries(kept.checkpoints).filter(([d]) => d <= (through ?? '')),
+              )
+            : {},
+          states: states.filter((st) => monthEnd.has(st.through)),
+          history: {
             format: HISTORY_FORMAT,
             version: p.version,
             builtOn: today,
-            replayedOn: resume ? resume.replayedOn : today,
             through: yesterday,
-            eventsKey: eventsKey(inception, events, yesterday),
+            inception,
+            flows,
+            splitsKey: splitDigest,
             points: points.filter((pt) => pt.date <= yesterday),
             state,
             recent: events.filter((e) => e.type !== 'split' && e.date > yesterday),
-            items: storedItems(loaded),
             actionsComplete: rows.complete,
+            splits: rows.splits,
             profiles: Object.fromEntries(profiles),
-            basisKey: basisKeyOf(p),
+            ledger: head?.ledger ?? {},
+            ledgerVersion: head?.ledgerVersion ?? head?.version ?? p.version,
+            ledgerOn: head?.ledgerOn ?? today,
+            checkpoints: {},
           },
           checkedOn,
-        )
+        })
       : checkedOn
         ? markChecked(deps, userId, p, today)
         : undefined;
-  const benchmark = closesBy.get(BENCHMARK_SYMBOL);
+  const benchmark = benchmarkBy.get(BENCHMARK_SYMBOL);
   return {
     portfolio: p,
     points,
     holdings: history.holdings,
-    actions,
+    actions: actionViews(ledger.actions),
     actionsComplete: rows.complete,
     profiles,
     ...(benchmark ? { benchmark: closesOf(closePairs(benchmark)) } : {}),
     prices,
-    ...lotInputs(storedItems(loaded).trades, loaded.actions),
+    ...lotInputs(ledger.trades, ledger.actions),
+    ledger,
     source: resume ? 'resumed' : 'replayed',
-    ...(kept ? { kept } : {}),
+    ...(through !== undefined ? { resumedAfter: through } : {}),
+    ...(keep ? { kept: keep } : {}),
   };
+}
+
+/**
+ * Keeps what a replay wrote: the ledger's changed blocks and the new month-end states first,
+ * then the history naming them, only while the portfolio is still at the version it read (a
+ * change in between leaves it all for the next read); then the items no history names.
+ */
+async function keepHistory(
+  deps: EngineDeps,
+  userId: string,
+  p: PortfolioItem,
+  input: {
+    head: StoredHistory | undefined;
+    ledger: Ledger;
+    /**
+     * Whether the ledger's blocks are written: those of the changed years, or every one when
+     * `changedYears` is undefined (the ledger was read from the items). Absent: they stay.
+     */
+    fold: { changedYears: ReadonlySet<string> | undefined } | undefined;
+    /** The kept month-end states that still hold. */
+    checkpoints: Record<string, string>;
+    /** The new month-end states. */
+    states: readonly ReplayState[];
+    history: StoredHistory;
+    checkedOn: string | undefined;
+  },
+): Promise<unknown> {
+  const portfolioId = p.portfolioId;
+  const stamp = newStamp(p.version);
+  const blocks = input.fold
+    ? await ledgerBlocks(
+        userId,
+        portfolioId,
+        input.ledger,
+        input.head?.ledger,
+        input.fold.changedYears,
+        stamp,
+      )
+    : { index: input.history.ledger, puts: [], dropped: [] };
+  const checkpoints = { ...input.checkpoints };
+  const puts: Record<string, unknown>[] = [...blocks.puts];
+  for (const state of input.states) {
+    puts.push(await checkpointItem(userId, portfolioId, state, stamp));
+    checkpoints[state.through] = stamp;
+  }
+  const history: StoredHistory = {
+    ...input.history,
+    ledger: blocks.index,
+    ...(input.fold ? { ledgerVersion: p.version, ledgerOn: input.history.builtOn } : {}),
+    checkpoints,
+  };
+  const ours = puts.map((i) => ({ pk: String(i.pk), sk: String(i.sk) }));
+  try {
+    await batchPut(deps.store, puts);
+  } catch (error) {
+    logger.warn('portfolio upkeep failed', {
+      kind: 'history-items',
+      error: error as Error,
+      portfolioId,
+    });
+    recordPortfolioUpkeepFailure();
+    await dropItems(deps.store, ours);
+    return;
+  }
+  const result = await writeHistory(deps.store, userId, portfolioId, history, input.checkedOn);
+  if (result !== 'written') {
+    await dropItems(deps.store, ours);
+    return;
+  }
+  // What the previous history named and this one does not.
+  const superseded = [
+    ...blocks.dropped,
+    ...Object.entries(input.head?.checkpoints ?? {})
+      .filter(([day, s]) => checkpoints[day] !== s)
+      .map(([day, s]) => keys.portfolioCheckpoint(userId, portfolioId, day, s)),
+  ];
+  await dropItems(deps.store, superseded);
 }
 
 export interface EngineDeps extends PerformanceDeps {
@@ -555,16 +741,23 @@ export interface PortfolioNow extends Omit<Computed, 'kept' | 'benchmark'> {
   sessions: Close[];
 }
 
+export interface NowOptions {
+  /** A kept history already read (null: none). */
+  stored?: StoredHistory | null;
+  /** The trades and corporate actions are wanted (tax lots, the actions list). */
+  ledger?: boolean;
+}
+
 /**
  * The one read of a portfolio every view makes. Due dividends and splits are applied first;
  * the history comes from the kept item when it still describes the portfolio, else from the
- * items (decision 130). `stored` passes a kept history already read (null: none).
+ * ledger (decisions 130, 175).
  */
 export async function portfolioNow(
   deps: EngineDeps,
   userId: string,
   portfolioId: string,
-  opts: { stored?: StoredHistory | null } = {},
+  opts: NowOptions = {},
 ): Promise<PortfolioNow> {
   const { now, kept } = await portfolioNowKeeping(deps, userId, portfolioId, opts);
   await kept;
@@ -587,7 +780,7 @@ export async function portfolioNowKeeping(
   deps: EngineDeps,
   userId: string,
   portfolioId: string,
-  opts: { stored?: StoredHistory | null } = {},
+  opts: NowOptions = {},
 ): Promise<{ now: PortfolioNow; kept?: Promise<unknown> }> {
   const nowDate = deps.now ? deps.now() : clockNow();
   const today = nowDate.toISOString().slice(0, 10);
@@ -599,19 +792,21 @@ export async function portfolioNowKeeping(
   ]);
   const useStored =
     stored &&
+    stored.format === HISTORY_FORMAT &&
     stored.version === portfolio.version &&
     stored.builtOn === today &&
+    stored.inception === portfolio.inception.slice(0, 10) &&
     stored.through >= portfolio.inception.slice(0, 10);
+  const needLedger = opts.ledger === true || portfolio.costMethod === 'fifo';
   // The kept history has no closes: the S&P 500's are read alongside today's quotes.
   const early = useStored ? benchmarkCloses(deps, portfolio.inception.slice(0, 10)) : undefined;
-  const {
-    kept,
-    benchmark: read,
-    ...computed
-  } = useStored
-    ? await fromStored(deps, portfolio, stored, today)
-    : await fromItems(deps, userId, portfolio, stored, today);
-  const inception = computed.portfolio.inception.slice(0, 10);
+  const computed =
+    (useStored
+      ? await fromStored(deps, userId, portfolio, stored, today, needLedger)
+      : undefined) ?? (await fromLedger(deps, userId, portfolio, stored, today));
+  const { kept, benchmark: read, ...rest } = computed;
+  if (early && read) void early.catch(() => undefined);
+  const inception = rest.portfolio.inception.slice(0, 10);
   const bars =
     read ??
     (await (early && inception === portfolio.inception.slice(0, 10)
@@ -619,11 +814,11 @@ export async function portfolioNowKeeping(
       : benchmarkCloses(deps, inception)));
   return {
     now: {
-      ...computed,
+      ...rest,
       today,
       inception,
-      benchmark: withToday(bars, computed.prices.get(BENCHMARK_SYMBOL), today),
-      sessions: closedSessions(bars, computed.prices.get(BENCHMARK_SYMBOL), nowDate.getTime()),
+      benchmark: withToday(bars, rest.prices.get(BENCHMARK_SYMBOL), today),
+      sessions: closedSessions(bars, rest.prices.get(BENCHMARK_SYMBOL), nowDate.getTime()),
     },
     ...(kept ? { kept } : {}),
   };

@@ -1,5 +1,4 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash } from 'node:crypto';
 import {
   ACTIVITY_DATE_FLOOR,
@@ -19,37 +18,48 @@ import {
   type CorporateAction,
   dividendActionId,
   dueCorporateActions,
+  type SplitRow,
 } from '../../shared/portfolio/corporate';
 import { navHistory } from '../../shared/portfolio/history';
+import { formatUsd, NAV_MAX_CENTS } from '../../shared/portfolio/money';
+import { priceProblem } from '../../shared/portfolio/price-range';
 import type { ImportTransactionsPayload } from '../../shared/portfolio/schemas';
 import { now as clockNow } from '../lib/clock';
 import { queryPartition } from '../lib/dynamo';
-import { BadRequestError } from '../lib/errors';
+import { BadRequestError, ServiceUnavailableError } from '../lib/errors';
 import { keys, userPk } from '../lib/keys';
 import { logger } from '../lib/logger';
 import { recordPortfolioUpkeepFailure } from '../lib/metrics';
 import type { MarketService } from '../market/service';
+import { type CachedCloses, type CachedRanges, closePairs, rangesByDay } from '../market/closes';
 import {
   actionItem,
   type CorporateActionItem,
   corporateRows,
-  creditDueActions,
-  currentItems,
   settled,
+  upkeepFailed,
 } from './corporate-actions';
-import { type CachedCloses, closePairs } from '../market/closes';
 import { eventsOf, portfolioNow } from './engine';
 import { BENCHMARK_SYMBOL } from './figures';
 import {
-  batchDelete,
+  batchDeleteKeys,
+  batchPut,
+  changeRecord,
+  dropItems,
+  type LedgerAction,
+  type LedgerTrade,
+} from './ledger';
+import {
   conditionFailed,
-  requirePortfolio,
+  holdingsOf,
   type HoldingItem,
-  type OrderItem,
   type PortfolioItem,
   type PortfolioStore,
   type TransactionItem,
 } from './store';
+
+/** Batches of created items written at once. */
+const WRITE_CONCURRENCY = 8;
 
 /**
  * CSV import into any portfolio (decisions 129, 130, 131). The file's rows are merged with the
@@ -69,26 +79,51 @@ import {
  * A commit is all or nothing, in three steps:
  * 1. one write marks the portfolio `importing` (the hash of the accepted rows), bumping its
  *    version, only if it is still at the previewed version with no other import under way;
- * 2. the transactions, dividends and derived actions are written in transactions of at most 100
- *    items, each carrying `importId`; while the mark is on, every read leaves them out;
+ * 2. the transactions, dividends and derived actions are written (batches in parallel), each
+ *    carrying `importId`; while the mark is on, every read leaves them out;
  * 3. one transaction writes the touched holdings, the import record (keyed by the hash, only if
- *    absent, so the same file committed twice creates nothing the second time) and the portfolio
- *    (cash, flows, inception, bases), clearing the mark, only if it is still at the marked version.
+ *    absent, so the same file committed twice creates nothing the second time), the record of
+ *    what changed (for the engine's ledger, decision 175) and the portfolio (cash, flows,
+ *    inception, bases), clearing the mark, only if it is still at the marked version.
  * If step 2 or 3 fails, what was written is deleted and the mark cleared; a mark left by a
  * process that died is cleared, with its items, by the next import after IMPORT_STALE_MS.
+ *
+ * Bounded in time (decision 178): a commit that would write more than COMMIT_ITEMS_MAX items is
+ * refused by the preview and not started; one running out of the function's time stops before
+ * step 3 (it is undone and says so), so a commit is never applied after its answer said it failed.
  */
+
+/**
+ * Rows of each list (accepted, refused, duplicates) an answer carries; the counts are over all
+ * of them. A file's 5,000 rows listed in full could pass 1 MB (decision 176); the first thousand
+ * of each say what the file holds and what is wrong with it.
+ */
+export const IMPORT_ANSWER_ROWS = 1_000;
 
 /** DynamoDB's limit of items in one transaction. */
 const ITEMS_PER_TRANSACTION = 100;
-/** The final transaction holds the portfolio, the import record and one holding per symbol. */
-const MAX_SYMBOLS = ITEMS_PER_TRANSACTION - 2;
-/** An import mark older than this belongs to a commit that died. */
-export const IMPORT_STALE_MS = 5 * 60_000;
+/** The final transaction holds the portfolio, the import and change records and one holding per symbol. */
+const MAX_SYMBOLS = ITEMS_PER_TRANSACTION - 3;
+/**
+ * An import mark older than this belongs to a commit that died: a commit stops before the
+ * function's time is up (at most 29 s, API Gateway's limit), so a minute is past any live one.
+ */
+export const IMPORT_STALE_MS = 60_000;
+/** The most items one commit writes (trades, dividends, derived actions): what fits its time. */
+export const COMMIT_ITEMS_MAX = 12_000;
+/** Time kept back for the final transaction and the answer: step 3 is not begun with less left. */
+export const COMMIT_MARGIN_MS = 3_500;
+/** Items written before the pace of the writes is trusted to say whether the rest fits. */
+const PACE_AFTER_ITEMS = 400;
+/** A commit's time when the function does not say (tests, scripts): a deployed function's 10 s. */
+const DEFAULT_BUDGET_MS = 10_000;
 
 export interface ImportDeps {
   store: PortfolioStore;
   market: MarketService;
   now?: () => Date;
+  /** The function's time left (Lambda's context); a commit keeps COMMIT_MARGIN_MS of it. */
+  remainingMs?: () => number;
 }
 
 async function knownSymbols(
@@ -97,17 +132,55 @@ async function knownSymbols(
 ): Promise<Set<string>> {
   if (symbols.length > MAX_SYMBOLS)
     throw new BadRequestError(`The file names more than ${MAX_SYMBOLS} symbols`);
-  const known = new Set<string>();
-  await Promise.all(
-    symbols.map(async (symbol) => {
-      try {
-        if ((await market.profile(symbol)).data.length > 0) known.add(symbol);
-      } catch {
-        // Unknown or unavailable: the row is refused with the reason.
-      }
-    }),
+  // One cached read per 100 symbols; an unknown or unavailable one is refused with the reason.
+  const profiles = await settled(
+    market.manySymbols<unknown[]>('profile', symbols),
+    new Map<string, unknown[]>(),
+    'profiles',
   );
-  return known;
+  return new Set(symbols.filter((s) => (profiles.get(s)?.length ?? 0) > 0));
+}
+
+/**
+ * Each trade row's price against its day's traded range (decision 177): the rows refused, with
+ * the range named. The ranges are one cached read per symbol from the start of the file's year.
+ */
+async function priceChecked<T extends ImportRow>(
+  market: MarketService,
+  rows: readonly T[],
+  splits: readonly SplitRow[],
+): Promise<{ rows: T[]; rejected: { line: number; reason: string }[] }> {
+  const trades = rows.filter((r) => r.type === 'buy' || r.type === 'sell');
+  if (trades.length === 0) return { rows: [...rows], rejected: [] };
+  const from = `${trades.reduce((d, r) => (r.date < d ? r.date : d), trades[0]!.date).slice(0, 4)}-01-01`;
+  const symbols = [...new Set(trades.map((r) => r.symbol!))].sort();
+  const read = await settled(
+    market.manySymbols<CachedRanges>('ranges', symbols, from),
+    new Map<string, CachedRanges>(),
+    'ranges',
+  );
+  const ranges = new Map(symbols.map((s) => [s, rangesByDay(read.get(s))]));
+  const rejected: { line: number; reason: string }[] = [];
+  const kept: T[] = [];
+  for (const r of rows) {
+    if (r.type !== 'buy' && r.type !== 'sell') {
+      kept.push(r);
+      continue;
+    }
+    const known = ranges.get(r.symbol!)!;
+    // Without the market's ranges (unavailable right now) the row cannot be checked: refused.
+    const problem =
+      known.size === 0 && !read.has(r.symbol!)
+        ? `The traded range of ${r.symbol} cannot be read right now: try again shortly`
+        : priceProblem(
+            { line: r.line, date: r.date, symbol: r.symbol!, price: r.price! },
+            known,
+            splits.filter((s) => s.symbol === r.symbol),
+          );
+    if (problem) rejected.push({ line: r.line, reason: problem });
+    else kept.push(r);
+  }
+  return { rows: kept, rejected };
 }
 
 /**
@@ -187,38 +260,56 @@ export function activityOf(
 
 interface Portfolio {
   portfolio: PortfolioItem;
-  transactions: TransactionItem[];
-  actions: CorporateActionItem[];
+  transactions: LedgerTrade[];
+  actions: LedgerAction[];
   holdings: HoldingItem[];
-  orders: OrderItem[];
-  /** Items of every kind under the portfolio, hidden ones included (for the import records). */
-  all: Record<string, unknown>[];
+  /** Whether the portfolio has any order (open or not) and any import committed. */
+  hasOrders: boolean;
+  hasImports: boolean;
 }
 
-async function readPortfolio(
-  store: PortfolioStore,
-  userId: string,
-  p: PortfolioItem,
-): Promise<Portfolio> {
-  const all = await queryPartition(store.client, {
+/** Whether any item sorts under the prefix (one item read at most). */
+async function anyUnder(store: PortfolioStore, userId: string, prefix: string): Promise<boolean> {
+  const items = await queryPartition(store.client, {
     table: store.table,
     pk: userPk(userId),
-    prefix: keys.portfolioChildrenPrefix(p.portfolioId),
+    prefix,
     consistent: true,
+    limit: 1,
+    projection: 'pk',
   });
-  const items = currentItems(p, all);
+  return items.length > 0;
+}
+
+/**
+ * The portfolio as the engine has it now (due dividends and splits applied; its trades and
+ * actions from the kept ledger, decision 175), with its holdings and whether it has orders or
+ * imports: what an import is checked against, without reading every item.
+ */
+async function readPortfolio(
+  deps: ImportDeps,
+  userId: string,
+  portfolioId: string,
+): Promise<Portfolio> {
+  const now = await portfolioNow(deps, userId, portfolioId, { ledger: true });
+  const p = now.portfolio;
+  const [holdings, hasOrders, hasImports] = await Promise.all([
+    holdingsOf(deps.store, userId, portfolioId),
+    anyUnder(deps.store, userId, keys.portfolioOrdersPrefix(portfolioId)),
+    anyUnder(deps.store, userId, keys.portfolioImportsPrefix(portfolioId)),
+  ]);
   return {
     portfolio: p,
-    transactions: items.filter((i) => i.type === 'Transaction') as unknown as TransactionItem[],
-    actions: items.filter((i) => i.type === 'CorporateAction') as unknown as CorporateActionItem[],
-    holdings: items.filter((i) => i.type === 'Holding') as unknown as HoldingItem[],
-    orders: items.filter((i) => i.type === 'Order') as unknown as OrderItem[],
-    all,
+    transactions: now.ledger?.trades ?? [],
+    actions: now.ledger?.actions ?? [],
+    holdings: holdings.filter((h) => h.type === 'Holding'),
+    hasOrders,
+    hasImports,
   };
 }
 
 /** Trade times on a day: after the portfolio's own trades of that day, a second apart from 14:30 UTC. */
-function stamper(existing: readonly TransactionItem[]) {
+function stamper(existing: readonly Pick<LedgerTrade, 'time'>[]) {
   const last = new Map<string, number>();
   for (const t of existing) {
     const day = t.time.slice(0, 10);
@@ -239,8 +330,38 @@ interface Plan {
   created: Record<string, unknown>[];
   /** Holdings written, by symbol (quantity 0: deleted). */
   holdings: Map<string, { quantity: number; costCents: number }>;
-  /** Actions of the touched symbols that stop counting (deleted after the commit). */
-  superseded: { pk: string; sk: string }[];
+  /** Actions of the touched symbols that stop counting (deleted after the commit), by id. */
+  superseded: string[];
+  /** The earliest day the import changes (a file row's, a derived or superseded action's). */
+  from: string;
+}
+
+/**
+ * The earliest day on which the actions derived again differ from those they replace (a day,
+ * symbol, kind and amount one has and the other has not): before it, the replay is as it was.
+ * Derived again under the import's basis, a symbol's earlier dividends come back the same.
+ */
+function firstDifference(
+  before: readonly Pick<
+    LedgerAction,
+    'date' | 'symbol' | 'kind' | 'amountCents' | 'quantityAfter'
+  >[],
+  after: readonly Pick<
+    LedgerAction,
+    'date' | 'symbol' | 'kind' | 'amountCents' | 'quantityAfter'
+  >[],
+): string | undefined {
+  const key = (a: (typeof before)[number]) =>
+    `${a.date}|${a.symbol}|${a.kind}|${a.amountCents ?? ''}|${a.quantityAfter ?? ''}`;
+  const count = new Map<string, number>();
+  for (const a of before) count.set(key(a), (count.get(key(a)) ?? 0) + 1);
+  for (const a of after) count.set(key(a), (count.get(key(a)) ?? 0) - 1);
+  let first: string | undefined;
+  for (const [k, n] of count) {
+    const date = k.slice(0, k.indexOf('|'));
+    if (n !== 0 && (first === undefined || date < first)) first = date;
+  }
+  return first;
 }
 
 /**
@@ -370,6 +491,16 @@ function planImport(input: {
     closes: new Map(),
   });
   if (!replay.ok) return { ok: false, message: replay.error.message };
+  // Every total a portfolio shows stays exact in cents: its value stays under NAV_MAX_CENTS.
+  const highest = replay.history.points.reduce(
+    (top, pt) => (pt.navCents > top.navCents ? pt : top),
+    replay.history.points[0] ?? { date: today, navCents: 0 },
+  );
+  if (highest.navCents > NAV_MAX_CENTS)
+    return {
+      ok: false,
+      message: `its value would reach ${formatUsd(highest.navCents)} on ${highest.date}, above the ${formatUsd(NAV_MAX_CENTS)} a portfolio can hold`,
+    };
   const last = replay.history.points.at(-1);
   next.cashCents = last?.cashCents ?? next.cashCents;
   // Every holding the replay and the ledger disagree on is written (the touched ones at least).
@@ -387,7 +518,10 @@ function planImport(input: {
       portfolio: next,
       created: [...trades, ...dividends, ...derivedItems] as unknown as Record<string, unknown>[],
       holdings,
-      superseded: superseded.map((a) => ({ pk: a.pk, sk: a.sk })),
+      superseded: superseded.map((a) => a.actionId),
+      from: [...accepted.map((r) => r.date), firstDifference(superseded, derivedItems)]
+        .filter((d): d is string => d !== undefined)
+        .reduce((min, d) => (d < min ? d : min), today),
     },
   };
 }
@@ -415,10 +549,11 @@ export async function importTransactions(
         mapping: `The ${field} column is not mapped`,
       });
 
-  let p = await requirePortfolio(deps.store, userId, input.portfolio_id);
-  // Due dividends and splits first: the file is checked against the portfolio as it is today.
-  if (await creditDueActions(deps, userId, p))
-    p = await requirePortfolio(deps.store, userId, input.portfolio_id);
+  // The budget starts with the request: a commit stops COMMIT_MARGIN_MS before the function ends.
+  const started = Date.now();
+  const budgetMs = deps.remainingMs ? deps.remainingMs() : DEFAULT_BUDGET_MS;
+  const timeLeft = () =>
+    deps.remainingMs ? deps.remainingMs() : budgetMs - (Date.now() - started);
   const fileSymbols = [
     ...new Set(
       parsed.rows
@@ -428,20 +563,23 @@ export async function importTransactions(
         .filter(Boolean),
     ),
   ];
+  // Due dividends and splits first (the engine's read): the file is checked against the
+  // portfolio as it is today.
   const [current, known, floor] = await Promise.all([
-    readPortfolio(deps.store, userId, p),
+    readPortfolio(deps, userId, input.portfolio_id),
     knownSymbols(deps.market, fileSymbols),
     firstMarketDay(deps.market),
   ]);
+  const p = current.portfolio;
   const read = readImportRows({ rows: parsed.rows, mapping, today, floor, knownSymbols: known });
 
   // A portfolio with no activity of its own takes a file's deposits as the money put in.
   const fresh =
     current.transactions.length === 0 &&
-    current.orders.length === 0 &&
+    !current.hasOrders &&
     current.actions.length === 0 &&
     p.capitalFlows.length === 0 &&
-    !current.all.some((i) => i.type === 'Import');
+    !current.hasImports;
   const replaceSeed = fresh && read.rows.some((r) => r.type === 'deposit');
   const own = activityOf(p, current.transactions, current.actions, !replaceSeed);
   const { fresh: newRows, duplicates } = splitDuplicates(read.rows, own);
@@ -451,19 +589,20 @@ export async function importTransactions(
       ...newRows.flatMap((r) => (r.symbol ? [r.symbol] : [])),
     ]),
   ]);
-  const checked = checkSequence({
-    existing: own,
-    incoming: newRows,
-    splits: rows.splits.filter((s) => s.date.slice(0, 10) <= today),
-  });
+  const splitsToday = rows.splits.filter((s) => s.date.slice(0, 10) <= today);
+  // A trade's price far outside its day's traded range is refused (decision 177).
+  const priced = await priceChecked(deps.market, newRows, splitsToday);
+  const checked = checkSequence({ existing: own, incoming: priced.rows, splits: splitsToday });
   const accepted = checked.accepted;
   const fileHash = createHash('sha256').update(JSON.stringify(accepted)).digest('hex').slice(0, 32);
   // Imported before: the same accepted rows, or nothing left that the portfolio does not have.
   const already =
-    current.all.some(
-      (i) =>
-        i.type === 'Import' && i.sk === keys.portfolioImport(userId, p.portfolioId, fileHash).sk,
-    ) ||
+    (accepted.length > 0 &&
+      (await anyUnder(
+        deps.store,
+        userId,
+        keys.portfolioImport(userId, p.portfolioId, fileHash).sk,
+      ))) ||
     (accepted.length === 0 && duplicates.length > 0);
   const planned =
     accepted.length > 0 && !checked.blocker
@@ -492,15 +631,22 @@ export async function importTransactions(
     amount_cents: r.amountCents,
     fee_cents: r.feeCents,
   });
+  const rejected = [...read.rejected, ...priced.rejected, ...checked.rejected].sort(
+    (a, b) => a.line - b.line,
+  );
+  // Each list's first IMPORT_ANSWER_ROWS rows, with the counts over all of them (decision 176).
   const summary = {
     header: parsed.header,
     fields: IMPORT_FIELDS,
     mapping,
-    accepted: accepted.map(view),
-    rejected: [...read.rejected, ...checked.rejected].sort((a, b) => a.line - b.line),
-    duplicates: duplicates.map(view),
+    accepted: accepted.slice(0, IMPORT_ANSWER_ROWS).map(view),
+    accepted_count: accepted.length,
+    rejected: rejected.slice(0, IMPORT_ANSWER_ROWS),
+    rejected_count: rejected.length,
+    duplicates: duplicates.slice(0, IMPORT_ANSWER_ROWS).map(view),
+    duplicates_count: duplicates.length,
     already_imported: already,
-    items: plan ? plan.created.length + 2 + symbolsWritten : 0,
+    items: plan ? plan.created.length + 3 + symbolsWritten : 0,
     cash_after_cents: plan ? plan.portfolio.cashCents : null,
   };
   const blocker = already
@@ -515,9 +661,11 @@ export async function importTransactions(
             ? `This file would leave the portfolio short of what open orders set aside (${shortOf}): cancel them first`
             : symbolsWritten > MAX_SYMBOLS
               ? `The import would change more than ${MAX_SYMBOLS} holdings at once: split the file`
-              : importing
-                ? 'Another import into this portfolio is under way: try again in a minute'
-                : null;
+              : summary.items > COMMIT_ITEMS_MAX
+                ? `The import would write ${summary.items.toLocaleString('en-US')} items, more than one import can write in its time (${COMMIT_ITEMS_MAX.toLocaleString('en-US')}): split the file, by date or by symbol`
+                : importing
+                  ? 'Another import into this portfolio is under way: try again in a minute'
+                  : null;
   if (input.mode === 'preview') return { data: { ...summary, blocker, created: 0 } };
   if (blocker || !plan) throw new BadRequestError(blocker ?? 'No row of this file can be imported');
 
@@ -550,6 +698,7 @@ export async function importTransactions(
           Delete: { TableName: deps.store.table, Key: keys.holding(userId, p.portfolioId, symbol) },
         },
   );
+  const created = plan.created;
   const final: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> =
     [
       {
@@ -587,6 +736,22 @@ export async function importTransactions(
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
+      // What the import changed, for the engine's ledger (decision 175).
+      changeRecord(
+        deps.store,
+        userId,
+        p.portfolioId,
+        p.version + 2,
+        {
+          from: plan.from,
+          trades: created.filter((i) => i.type === 'Transaction') as unknown as TransactionItem[],
+          actions: created.filter(
+            (i) => i.type === 'CorporateAction',
+          ) as unknown as CorporateActionItem[],
+          removed: plan.superseded,
+        },
+        now,
+      ),
       ...holdingWrites,
     ];
 
@@ -594,82 +759,145 @@ export async function importTransactions(
     new BadRequestError(
       'The portfolio changed or this file was imported meanwhile: nothing was written; preview it again',
     );
+  const outOfTime = () =>
+    new ServiceUnavailableError(
+      'The import ran out of time before it could finish: nothing was written. Try again; if it happens again, split the file',
+    );
+  // Reading and checking took the time the writes need (twice the last step's): not started.
+  if (timeLeft() < 2 * COMMIT_MARGIN_MS) {
+    upkeepFailed('import-time');
+    throw outOfTime();
+  }
   // 1. The mark.
   try {
     await deps.store.client.send(
-      new UpdateCommand({
-        TableName: deps.store.table,
-        Key: keys.portfolio(userId, p.portfolioId),
-        UpdateExpression: 'SET importing = :hash, importStartedAt = :now, version = :next',
-        ConditionExpression: 'version = :v AND attribute_not_exists(importing)',
-        ExpressionAttributeValues: {
-          ':hash': fileHash,
-          ':now': at,
-          ':next': p.version + 1,
-          ':v': p.version,
-        },
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: deps.store.table,
+              Key: keys.portfolio(userId, p.portfolioId),
+              UpdateExpression: 'SET importing = :hash, importStartedAt = :now, version = :next',
+              ConditionExpression: 'version = :v AND attribute_not_exists(importing)',
+              ExpressionAttributeValues: {
+                ':hash': fileHash,
+                ':now': at,
+                ':next': p.version + 1,
+                ':v': p.version,
+              },
+            },
+          },
+          changeRecord(deps.store, userId, p.portfolioId, p.version + 1, {}, now),
+        ],
       }),
     );
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) throw refused();
-    throw error;
-  }
-  // 2. The items, 3. the rest and the portfolio; or nothing.
-  const written: { pk: string; sk: string }[] = [];
-  try {
-    for (let i = 0; i < plan.created.length; i += ITEMS_PER_TRANSACTION) {
-      const chunk = plan.created.slice(i, i + ITEMS_PER_TRANSACTION);
-      await deps.store.client.send(
-        new TransactWriteCommand({
-          TransactItems: chunk.map((Item) => ({
-            Put: {
-              TableName: deps.store.table,
-              Item,
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          })),
-        }),
-      );
-      written.push(...chunk.map((c) => ({ pk: String(c.pk), sk: String(c.sk) })));
-    }
-    await deps.store.client.send(new TransactWriteCommand({ TransactItems: final }));
-  } catch (error) {
-    await undoImport(deps.store, userId, p.portfolioId, fileHash, written);
     if (conditionFailed(error)) throw refused();
     throw error;
   }
-  // The touched symbols' earlier dividends and splits no longer count; they are tidied away.
+  const createdKeys = created.map((c) => ({ pk: String(c.pk), sk: String(c.sk) }));
+  // 2. The items, 3. the rest and the portfolio; or nothing. The writes stop as soon as, at the
+  // pace so far, the rest would not leave COMMIT_MARGIN_MS for the last step: what was written
+  // is then deleted while there is still time to answer.
+  const writing = Date.now();
+  let late = false;
+  let sent: number;
   try {
-    await batchDelete(deps.store, plan.superseded);
+    sent = await batchPut(deps.store, created, WRITE_CONCURRENCY, (written) => {
+      if (written < PACE_AFTER_ITEMS) return false;
+      const rest = ((Date.now() - writing) / written) * (created.length - written);
+      late = rest > timeLeft() - COMMIT_MARGIN_MS;
+      return late;
+    });
   } catch (error) {
-    logger.warn('superseded corporate actions left in place', { error: error as Error });
+    await undoImport(deps.store, userId, p.portfolioId, fileHash, createdKeys);
+    throw error;
   }
+  // Too little time left for the last step and the answer: undone, and said so.
+  if (late || timeLeft() < COMMIT_MARGIN_MS) {
+    await undoImport(deps.store, userId, p.portfolioId, fileHash, createdKeys.slice(0, sent));
+    // Counted (the PortfolioUpkeepFailures alarm): a file the preview took that cannot be written.
+    upkeepFailed('import-time');
+    throw outOfTime();
+  }
+  try {
+    await deps.store.client.send(new TransactWriteCommand({ TransactItems: final }));
+  } catch (error) {
+    // A transaction whose answer was lost may have been applied: the import record says.
+    if (!conditionFailed(error) && (await committed(deps.store, userId, p.portfolioId, fileHash))) {
+      logger.warn('import committed although its last write failed', { error: error as Error });
+    } else {
+      await undoImport(deps.store, userId, p.portfolioId, fileHash, createdKeys);
+      if (conditionFailed(error)) throw refused();
+      throw error;
+    }
+  }
+  // The touched symbols' earlier dividends and splits no longer count; they are tidied away.
+  await dropItems(
+    deps.store,
+    plan.superseded.map((id) => keys.corporateAction(userId, p.portfolioId, id)),
+  );
   return { data: { ...summary, blocker: null, created: accepted.length } };
 }
+
+/** Whether the import of these rows is recorded (its last transaction applied). */
+async function committed(
+  store: PortfolioStore,
+  userId: string,
+  portfolioId: string,
+  hash: string,
+): Promise<boolean> {
+  try {
+    const out = await store.client.send(
+      new GetCommand({
+        TableName: store.table,
+        Key: keys.portfolioImport(userId, portfolioId, hash),
+        ConsistentRead: true,
+      }),
+    );
+    return out.Item !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+/** Rows of one answer of the activity export: a file's worth, well under 1 MB (decision 176). */
+export const EXPORT_PAGE_ROWS = 5_000;
 
 /**
  * A portfolio's activity as rows of the import's columns (decision 130): the starting amount
  * and every later change of the invested amount as deposits and withdrawals, every trade, every
- * dividend credited (imported ones too). Splits are not rows: they come from the provider.
+ * dividend credited (imported ones too), oldest first, EXPORT_PAGE_ROWS rows from `offset` an
+ * answer. Splits are not rows: they come from the provider.
  */
-export async function exportActivity(deps: ImportDeps, userId: string, portfolioId: string) {
+export async function exportActivity(
+  deps: ImportDeps,
+  userId: string,
+  portfolioId: string,
+  offset = 0,
+) {
   // Dividends and splits due are applied first, as on every screen.
-  const p = (await portfolioNow(deps, userId, portfolioId)).portfolio;
-  const current = await readPortfolio(deps.store, userId, p);
-  const rows: ActivityRow[] = activityOf(p, current.transactions, current.actions).map((r) => ({
-    date: r.date,
-    type: r.type,
-    symbol: r.symbol,
-    quantity: r.quantity,
-    price: r.price,
-    amount_cents: r.amountCents,
-    fee_cents: r.feeCents,
-  }));
+  const now = await portfolioNow(deps, userId, portfolioId, { ledger: true });
+  const p = now.portfolio;
+  const all = sortActivity(
+    activityOf(p, now.ledger?.trades ?? [], now.ledger?.actions ?? []).map((r) => ({
+      date: r.date,
+      type: r.type,
+      symbol: r.symbol,
+      quantity: r.quantity,
+      price: r.price,
+      amount_cents: r.amountCents,
+      fee_cents: r.feeCents,
+    })) satisfies ActivityRow[],
+  );
+  const end = Math.min(all.length, offset + EXPORT_PAGE_ROWS);
   return {
     data: {
       portfolio_id: p.portfolioId,
       portfolio_name: p.portfolioName,
-      rows: sortActivity(rows),
+      rows: all.slice(offset, end),
+      total: all.length,
+      next_offset: end < all.length ? end : null,
     },
   };
 }
@@ -683,7 +911,7 @@ async function undoImport(
   written: readonly { pk: string; sk: string }[],
 ): Promise<void> {
   try {
-    await batchDelete(store, written);
+    await batchDeleteKeys(store, written, WRITE_CONCURRENCY);
     await store.client.send(
       new UpdateCommand({
         TableName: store.table,

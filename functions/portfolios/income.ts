@@ -83,8 +83,10 @@ async function allPortfolios(
       const i = next++;
       const { portfolio } = all[i]!;
       try {
+        // The trades are wanted: each payment's entitlement is worked out from them.
         const read = await portfolioNowKeeping(deps, userId, portfolio.portfolioId, {
           stored: stored.get(portfolio.portfolioId) ?? null,
+          ledger: true,
         });
         if (read.kept) kept.push(read.kept);
         ones[i] = { now: read.now, positions: positionsOf(read.now) };
@@ -136,7 +138,7 @@ export async function portfolioIncome(
   const engineDeps: EngineDeps = { ...deps, prices };
   const [read, watched] = await Promise.all([
     input.portfolio_id
-      ? portfolioNowKeeping(engineDeps, userId, input.portfolio_id).then((r) => ({
+      ? portfolioNowKeeping(engineDeps, userId, input.portfolio_id, { ledger: true }).then((r) => ({
           ones: [{ now: r.now, positions: positionsOf(r.now) }],
           unavailable: [] as string[],
           kept: r.kept ? [r.kept] : [],

@@ -17,7 +17,7 @@ export {
   updatePortfolio,
 } from './portfolios';
 export { fillOpenOrders } from './fill';
-export { portfolioPerformance } from './performance';
+export { performanceRows, portfolioPerformance } from './performance';
 export { portfolioIncome } from './income';
 export { exportActivity, importTransactions } from './import';
 export { portfolioStore } from './store';

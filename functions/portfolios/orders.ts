@@ -24,6 +24,7 @@ import { marketService, type MarketService } from '../market/service';
 import { portfolioNow, positionsOf } from './engine';
 import { latestPrices, orderView, transactionView } from './figures';
 import { creditDueActions } from './corporate-actions';
+import { changeRecord } from './ledger';
 import { syncInterest } from './portfolios';
 import {
   conditionFailed,
@@ -351,6 +352,17 @@ export async function placeOrder(
     };
     items.push({ Put: { TableName: deps.store.table, Item: order } });
     items.unshift(portfolioUpdate(deps.store, p, cash, reserved, now));
+    // What changed, for the engine's ledger (decision 175).
+    items.push(
+      changeRecord(
+        deps.store,
+        userId,
+        p.portfolioId,
+        p.version + 1,
+        txn ? { from: now.slice(0, 10), trades: [txn] } : {},
+        new Date(now),
+      ),
+    );
     items.push(...also);
     const response: PlaceOrderResponse = {
       message:
@@ -437,6 +449,7 @@ export async function cancelOrder(
         );
       }
     }
+    items.push(changeRecord(deps.store, userId, p.portfolioId, p.version + 1, {}, new Date(now)));
     const response: CancelOrderResponse = {
       message: PORTFOLIO_MESSAGES.cancelled,
       data: { order: orderView({ ...order, status: 'cancelled', closedAt: now }) },
@@ -541,6 +554,14 @@ export async function fillLimitOrder(
               now,
             ),
             { Put: { TableName: deps.store.table, Item: txn } },
+            changeRecord(
+              deps.store,
+              order.userId,
+              p.portfolioId,
+              p.version + 1,
+              { from: now.slice(0, 10), trades: [txn] },
+              new Date(now),
+            ),
             {
               Update: {
                 TableName: deps.store.table,

@@ -1,6 +1,12 @@
 import { addDays } from '../../shared/portfolio/days';
 import type { HoldingFigures } from '../../shared/portfolio/history';
-import { type CostMethod, costBasis, type LotsView, lotsView } from '../../shared/portfolio/lots';
+import {
+  type CostMethod,
+  costBasis,
+  lotsAnswer,
+  type LotsView,
+  lotsView,
+} from '../../shared/portfolio/lots';
 import {
   chartSeries,
   type GainSplit,
@@ -10,12 +16,18 @@ import {
   periodRange,
 } from '../../shared/portfolio/returns';
 import { riskView } from '../../shared/portfolio/risk';
-import { type PerformancePayload, RISK_FREE_RATE_DEFAULT } from '../../shared/portfolio/schemas';
+import {
+  type PerformancePayload,
+  PERFORMANCE_ROWS_MAX,
+  type PerformanceRowsPayload,
+  RISK_FREE_RATE_DEFAULT,
+} from '../../shared/portfolio/schemas';
 import { upkeepFailed } from './corporate-actions';
 import { now as clockNow } from '../lib/clock';
 import {
   benchmarkEntry,
   type EngineDeps,
+  portfolioNow,
   portfolioNowKeeping,
   positionsOf,
   type PortfolioNow,
@@ -100,6 +112,14 @@ function gainUnder(
 
 const NO_LOTS: LotsView = { open: [], realised: [], tax_years: [] };
 
+/**
+ * Rows of each long list (corporate actions, open lots, realised lots) an answer carries; the
+ * rest are read a page at a time (`performanceRows`). So an answer stays far under 1 MB whatever
+ * the portfolio's size (decision 176): its other lists are bounded by the symbols held (holdings,
+ * allocation), the chart's points and the months.
+ */
+export const ANSWER_ROWS = 100;
+
 /** The FIFO tax lots at today's prices (decision 131). */
 function lotsOf(now: PortfolioNow, held: readonly HoldingFigures[]): LotsView {
   try {
@@ -116,13 +136,38 @@ function lotsOf(now: PortfolioNow, held: readonly HoldingFigures[]): LotsView {
   }
 }
 
+/**
+ * A page of one of the Performance view's long lists (decision 176): corporate actions newest
+ * first, open lots by symbol and purchase, realised lots by sale; `total` counts them all.
+ */
+export async function performanceRows(
+  deps: EngineDeps,
+  userId: string,
+  input: PerformanceRowsPayload,
+) {
+  const now = await portfolioNow(deps, userId, input.portfolio_id, { ledger: true });
+  const offset = input.offset ?? 0;
+  const end = offset + (input.limit ?? PERFORMANCE_ROWS_MAX);
+  const page = <T>(rows: readonly T[]) => ({ total: rows.length, rows: rows.slice(offset, end) });
+  const lots = () => lotsOf(now, positionsOf(now).holdings);
+  const data =
+    input.list === 'corporate_actions'
+      ? { list: input.list, offset, ...page(now.actions) }
+      : input.list === 'open_lots'
+        ? { list: input.list, offset, ...page(lots().open) }
+        : { list: input.list, offset, ...page(lots().realised) };
+  return { data, asOf: (deps.now ? deps.now() : clockNow()).toISOString() };
+}
+
 export async function portfolioPerformance(
   deps: EngineDeps,
   userId: string,
   input: PerformancePayload,
 ) {
   // The figures are worked out while the history up to yesterday is written.
-  const { now, kept } = await portfolioNowKeeping(deps, userId, input.portfolio_id);
+  const { now, kept } = await portfolioNowKeeping(deps, userId, input.portfolio_id, {
+    ledger: true,
+  });
   const { portfolio: p, points, today, inception, benchmark, sessions } = now;
   const current = positionsOf(now);
   const holdings = current.allHoldings;
@@ -217,8 +262,14 @@ export async function portfolioPerformance(
         twr_since_first_buy: h.twrSinceFirstBuy,
       })),
       allocation,
-      lots: lotsOf(now, held),
-      corporate_actions: now.actions,
+      lots: lotsAnswer(lotsOf(now, held), ANSWER_ROWS),
+      // The newest actions; every one is counted, and every dividend in the total.
+      corporate_actions: now.actions.slice(0, ANSWER_ROWS),
+      corporate_actions_count: now.actions.length,
+      dividends_credited_cents: now.actions.reduce(
+        (sum, a) => sum + (a.kind === 'dividend' ? (a.amount_cents ?? 0) : 0),
+        0,
+      ),
       corporate_actions_complete: now.actionsComplete,
       cost_method: current.costMethod,
       risk_free_rate: riskFreeRate,

@@ -1,4 +1,4 @@
-import { DeleteCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import {
   ConditionalCheckFailedException,
   TransactionCanceledException,
@@ -37,9 +37,11 @@ import {
 } from './figures';
 import { figuresOf, portfolioNow, positionsOf } from './engine';
 import { readHistories, type StoredHistory } from './stored-history';
+import { changeRecord } from './ledger';
 import {
   batchDelete,
   childKeys,
+  conditionFailed,
   holdingsOf,
   ordersOf,
   portfoliosWithHoldings,
@@ -160,16 +162,31 @@ export async function updatePortfolio(
     };
     try {
       await deps.store.client.send(
-        new PutCommand({
-          TableName: deps.store.table,
-          Item: next,
-          ConditionExpression: 'attribute_exists(pk) AND version = :v',
-          ExpressionAttributeValues: { ':v': p.version },
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: deps.store.table,
+                Item: next,
+                ConditionExpression: 'attribute_exists(pk) AND version = :v',
+                ExpressionAttributeValues: { ':v': p.version },
+              },
+            },
+            // What changed, for the engine (decision 175): the money put in, from its day.
+            changeRecord(
+              deps.store,
+              userId,
+              p.portfolioId,
+              next.version,
+              delta === 0 ? {} : { from: (sameDay ? p.inception : now.toISOString()).slice(0, 10) },
+              now,
+            ),
+          ],
         }),
       );
       return { message: PORTFOLIO_MESSAGES.updated, data: recordView(next) };
     } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      if (!conditionFailed(error)) throw error;
     }
   }
   throw new ConflictError('The portfolio changed while saving, please try again');

@@ -7,28 +7,27 @@ import {
   GetCommand,
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
+import type { SplitRow } from '../../shared/portfolio/corporate';
 import type { NavPoint, PerformanceEvent, ReplayState } from '../../shared/portfolio/history';
 import { keys } from '../lib/keys';
 import { logger } from '../lib/logger';
 import { recordPortfolioUpkeepFailure } from '../lib/metrics';
-import type { CorporateActionItem } from './corporate-actions';
+import type { BlockIndex } from './ledger';
 import { conditionFailed, type PortfolioStore } from './store';
 
 /**
- * A portfolio's NAV history up to yesterday, kept in one item (decision 130): the daily points,
- * the replay's state at the end of yesterday, and what the read that wrote it knew about today
- * (today's events, the corporate actions, the holdings' profiles). A read resumes the replay
- * from it instead of replaying from inception.
+ * A portfolio's NAV history up to yesterday, kept in one item (decisions 130, 175): the daily
+ * points, the replay's state at the end of yesterday, what the read that wrote it knew about
+ * today (today's events, the holdings' profiles), and the names of the items kept with it: the
+ * ledger's blocks (ledger.ts) and the replay's state at the end of each month (checkpoints).
  *
- * It is used only while it still describes the portfolio:
+ * A read uses it while it still describes the portfolio:
  * - the same day and the same portfolio version: nothing has changed since it was written, so
- *   nothing but the stored item is read (plus today's prices);
- * - a later day and the same version: the trades and actions it keeps stand for the items
- *   (unless a split is due, which needs the holdings and orders themselves);
- * - otherwise the read loads the portfolio's items and resumes from the stored state only if
- *   the events up to the stored day, the splits and the inception are exactly those it was
- *   built from (`eventsKey`), and its last full replay is less than a week old (a revised
- *   past close is picked up within a week).
+ *   only today is replayed, at today's quotes;
+ * - otherwise the read takes the ledger from the blocks and the changes recorded since its
+ *   version, and replays from the last state kept before the earliest day that changed (a trade
+ *   today: yesterday's; a backdated one: the end of the month before it); a new split of a traded
+ *   symbol, a new inception, or a version without a change record replays from inception.
  */
 
 const gzipAsync = promisify(gzip);
@@ -37,9 +36,7 @@ type BatchGetKeys = NonNullable<
   NonNullable<BatchGetCommandOutput['UnprocessedKeys']>[string]['Keys']
 >;
 
-export const HISTORY_FORMAT = 3;
-/** A full replay at least this often, whatever else is the same. */
-export const FULL_REPLAY_DAYS = 7;
+export const HISTORY_FORMAT = 5;
 /** Larger than this (gzipped), it is not kept: DynamoDB items end at 400 KB. */
 export const MAX_HISTORY_BYTES = 350_000;
 
@@ -56,21 +53,6 @@ export interface ActionView {
   denominator: number | null;
 }
 
-export interface StoredTrade {
-  time: string;
-  symbol: string;
-  side: 'buy' | 'sell';
-  quantity: number;
-  price: number;
-  feeCents?: number;
-}
-
-/** A corporate action as the kept history has it: the item without its keys. */
-export type StoredAction = Omit<
-  CorporateActionItem,
-  'pk' | 'sk' | 'type' | 'portfolioId' | 'createdAt'
->;
-
 export interface ProfileView {
   name: string;
   sector: string;
@@ -83,36 +65,29 @@ export interface StoredHistory {
   version: number;
   /** The day (UTC) it was written; its points end the day before. */
   builtOn: string;
-  /** The day of the last replay from inception it derives from. */
-  replayedOn: string;
   through: string;
-  eventsKey: string;
+  /** The inception the points start from. */
+  inception: string;
+  /** The money put in that the points were replayed with: the seed and every later flow. */
+  flows: { date: string; amountCents: number }[];
+  /** A digest of the traded symbols' splits the points were replayed with (`splitsKey`). */
+  splitsKey: string;
   points: NavPoint[];
   state: ReplayState;
   /** Events dated after `through`, as known when it was written. */
   recent: PerformanceEvent[];
-  /**
-   * The portfolio's trades and corporate actions when it was written: while its version is the
-   * same, a read on a later day takes them from here instead of querying the items.
-   */
-  items: { trades: StoredTrade[]; actions: StoredAction[] };
   actionsComplete: boolean;
+  /** The traded symbols' splits up to the day it was written (as the replay took them). */
+  splits: SplitRow[];
   profiles: Record<string, ProfileView>;
-  /**
-   * The portfolio's inception and action bases when it was written (`basisKeyOf`): while they
-   * are the same, no import has come in since, so every transaction dated up to `through` is
-   * among `items.trades` and a read after a trade queries only the later ones. Absent in items
-   * written before it was kept: such a read queries every item, once.
-   */
-  basisKey?: string;
-}
-
-/** What an import changes on the portfolio item: its inception and its symbols' action bases. */
-export function basisKeyOf(p: { inception: string; actionBasis?: Record<string, string> }): string {
-  return JSON.stringify([
-    p.inception,
-    Object.entries(p.actionBasis ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-  ]);
+  /** The ledger's blocks that are current (ledger.ts). */
+  ledger: BlockIndex;
+  /** The portfolio version the blocks describe (changes after it are applied on read). */
+  ledgerVersion: number;
+  /** The day the blocks were written. */
+  ledgerOn: string;
+  /** The replay's state at the end of each month kept (by day): the stamp of its item. */
+  checkpoints: Record<string, string>;
 }
 
 /** Points as columns: a third of the size of objects before gzip. */
@@ -156,22 +131,56 @@ function fromColumns(c: Columns): NavPoint[] {
 }
 
 /**
- * A digest of everything a replay up to `through` depends on besides the closes: the inception,
- * every event dated up to then (flows, trades, dividends) and every split of the symbols
- * (adjusted quantities depend on splits after the day too).
+ * A digest of the splits a replay adjusts shares by: every split of the traded symbols (a split
+ * the provider adds re-adjusts every earlier quantity and close of its symbol).
  */
-export function eventsKey(
-  inception: string,
-  events: readonly PerformanceEvent[],
-  through: string,
-): string {
-  const hash = createHash('sha256').update(inception);
-  const lines = events
-    .filter((e) => e.type === 'split' || e.date <= through)
-    .map((e) => JSON.stringify(e))
+export function splitsKey(splits: readonly SplitRow[]): string {
+  const hash = createHash('sha256');
+  const lines = splits
+    .map((s) => `${s.symbol}|${s.date.slice(0, 10)}|${s.numerator}|${s.denominator}`)
     .sort();
-  for (const line of lines) hash.update('\n').update(line);
+  for (const line of lines) hash.update(line).update('\n');
   return hash.digest('base64url');
+}
+
+/** The replay's state at the end of a day, as a checkpoint item keeps it. */
+export async function readCheckpoint(
+  store: PortfolioStore,
+  userId: string,
+  portfolioId: string,
+  day: string,
+  stamp: string,
+): Promise<ReplayState | undefined> {
+  try {
+    const out = await store.client.send(
+      new GetCommand({
+        TableName: store.table,
+        Key: keys.portfolioCheckpoint(userId, portfolioId, day, stamp),
+      }),
+    );
+    const body = out.Item?.body as Uint8Array | undefined;
+    if (!body) return undefined;
+    const state = JSON.parse(gunzipSync(body).toString('utf8')) as ReplayState;
+    return state.through === day ? state : undefined;
+  } catch (error) {
+    logger.warn('portfolio checkpoint unreadable', { error: error as Error, portfolioId, day });
+    return undefined;
+  }
+}
+
+/** A checkpoint item (the state at the end of its day), to be put under `stamp`. */
+export async function checkpointItem(
+  userId: string,
+  portfolioId: string,
+  state: ReplayState,
+  stamp: string,
+): Promise<Record<string, unknown>> {
+  return {
+    ...keys.portfolioCheckpoint(userId, portfolioId, state.through, stamp),
+    type: 'PortfolioCheckpoint',
+    portfolioId,
+    body: await gzipAsync(Buffer.from(JSON.stringify(state))),
+  };
 }
 
 function parseHistory(item: Record<string, unknown> | undefined): StoredHistory | undefined {

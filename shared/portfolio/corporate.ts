@@ -1,4 +1,4 @@
-import { addDays } from './days';
+import { addDays, compareIso } from './days';
 import { splitFactor } from './history';
 import { D, tradeValueCents } from './money';
 
@@ -98,25 +98,37 @@ export function dueCorporateActions(input: {
 }): CorporateAction[] {
   const bySymbol = new Map<string, TradeLike[]>();
   for (const t of input.trades) {
-    const list = bySymbol.get(t.symbol) ?? [];
-    list.push(t);
-    bySymbol.set(t.symbol, list);
+    const list = bySymbol.get(t.symbol);
+    if (list) list.push(t);
+    else bySymbol.set(t.symbol, [t]);
+  }
+  // The provider's rows by symbol, once (a portfolio of hundreds of symbols has thousands of rows).
+  const splitsOf = new Map<string, SplitRow[]>();
+  for (const s of input.splits) {
+    if (!(bySymbol.has(s.symbol) && validDay(s.date) && s.numerator > 0 && s.denominator > 0))
+      continue;
+    const list = splitsOf.get(s.symbol) ?? [];
+    list.push({ ...s, date: s.date.slice(0, 10) });
+    splitsOf.set(s.symbol, list);
+  }
+  const dividendsOf = new Map<string, DividendRow[]>();
+  for (const row of input.dividends) {
+    if (!(
+      bySymbol.has(row.symbol) &&
+      validDay(row.date) &&
+      Number.isFinite(row.adjDividend) &&
+      row.adjDividend > 0
+    ))
+      continue;
+    const list = dividendsOf.get(row.symbol) ?? [];
+    list.push(row);
+    dividendsOf.set(row.symbol, list);
   }
   const actions: CorporateAction[] = [];
   for (const [symbol, trades] of bySymbol) {
-    const splits = input.splits
-      .filter(
-        (s) => s.symbol === symbol && validDay(s.date) && s.numerator > 0 && s.denominator > 0,
-      )
-      .map((s) => ({ ...s, date: s.date.slice(0, 10) }));
+    const splits = splitsOf.get(symbol) ?? [];
     const factor = splitFactor(splits);
-    const dividends = input.dividends.filter(
-      (row) =>
-        row.symbol === symbol &&
-        validDay(row.date) &&
-        Number.isFinite(row.adjDividend) &&
-        row.adjDividend > 0,
-    );
+    const dividends = dividendsOf.get(symbol) ?? [];
     // One pass in time, holding the shares as the ledger does: a dividend is counted at the start
     // of its ex-date, a split at the start of its day (before that day's trades), and the shares
     // after a split are rounded down to a millionth.
@@ -128,11 +140,14 @@ export function dueCorporateActions(input: {
       ...dividends.map((row) => ({ at: row.date.slice(0, 10), rank: 0 as const, row })),
       ...splits.map((split) => ({ at: split.date, rank: 1 as const, split })),
       ...trades.map((trade) => ({ at: trade.date.slice(0, 10), rank: 2 as const, trade })),
-    ].sort((a, b) => a.at.localeCompare(b.at) || a.rank - b.rank);
+    ].sort((a, b) => compareIso(a.at, b.at) || a.rank - b.rank);
     let held = new D(0);
     for (const step of steps) {
       if (step.rank === 2) {
-        held = held.plus(new D(step.trade.quantity).times(step.trade.side === 'buy' ? 1 : -1));
+        held =
+          step.trade.side === 'buy'
+            ? held.plus(step.trade.quantity)
+            : held.minus(step.trade.quantity);
       } else if (step.rank === 1) {
         const s = step.split;
         const before = held.toDecimalPlaces(6, D.ROUND_HALF_UP);

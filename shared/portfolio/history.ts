@@ -73,6 +73,8 @@ export interface NavHistory {
   holdings: HoldingFigures[];
   /** The state at the end of the day asked for as `checkpoint`, when it lies in the history. */
   checkpoint?: ReplayState;
+  /** The states at the end of the days asked for as `checkpoints` that lie in it, in date order. */
+  states?: ReplayState[];
 }
 
 /**
@@ -101,22 +103,6 @@ export interface ReplayState {
 
 export type HistoryError = { code: 'OVERSELL' | 'INSUFFICIENT_CASH' | 'INVALID'; message: string };
 
-interface Position {
-  adjQuantity: Dec;
-  costCents: number;
-  realisedCents: number;
-  dividendCents: number;
-  firstBuy: string;
-  lastTradePrice: number;
-  /** Growth factor of the holding's own time-weighted return (a ratio, so a float). */
-  twr: number;
-  prevValueCents: number;
-  /** The last valuation, reused while neither quantity nor price changes. */
-  valuedQuantity: Dec | undefined;
-  valuedPrice: number;
-  valuedCents: number;
-}
-
 const rank: Record<PerformanceEvent['type'], number> = {
   flow: 0,
   split: 1,
@@ -139,18 +125,58 @@ export function splitFactor(
   };
 }
 
+/**
+ * A symbol's closes as the replay reads them: day numbers (days since 1970-01-01, UTC) in
+ * ascending order and the closes on them, every close finite and above zero. The engine decodes
+ * the market cache's closes into this form once per symbol (functions/market/closes.ts) and
+ * passes it as is; `Close[]` is converted here.
+ */
+export interface DayCloses {
+  readonly days: Int32Array;
+  readonly closes: Float64Array;
+}
+
+const NO_CLOSES: DayCloses = { days: new Int32Array(0), closes: new Float64Array(0) };
+
+function isDayCloses(bars: readonly Close[] | DayCloses): bars is DayCloses {
+  return !Array.isArray(bars);
+}
+
+/** Bars as day numbers and closes, sorted by date, unusable closes left out (they never price). */
+export function toDayCloses(bars: readonly Close[] | DayCloses): DayCloses {
+  if (isDayCloses(bars)) return bars;
+  const sorted = sortBars(bars);
+  const days = new Int32Array(sorted.length);
+  const closes = new Float64Array(sorted.length);
+  let n = 0;
+  for (const bar of sorted) {
+    if (!(Number.isFinite(bar.close) && bar.close > 0)) continue;
+    days[n] = dayNumber(bar.date.slice(0, 10));
+    closes[n] = bar.close;
+    n++;
+  }
+  return { days: days.subarray(0, n), closes: closes.subarray(0, n) };
+}
+
 class Closes {
   private index = 0;
+  private readonly length: number;
   constructor(
-    private readonly bars: readonly Close[],
+    private readonly bars: DayCloses,
     /** The last close known before the first bar (a resumed replay's last price). */
     private last: number | undefined = undefined,
-  ) {}
-  /** Call with non-decreasing dates. */
-  at(date: string): number | undefined {
-    while (this.index < this.bars.length && this.bars[this.index]!.date.slice(0, 10) <= date) {
-      const close = this.bars[this.index]!.close;
-      if (Number.isFinite(close) && close > 0) this.last = close;
+  ) {
+    this.length = bars.days.length;
+  }
+  /** True when a close dated up to `day` has not been read yet. Call with non-decreasing days. */
+  moves(day: number): boolean {
+    return this.index < this.length && this.bars.days[this.index]! <= day;
+  }
+  /** The last close up to `day`. Call with non-decreasing days. */
+  at(day: number): number | undefined {
+    const { days, closes } = this.bars;
+    while (this.index < this.length && days[this.index]! <= day) {
+      this.last = closes[this.index]!;
       this.index++;
     }
     return this.last;
@@ -158,18 +184,11 @@ class Closes {
 }
 
 const MICRO = 1_000_000;
-const micro = new Map<Dec, number | null>();
 
 /** A quantity in whole millionths of a share, when it is one and a safe integer (else null). */
 function microShares(quantity: Dec): number | null {
-  let m = micro.get(quantity);
-  if (m === undefined) {
-    const scaled = quantity.times(MICRO);
-    m = scaled.isInteger() && scaled.abs().lte(Number.MAX_SAFE_INTEGER) ? scaled.toNumber() : null;
-    if (micro.size > 10_000) micro.clear();
-    micro.set(quantity, m);
-  }
-  return m;
+  const scaled = quantity.times(MICRO);
+  return scaled.isInteger() && scaled.abs().lte(Number.MAX_SAFE_INTEGER) ? scaled.toNumber() : null;
 }
 
 /** The price as a whole number of 1/scale dollars, with the smallest such scale (up to 1e6). */
@@ -188,18 +207,17 @@ function scaledPrice(price: number): { units: number; scale: number } | null {
 
 /**
  * quantity x price to the cent, half up: the same figure as tradeValueCents, in exact integer
- * arithmetic when the quantity is whole millionths of a share and the price has at most 6
- * decimals (every stored quantity and quoted price), so that a 10-year history values its
- * 180,000 positions quickly; otherwise in decimal.
+ * arithmetic when the quantity is whole millionths of a share (`micro`) and the price has at
+ * most 6 decimals (every stored quantity and quoted price), so that a 10-year history values
+ * its positions quickly; otherwise in decimal.
  */
-function positionCents(quantity: Dec, price: number): number {
+function positionCents(quantity: Dec, micro: number | null, price: number): number {
   if (quantity.isZero()) return 0;
-  const q = microShares(quantity);
   const p = scaledPrice(price);
-  if (q === null || q < 0 || p === null) return tradeValueCents(quantity, price);
+  if (micro === null || micro < 0 || p === null) return tradeValueCents(quantity, price);
   // q x p is in 1e-6 / scale dollars; a cent is scale x 1e4 of them.
   const perCent = p.scale * 10_000;
-  const units = q * p.units;
+  const units = micro * p.units;
   if (Number.isSafeInteger(units + perCent)) {
     const half = units + perCent / 2;
     let cents = Math.floor(half / perCent);
@@ -208,7 +226,7 @@ function positionCents(quantity: Dec, price: number): number {
     else if (rest >= perCent) cents += 1;
     return cents;
   }
-  const big = BigInt(q) * BigInt(p.units) + BigInt(perCent / 2);
+  const big = BigInt(micro) * BigInt(p.units) + BigInt(perCent / 2);
   return Number(big / BigInt(perCent));
 }
 
@@ -220,18 +238,48 @@ function sortBars(bars: readonly Close[]): readonly Close[] {
   return bars;
 }
 
+interface Position {
+  symbol: string;
+  adjQuantity: Dec;
+  /** adjQuantity in whole millionths of a share, when it is (kept with it). */
+  micro: number | null;
+  costCents: number;
+  realisedCents: number;
+  dividendCents: number;
+  firstBuy: string;
+  lastTradePrice: number;
+  /** Growth factor of the holding's own time-weighted return (a ratio, so a float). */
+  twr: number;
+  prevValueCents: number;
+  /** The last valuation, reused while neither quantity nor price changes. */
+  valuedQuantity: Dec | undefined;
+  valuedPrice: number;
+  valuedCents: number;
+  closes: Closes;
+  /** Money into and out of the position today (its own return's flows), and whether any moved. */
+  dayIn: number;
+  dayOut: number;
+  touched: boolean;
+}
+
 /**
  * Replays the events day by day from `start` (or from the day after `resume.through`, skipping
- * the events up to it) to `end`. With `checkpoint`, the state at the end of that day is
- * returned too, for a later call to resume from.
+ * the events up to it) to `end`. With `checkpoint` (or `checkpoints`), the state at the end of
+ * that day (those days) is returned too, for a later call to resume from.
+ *
+ * The work of a day is proportional to what moved that day: a position is valued again only
+ * when its close or quantity changed (an unchanged position's own return is multiplied by
+ * exactly 1, so leaving it is the same), and a day with no event and no close of any symbol
+ * only repeats the NAV.
  */
 export function navHistory(input: {
   start: string;
   end: string;
   events: readonly PerformanceEvent[];
-  closes: ReadonlyMap<string, readonly Close[]>;
+  closes: ReadonlyMap<string, readonly Close[] | DayCloses>;
   resume?: ReplayState;
   checkpoint?: string;
+  checkpoints?: readonly string[];
 }): { ok: true; history: NavHistory } | { ok: false; error: HistoryError } {
   const events = input.events
     .map((event, index) => ({ event, index }))
@@ -268,21 +316,64 @@ export function navHistory(input: {
   };
 
   const resume = input.resume;
-  const closeReaders = new Map<string, Closes>();
-  const resumedPrice = new Map(resume?.positions.map((p) => [p.symbol, p.price ?? undefined]));
-  const readerOf = (symbol: string) => {
-    let r = closeReaders.get(symbol);
-    if (!r) {
-      r = new Closes(sortBars(input.closes.get(symbol) ?? []), resumedPrice.get(symbol));
-      closeReaders.set(symbol, r);
+  const first = resume ? dayNumber(resume.through) + 1 : dayNumber(input.start);
+  const last = dayNumber(input.end);
+  if (!(first <= last) && !(resume && first === last + 1))
+    return {
+      ok: false,
+      error: { code: 'INVALID', message: 'The history needs a start before its end' },
+    };
+
+  // Which days any symbol has a close (a day with none and no event only repeats the NAV).
+  const span = Math.max(0, last - first + 1);
+  const closeDays = new Uint8Array(span);
+  const decoded = new Map<string, DayCloses>();
+  const barsOf = (symbol: string) => {
+    let bars = decoded.get(symbol);
+    if (!bars) {
+      const given = input.closes.get(symbol);
+      bars = given ? toDayCloses(given) : NO_CLOSES;
+      decoded.set(symbol, bars);
+      for (let i = 0; i < bars.days.length; i++) {
+        const at = bars.days[i]! - first;
+        if (at >= 0 && at < span) closeDays[at] = 1;
+      }
     }
-    return r;
+    return bars;
   };
 
-  const positions = new Map<string, Position>(
-    resume?.positions.map((p) => [
-      p.symbol,
+  const positions = new Map<string, Position>();
+  const open = (
+    p: Omit<Position, 'closes' | 'micro' | 'dayIn' | 'dayOut' | 'touched'>,
+    price?: number,
+  ) => {
+    // Every field written out: a spread leaves V8 a slow object, and this one is read on every day.
+    const position: Position = {
+      symbol: p.symbol,
+      adjQuantity: p.adjQuantity,
+      costCents: p.costCents,
+      realisedCents: p.realisedCents,
+      dividendCents: p.dividendCents,
+      firstBuy: p.firstBuy,
+      lastTradePrice: p.lastTradePrice,
+      twr: p.twr,
+      prevValueCents: p.prevValueCents,
+      valuedQuantity: p.valuedQuantity,
+      valuedPrice: p.valuedPrice,
+      valuedCents: p.valuedCents,
+      micro: microShares(p.adjQuantity),
+      closes: new Closes(barsOf(p.symbol), price),
+      dayIn: 0,
+      dayOut: 0,
+      touched: false,
+    };
+    positions.set(p.symbol, position);
+    return position;
+  };
+  for (const p of resume?.positions ?? [])
+    open(
       {
+        symbol: p.symbol,
         adjQuantity: new D(p.adjQuantity),
         costCents: p.costCents,
         realisedCents: p.realisedCents,
@@ -295,21 +386,34 @@ export function navHistory(input: {
         valuedPrice: NaN,
         valuedCents: 0,
       },
-    ]),
-  );
+      p.price ?? undefined,
+    );
+  // Every symbol with an event has its closes in the calendar of close days.
+  for (const e of events) if (e.type !== 'flow') barsOf(e.symbol);
+
+  const setQuantity = (p: Position, quantity: Dec) => {
+    p.adjQuantity = quantity;
+    p.micro = microShares(quantity);
+  };
+  const touch = (p: Position, touched: Position[]) => {
+    if (!p.touched) {
+      p.touched = true;
+      touched.push(p);
+    }
+  };
+
   const points: NavPoint[] = [];
   let cash = resume?.cashCents ?? 0;
   let prevNav = resume?.prevNavCents ?? 0;
+  let holdingsValue = 0;
   let cursor = 0;
   if (resume) while (cursor < events.length && events[cursor]!.date <= resume.through) cursor++;
   let checkpoint: ReplayState | undefined;
-  const first = resume ? dayNumber(resume.through) + 1 : dayNumber(input.start);
-  const last = dayNumber(input.end);
-  if (!(first <= last) && !(resume && first === last + 1))
-    return {
-      ok: false,
-      error: { code: 'INVALID', message: 'The history needs a start before its end' },
-    };
+  const wanted = new Set(input.checkpoints ?? []);
+  const states: ReplayState[] = [];
+  const touched: Position[] = [];
+  // Positions are valued on the first day whatever it holds (a resumed state keeps no valuation).
+  let valueAll = true;
   // Events before the start are applied on the first day.
   for (let day = first; day <= last; day++) {
     const date = dayFromNumber(day);
@@ -317,8 +421,7 @@ export function navHistory(input: {
     let dividends = 0;
     let realised = 0;
     let fees = 0;
-    const dayIn = new Map<string, number>();
-    const dayOut = new Map<string, number>();
+    const hasEvents = cursor < events.length && events[cursor]!.date <= date;
     while (cursor < events.length && events[cursor]!.date <= date) {
       const e = events[cursor++]!;
       if (e.type === 'flow') {
@@ -333,10 +436,14 @@ export function navHistory(input: {
         const p = positions.get(symbol);
         if (p && !p.adjQuantity.isZero()) {
           const factor = factorOf(symbol, e.date);
-          p.adjQuantity = p.adjQuantity
-            .div(factor)
-            .toDecimalPlaces(QUANTITY_DECIMALS, D.ROUND_DOWN)
-            .times(factor);
+          setQuantity(
+            p,
+            p.adjQuantity
+              .div(factor)
+              .toDecimalPlaces(QUANTITY_DECIMALS, D.ROUND_DOWN)
+              .times(factor),
+          );
+          touch(p, touched);
         }
         continue;
       }
@@ -344,8 +451,11 @@ export function navHistory(input: {
         cash += e.amountCents;
         dividends += e.amountCents;
         const p = positions.get(symbol);
-        if (p) p.dividendCents += e.amountCents;
-        dayOut.set(symbol, (dayOut.get(symbol) ?? 0) + e.amountCents);
+        if (p) {
+          p.dividendCents += e.amountCents;
+          p.dayOut += e.amountCents;
+          touch(p, touched);
+        }
         continue;
       }
       const value = tradeValueCents(e.quantity, e.price);
@@ -365,27 +475,26 @@ export function navHistory(input: {
             },
           };
         cash -= value + fee;
-        if (!p) {
-          p = {
-            adjQuantity: new D(0),
-            costCents: 0,
-            realisedCents: 0,
-            dividendCents: 0,
-            firstBuy: e.date,
-            lastTradePrice: adjPrice,
-            twr: 1,
-            prevValueCents: 0,
-            valuedQuantity: undefined,
-            valuedPrice: NaN,
-            valuedCents: 0,
-          };
-          positions.set(symbol, p);
-        }
-        p.adjQuantity = p.adjQuantity.plus(adjQty);
+        p ??= open({
+          symbol,
+          adjQuantity: new D(0),
+          costCents: 0,
+          realisedCents: 0,
+          dividendCents: 0,
+          firstBuy: e.date,
+          lastTradePrice: adjPrice,
+          twr: 1,
+          prevValueCents: 0,
+          valuedQuantity: undefined,
+          valuedPrice: NaN,
+          valuedCents: 0,
+        });
+        setQuantity(p, p.adjQuantity.plus(adjQty));
         p.costCents += value;
         p.lastTradePrice = adjPrice;
         // The holding's own return counts what it cost, fee included.
-        dayIn.set(symbol, (dayIn.get(symbol) ?? 0) + value + fee);
+        p.dayIn += value + fee;
+        touch(p, touched);
       } else {
         if (!p || p.adjQuantity.lt(adjQty.minus(new D('1e-9'))))
           return {
@@ -404,29 +513,43 @@ export function navHistory(input: {
               .div(held)
               .toDecimalPlaces(0, D.ROUND_HALF_UP)
               .toNumber();
-        p.adjQuantity = remaining.lte(new D('1e-9')) ? new D(0) : remaining;
+        setQuantity(p, remaining.lte(new D('1e-9')) ? new D(0) : remaining);
         p.costCents -= costRemoved;
         p.realisedCents += value - costRemoved;
         p.lastTradePrice = adjPrice;
         cash += value - fee;
         realised += value - costRemoved;
-        dayOut.set(symbol, (dayOut.get(symbol) ?? 0) + value - fee);
+        p.dayOut += value - fee;
+        touch(p, touched);
       }
     }
-    let holdingsValue = 0;
-    for (const [symbol, p] of positions) {
-      const price = readerOf(symbol).at(date) ?? p.lastTradePrice;
-      if (p.valuedQuantity !== p.adjQuantity || p.valuedPrice !== price) {
-        p.valuedCents = positionCents(p.adjQuantity, price);
-        p.valuedQuantity = p.adjQuantity;
-        p.valuedPrice = price;
+    if (valueAll || hasEvents || closeDays[day - first] === 1) {
+      for (const p of positions.values()) {
+        // Nothing moved: the same value, a return of exactly 0 (left as it is).
+        if (!valueAll && !p.touched && !p.closes.moves(day)) continue;
+        // No shares before or after: nothing to value (its close is read when it is needed).
+        if (!p.touched && p.adjQuantity.isZero() && p.prevValueCents === 0) continue;
+        const price = p.closes.at(day) ?? p.lastTradePrice;
+        if (p.valuedQuantity !== p.adjQuantity || p.valuedPrice !== price) {
+          holdingsValue -= p.valuedCents;
+          p.valuedCents = positionCents(p.adjQuantity, p.micro, price);
+          p.valuedQuantity = p.adjQuantity;
+          p.valuedPrice = price;
+          holdingsValue += p.valuedCents;
+        }
+        const valueCents = p.valuedCents;
+        const base = p.prevValueCents + p.dayIn;
+        if (base > 0) p.twr *= (valueCents + p.dayOut) / base;
+        p.prevValueCents = valueCents;
       }
-      const valueCents = p.valuedCents;
-      holdingsValue += valueCents;
-      const base = p.prevValueCents + (dayIn.get(symbol) ?? 0);
-      if (base > 0) p.twr *= (valueCents + (dayOut.get(symbol) ?? 0)) / base;
-      p.prevValueCents = valueCents;
+      valueAll = false;
     }
+    for (const p of touched) {
+      p.touched = false;
+      p.dayIn = 0;
+      p.dayOut = 0;
+    }
+    touched.length = 0;
     const nav = cash + holdingsValue;
     const base = prevNav + flow;
     const dailyReturn = base > 0 ? dailyReturnOf(nav, base) : 0;
@@ -441,13 +564,18 @@ export function navHistory(input: {
       dailyReturn,
     });
     prevNav = nav;
-    if (date === input.checkpoint) checkpoint = stateAt(date, cash, prevNav, positions, readerOf);
+    if (date === input.checkpoint) checkpoint = stateAt(date, cash, prevNav, positions);
+    if (wanted.has(date))
+      states.push(
+        checkpoint?.through === date ? checkpoint : stateAt(date, cash, prevNav, positions),
+      );
   }
 
   const holdings: HoldingFigures[] = [];
   const today = input.end;
+  const todayNumber = dayNumber(today);
   for (const [symbol, p] of [...positions].sort(([a], [b]) => a.localeCompare(b))) {
-    const price = readerOf(symbol).at(today) ?? p.lastTradePrice;
+    const price = p.closes.at(todayNumber) ?? p.lastTradePrice;
     // Adjusted shares are today's shares: no split is dated after the last day.
     const quantity = p.adjQuantity.times(factorOf(symbol, today)).toDecimalPlaces(6).toNumber();
     const valueCents = p.adjQuantity.isZero() ? 0 : tradeValueCents(p.adjQuantity, price);
@@ -466,7 +594,15 @@ export function navHistory(input: {
       twrSinceFirstBuy: p.twr - 1,
     });
   }
-  return { ok: true, history: { points, holdings, ...(checkpoint ? { checkpoint } : {}) } };
+  return {
+    ok: true,
+    history: {
+      points,
+      holdings,
+      ...(checkpoint ? { checkpoint } : {}),
+      ...(input.checkpoints ? { states } : {}),
+    },
+  };
 }
 
 /**
@@ -493,8 +629,8 @@ function stateAt(
   cashCents: number,
   prevNavCents: number,
   positions: ReadonlyMap<string, Position>,
-  readerOf: (symbol: string) => Closes,
 ): ReplayState {
+  const day = dayNumber(through);
   return {
     through,
     cashCents,
@@ -509,7 +645,7 @@ function stateAt(
       lastTradePrice: p.lastTradePrice,
       twr: p.twr,
       prevValueCents: p.prevValueCents,
-      price: readerOf(symbol).at(through) ?? null,
+      price: p.closes.at(day) ?? null,
     })),
   };
 }

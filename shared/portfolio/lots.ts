@@ -126,12 +126,22 @@ export class LotsError extends Error {}
  */
 const NANO = 1_000_000_000n;
 
+// Both are worked out for every trade and lot of a portfolio on each read: those met are kept.
+const KEPT = 50_000;
+const nanos = new Map<number, bigint | null>();
+const longTermDays = new Map<string, string>();
+
 /** A number's decimal digits as whole 10^-9 units, exactly; null when it has more places. */
 function nanoUnits(n: number): bigint | null {
-  const m = /^(-?)(\d+)(?:\.(\d{1,9}))?$/.exec(String(n));
-  if (!m) return null;
-  const units = BigInt(m[2]!) * NANO + BigInt((m[3] ?? '').padEnd(9, '0'));
-  return m[1] ? -units : units;
+  let units = nanos.get(n);
+  if (units === undefined) {
+    const m = /^(-?)(\d+)(?:\.(\d{1,9}))?$/.exec(String(n));
+    units = m ? BigInt(m[2]!) * NANO + BigInt((m[3] ?? '').padEnd(9, '0')) : null;
+    if (m?.[1] && units !== null) units = -units;
+    if (nanos.size >= KEPT) nanos.clear();
+    nanos.set(n, units);
+  }
+  return units;
 }
 
 /** n / d rounded half up (half away from zero, as the rest of the product rounds), d > 0. */
@@ -185,7 +195,13 @@ interface Match {
 
 /** The first day a lot bought on `acquired` is long-term: the day after its anniversary. */
 export function longTermFrom(acquired: string): string {
-  return addDays(minusMonths(acquired, -12), 1);
+  let day = longTermDays.get(acquired);
+  if (day === undefined) {
+    day = addDays(minusMonths(acquired, -12), 1);
+    if (longTermDays.size >= KEPT) longTermDays.clear();
+    longTermDays.set(acquired, day);
+  }
+  return day;
 }
 
 /** Short-term when held up to one year (sold on the anniversary or before), long after. */
@@ -511,5 +527,41 @@ export function lotsView(input: LotsInput): LotsView {
     open: openViews,
     realised,
     tax_years: [...years.values()].sort((a, b) => a.year - b.year),
+  };
+}
+
+/** The lots as an answer carries them: `rows` of each list and the totals over all (decision 176). */
+export interface LotsAnswer extends LotsView {
+  open_count: number;
+  open_cost_cents: number;
+  /** Null when a lot's value is unknown (no price for its symbol). */
+  open_value_cents: number | null;
+  open_unrealised_cents: number | null;
+  realised_count: number;
+  realised_proceeds_cents: number;
+  realised_cost_cents: number;
+  realised_gain_cents: number;
+}
+
+/**
+ * The first `rows` open lots and the lots of the latest sales (each list in its own order), every
+ * tax year, and the counts and totals over all of them: an answer of bounded size whose totals
+ * are exact over every lot.
+ */
+export function lotsAnswer(view: LotsView, rows: number): LotsAnswer {
+  const sum = (xs: readonly (number | null)[]) =>
+    xs.some((x) => x === null) ? null : xs.reduce<number>((a, x) => a + (x ?? 0), 0);
+  return {
+    open: view.open.slice(0, rows),
+    realised: view.realised.slice(Math.max(0, view.realised.length - rows)),
+    tax_years: view.tax_years,
+    open_count: view.open.length,
+    open_cost_cents: view.open.reduce((a, l) => a + l.cost_cents, 0),
+    open_value_cents: sum(view.open.map((l) => l.value_cents)),
+    open_unrealised_cents: sum(view.open.map((l) => l.unrealised_cents)),
+    realised_count: view.realised.length,
+    realised_proceeds_cents: view.realised.reduce((a, r) => a + r.proceeds_cents, 0),
+    realised_cost_cents: view.realised.reduce((a, r) => a + r.cost_cents, 0),
+    realised_gain_cents: view.realised.reduce((a, r) => a + r.gain_cents, 0),
   };
 }

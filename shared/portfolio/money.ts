@@ -11,6 +11,14 @@ export type Dec = InstanceType<typeof D>;
 
 export const QUANTITY_DECIMALS = 6;
 
+/**
+ * The most a portfolio may be worth, in cents ($1 billion; decision 177): a portfolio's sums
+ * (a period's gains over tens of thousands of sales, its dividends, fees, flows) then stay well
+ * inside the integers a double holds exactly (2^53 cents), and a day's return keeps its exact
+ * integer path. Enforced where trades and money enter in bulk: the import.
+ */
+export const NAV_MAX_CENTS = 100_000_000_000;
+
 /** True for a finite number with no more than `places` decimal places (as it prints). */
 export function hasAtMostDecimals(value: number, places: number): boolean {
   return Number.isFinite(value) && new D(value).decimalPlaces() <= places;

@@ -88,7 +88,7 @@ export const updatePortfolioPayload = z.strictObject({
   risk_free_rate: z.optional(riskFreeRate),
 });
 
-/** POST /api/getPortfolioDetails, /api/deletePortfolio, /api/stock_per_portfolio, /api/exportActivity. */
+/** POST /api/getPortfolioDetails, /api/deletePortfolio, /api/stock_per_portfolio. */
 export const portfolioIdPayload = z.strictObject({ portfolio_id: idString });
 
 /** POST /api/searchPortfolioList: an empty name lists every portfolio. */
@@ -244,6 +244,46 @@ export const performancePayload = z
     ),
   );
 export type PerformancePayload = z.infer<typeof performancePayload>;
+
+/**
+ * Where a page of a long list starts (decision 176): a row number from 0. Whole numbers only;
+ * a start past the end answers no rows.
+ */
+const pageOffset = z.optional(
+  z
+    .number()
+    .check(z.int('The offset must be a whole number'), z.gte(0, 'The offset cannot be negative')),
+);
+
+/** POST /api/exportActivity: the activity from row `offset` (a file's worth an answer). */
+export const exportActivityPayload = z.strictObject({
+  portfolio_id: idString,
+  offset: pageOffset,
+});
+export type ExportActivityPayload = z.infer<typeof exportActivityPayload>;
+
+/** The lists of the Performance view too long for its answer, read a page at a time. */
+export const PERFORMANCE_LISTS = ['corporate_actions', 'open_lots', 'realised_lots'] as const;
+export const PERFORMANCE_ROWS_MAX = 500;
+
+/** POST /api/getPerformanceRows: a page of a portfolio's corporate actions or tax lots. */
+export const performanceRowsPayload = z.strictObject({
+  portfolio_id: idString,
+  list: z.enum(PERFORMANCE_LISTS, {
+    error: 'Choose corporate_actions, open_lots or realised_lots',
+  }),
+  offset: pageOffset,
+  limit: z.optional(
+    z
+      .number()
+      .check(
+        z.int('The limit must be a whole number'),
+        z.gte(1, 'The limit must be at least 1'),
+        z.lte(PERFORMANCE_ROWS_MAX, `The limit can be at most ${PERFORMANCE_ROWS_MAX}`),
+      ),
+  ),
+});
+export type PerformanceRowsPayload = z.infer<typeof performanceRowsPayload>;
 
 /**
  * POST /api/getPortfolioIncome: one portfolio's dividend income, or every portfolio's together

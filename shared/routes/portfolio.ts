@@ -2,10 +2,12 @@ import { emptyRequest } from '../schemas/common';
 import { cancelOrderPayload } from '../schemas/portfolio-api';
 import {
   createPortfolioPayload,
+  exportActivityPayload,
   orderPayload,
   importTransactionsPayload,
   incomePayload,
   performancePayload,
+  performanceRowsPayload,
   portfolioIdPayload,
   searchPortfolioPayload,
   updatePortfolioPayload,
@@ -32,7 +34,7 @@ export const portfolioRoutes = defineRoutes([
     auth: true,
     handler: 'api/getPortfolioList',
     request: emptyRequest,
-    needs: ['tableWrite', 'marketData'],
+    needs: ['tableWrite', 'tableBatchWrite', 'marketData'],
     summary: 'The portfolios with NAV, IRR and benchmark, and the total portfolio value',
     lists: 'portfolio',
   },
@@ -43,7 +45,7 @@ export const portfolioRoutes = defineRoutes([
     auth: true,
     handler: 'api/getPortfolioDetails',
     request: portfolioIdPayload,
-    needs: ['tableWrite', 'marketData'],
+    needs: ['tableWrite', 'tableBatchWrite', 'marketData'],
     summary: 'One portfolio',
     owns: [{ field: 'portfolio_id', kind: 'portfolio' }],
   },
@@ -78,7 +80,7 @@ export const portfolioRoutes = defineRoutes([
     auth: true,
     handler: 'api/searchPortfolioList',
     request: searchPortfolioPayload,
-    needs: ['tableWrite', 'marketData'],
+    needs: ['tableWrite', 'tableBatchWrite', 'marketData'],
     summary: 'Search portfolios by name',
     lists: 'portfolio',
   },
@@ -100,7 +102,7 @@ export const portfolioRoutes = defineRoutes([
     auth: true,
     handler: 'api/getPortfolioHoldings',
     request: portfolioIdPayload,
-    needs: ['tableWrite', 'marketData'],
+    needs: ['tableWrite', 'tableBatchWrite', 'marketData'],
     summary: 'Holdings at the latest quotes, cash, NAV, IRR, benchmark, orders and transactions',
     owns: [{ field: 'portfolio_id', kind: 'portfolio' }],
   },
@@ -111,9 +113,21 @@ export const portfolioRoutes = defineRoutes([
     auth: true,
     handler: 'api/getPortfolioPerformance',
     request: performancePayload,
-    needs: ['tableWrite', 'marketData'],
+    needs: ['tableWrite', 'tableBatchWrite', 'marketData'],
     summary:
       'NAV history against the S&P 500, time- and money-weighted returns for a period, gain split, holdings, allocation; credits due dividends and applies due splits',
+    owns: [{ field: 'portfolio_id', kind: 'portfolio' }],
+  },
+  {
+    id: 'getPerformanceRows',
+    method: 'POST',
+    path: '/api/getPerformanceRows',
+    auth: true,
+    handler: 'api/getPerformanceRows',
+    request: performanceRowsPayload,
+    needs: ['tableWrite', 'tableBatchWrite', 'marketData'],
+    summary:
+      "A page of a portfolio's corporate actions, open tax lots or realised tax lots (the lists too long for the Performance answer)",
     owns: [{ field: 'portfolio_id', kind: 'portfolio' }],
   },
   {
@@ -123,7 +137,7 @@ export const portfolioRoutes = defineRoutes([
     auth: true,
     handler: 'api/getPortfolioIncome',
     request: incomePayload,
-    needs: ['tableWrite', 'marketData'],
+    needs: ['tableWrite', 'tableBatchWrite', 'marketData'],
     summary:
       'Dividend income of a portfolio, or of every portfolio when none is named: dividends received by month and year, forward 12-month income, yield on cost, current yield, five-year dividend growth, and the upcoming ex-dates and pay dates of the holdings and the watchlist',
     owns: [{ field: 'portfolio_id', kind: 'portfolio' }],
@@ -135,10 +149,10 @@ export const portfolioRoutes = defineRoutes([
     path: '/api/exportActivity',
     auth: true,
     handler: 'api/exportActivity',
-    request: portfolioIdPayload,
-    needs: ['tableWrite', 'marketData'],
+    request: exportActivityPayload,
+    needs: ['tableWrite', 'tableBatchWrite', 'marketData'],
     summary:
-      "A portfolio's whole activity (deposits, withdrawals, trades, dividends) in the import's columns: a new portfolio importing it gets the same NAV history",
+      "A portfolio's whole activity (deposits, withdrawals, trades, dividends) in the import's columns, a file's worth of rows an answer: a new portfolio importing it gets the same NAV history",
     owns: [{ field: 'portfolio_id', kind: 'portfolio' }],
   },
   {
@@ -150,7 +164,7 @@ export const portfolioRoutes = defineRoutes([
     request: importTransactionsPayload,
     needs: ['tableWrite', 'tableBatchWrite', 'marketData'],
     summary:
-      'Import transactions from CSV into a portfolio without trades: a preview of the rows to create and those refused, then an all-or-nothing commit (one DynamoDB transaction)',
+      "Import transactions from CSV into a portfolio: a preview of the rows to create and those refused, then an all-or-nothing commit that fits the function's time",
     owns: [{ field: 'portfolio_id', kind: 'portfolio' }],
     writeLimitPerMinute: WRITE_LIMIT_PER_MINUTE,
     maxBodyBytes: 1_200_000,
@@ -162,7 +176,7 @@ export const portfolioRoutes = defineRoutes([
     auth: true,
     handler: 'api/placeOrder',
     request: orderPayload,
-    needs: ['tableWrite', 'marketData'],
+    needs: ['tableWrite', 'tableBatchWrite', 'marketData'],
     summary:
       'Buy or sell in a portfolio: a market order fills at the current quote, a limit order waits',
     owns: [

@@ -123,7 +123,7 @@ export const valuationRoutes = defineRoutes([
     auth: true,
     handler: 'api/buyPitch',
     request: buyPitchRequest,
-    needs: ['tableWrite', 'marketData'],
+    needs: ['tableWrite', 'tableBatchWrite', 'marketData'],
     summary: 'Buy a pitched stock into a portfolio',
     owns: [
       { field: 'valuation_id', kind: 'valuation' },

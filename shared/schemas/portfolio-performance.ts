@@ -46,33 +46,39 @@ export type RiskFigureData = z.infer<typeof riskViewSchema>['volatility'];
 
 const term = z.enum(['short', 'long']);
 
-/** FIFO tax lots (shared/portfolio/lots.ts, decision 131): whole cents, dates YYYY-MM-DD. */
+const openLot = z.object({
+  symbol: z.string(),
+  acquired: z.string(),
+  quantity: z.number(),
+  cost_cents: z.number(),
+  price: nullableNumber,
+  value_cents: nullableNumber,
+  unrealised_cents: nullableNumber,
+  term,
+  long_term_from: z.string(),
+});
+const realisedLot = z.object({
+  sold: z.string(),
+  symbol: z.string(),
+  acquired: z.string(),
+  quantity: z.number(),
+  proceeds_cents: z.number(),
+  cost_cents: z.number(),
+  gain_cents: z.number(),
+  term,
+});
+export type OpenLotData = z.infer<typeof openLot>;
+export type RealisedLotData = z.infer<typeof realisedLot>;
+
+/**
+ * FIFO tax lots (shared/portfolio/lots.ts, decisions 131, 176): whole cents, dates YYYY-MM-DD.
+ * The answer carries the first open lots and the latest sales' lots (each list in its own order:
+ * open by symbol and purchase, realised by sale), every tax year, and the counts and totals over
+ * all of them; the rest are read with getPerformanceRows.
+ */
 export const lotsViewSchema = z.object({
-  open: z.array(
-    z.object({
-      symbol: z.string(),
-      acquired: z.string(),
-      quantity: z.number(),
-      cost_cents: z.number(),
-      price: nullableNumber,
-      value_cents: nullableNumber,
-      unrealised_cents: nullableNumber,
-      term,
-      long_term_from: z.string(),
-    }),
-  ),
-  realised: z.array(
-    z.object({
-      sold: z.string(),
-      symbol: z.string(),
-      acquired: z.string(),
-      quantity: z.number(),
-      proceeds_cents: z.number(),
-      cost_cents: z.number(),
-      gain_cents: z.number(),
-      term,
-    }),
-  ),
+  open: z.array(openLot),
+  realised: z.array(realisedLot),
   tax_years: z.array(
     z.object({
       year: z.number(),
@@ -81,11 +87,33 @@ export const lotsViewSchema = z.object({
       total_cents: z.number(),
     }),
   ),
+  open_count: z.number(),
+  open_cost_cents: z.number(),
+  open_value_cents: nullableNumber,
+  open_unrealised_cents: nullableNumber,
+  realised_count: z.number(),
+  realised_proceeds_cents: z.number(),
+  realised_cost_cents: z.number(),
+  realised_gain_cents: z.number(),
 });
 export type LotsViewData = z.infer<typeof lotsViewSchema>;
 
 /** The portfolio's cost method: average cost (the default) or first in, first out. */
 export const costMethodSchema = z.enum(['average', 'fifo']);
+
+const corporateAction = z.object({
+  id: z.string(),
+  kind: z.enum(['dividend', 'split']),
+  symbol: z.string(),
+  date: z.string(),
+  ex_date: z.nullable(z.string()),
+  per_share: nullableNumber,
+  quantity: nullableNumber,
+  amount_cents: nullableNumber,
+  numerator: nullableNumber,
+  denominator: nullableNumber,
+});
+export type CorporateActionData = z.infer<typeof corporateAction>;
 
 export const performanceResponseSchema = z.object({
   data: z.object({
@@ -147,20 +175,11 @@ export const performanceResponseSchema = z.object({
         value_cents: z.number(),
       }),
     ),
-    corporate_actions: z.array(
-      z.object({
-        id: z.string(),
-        kind: z.enum(['dividend', 'split']),
-        symbol: z.string(),
-        date: z.string(),
-        ex_date: z.nullable(z.string()),
-        per_share: nullableNumber,
-        quantity: nullableNumber,
-        amount_cents: nullableNumber,
-        numerator: nullableNumber,
-        denominator: nullableNumber,
-      }),
-    ),
+    /** The newest corporate actions; the rest with getPerformanceRows. */
+    corporate_actions: z.array(corporateAction),
+    corporate_actions_count: z.number(),
+    /** Every dividend credited, in cents. */
+    dividends_credited_cents: z.number(),
     corporate_actions_complete: z.boolean(),
     cost_method: costMethodSchema,
     /** The risk-free rate the Sharpe ratio uses, in percent a year (4 = 4 %). */
@@ -172,3 +191,16 @@ export const performanceResponseSchema = z.object({
 });
 export type PerformanceResponse = z.infer<typeof performanceResponseSchema>;
 export type PerformanceData = PerformanceResponse['data'];
+
+const page = { offset: z.number(), total: z.number() };
+
+/** POST /api/getPerformanceRows: a page of one of the Performance view's long lists (decision 176). */
+export const performanceRowsResponseSchema = z.object({
+  data: z.discriminatedUnion('list', [
+    z.object({ list: z.literal('corporate_actions'), ...page, rows: z.array(corporateAction) }),
+    z.object({ list: z.literal('open_lots'), ...page, rows: z.array(openLot) }),
+    z.object({ list: z.literal('realised_lots'), ...page, rows: z.array(realisedLot) }),
+  ]),
+  asOf: z.string(),
+});
+export type PerformanceRowsResponse = z.infer<typeof performanceRowsResponseSchema>;

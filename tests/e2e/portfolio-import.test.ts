@@ -5,13 +5,14 @@ import { parseCsv } from '../../shared/csv';
 import { createSignedInUser } from '../support/users';
 import { logIn, newPage, SLOW } from './support/browser';
 
+// Each trade within its day's traded range in the demo market (an import refuses one far outside).
 const CSV = [
   'Date,Type,Symbol,Quantity,Price,Amount,Fee',
   '2024-01-02,deposit,,,,"50,000.00",',
-  '2024-01-03,buy,KO,100,60.25,,0',
-  '2024-02-01,buy,AAPL,20,185.50,,',
+  '2024-01-03,buy,KO,100,235.50,,0',
+  '2024-02-01,buy,AAPL,20,500.00,,',
   '2024-03-01,buy,NOTASYMBOL,1,10,,',
-  '2025-03-03,sell,KO,40,62.00,,1.00',
+  '2025-03-03,sell,KO,40,290.00,,1.00',
 ].join('\n');
 
 /** Creates an empty portfolio through the dialog and opens its Performance tab. */
@@ -134,8 +135,8 @@ test('a CSV of trades imports through the dialog, then the Performance view show
     'Long-Term Gain (USD)',
     'Total Gain (USD)',
   ]);
-  // 40 x 62.00 - 1.00 fee - 40 x 60.25 = 69.00, long-term.
-  expect(taxRows).toEqual([['2025', '0', '69', '69']]);
+  // 40 x 290.00 - 1.00 fee - 40 x 235.50 = 2,179.00, long-term.
+  expect(taxRows).toEqual([['2025', '0', '2179', '2179']]);
 
   // The activity exports in the columns the import reads.
   const [download] = await Promise.all([

@@ -18,12 +18,13 @@ import { logIn, newPage, SLOW } from './support/browser';
 
 const api = apiClient();
 
+// Each trade at its day's close in the demo market (WMT's before its 3-for-1 split of 2024).
 const CSV = [
   'Date,Type,Symbol,Quantity,Price,Amount,Fee',
   '2019-12-02,deposit,,,,"100,000.00",',
-  '2019-12-03,buy,KO,100,50.00,,',
-  '2019-12-03,buy,WMT,40,40.00,,',
-  '2021-06-01,buy,MSFT,10,250.00,,',
+  '2019-12-03,buy,KO,100,319.22,,',
+  '2019-12-03,buy,WMT,40,443.85,,',
+  '2021-06-01,buy,MSFT,10,241.41,,',
 ].join('\n');
 
 let user: TestUser;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { nowMs } from '../../functions/lib/clock';
 import { keys } from '../../functions/lib/keys';
 import { demoStable } from '../../functions/market/demo/index';
+import { IMPORT_STALE_MS } from '../../functions/portfolios/import';
 import { toCsv } from '../../shared/csv';
 import { ACTIVITY_CSV_COLUMNS, type ActivityRow } from '../../shared/portfolio/activity';
 import { testMarketClock } from '../support/clock';
@@ -13,6 +14,7 @@ import {
   doc,
   itemsUnder,
   newUser,
+  ownItemsUnder,
   useTestMarket,
 } from './portfolio-support';
 
@@ -43,8 +45,9 @@ function koDividends(buys: readonly { date: string; quantity: number }[]): numbe
 const CSV = [
   'Date,Type,Symbol,Quantity,Price,Amount,Fee',
   '2024-01-02,deposit,,,,"10,000.00",',
-  '2024-01-03,buy,KO,10,60.25,,0',
-  '2024-01-04,sell,KO,20,61,,',
+  // Within each day's traded range in the demo market (KO traded at $234.95 to $238.74).
+  '2024-01-03,buy,KO,10,235.50,,0',
+  '2024-01-04,sell,KO,20,238,,',
   '2024-02-01,buy,NOTASYMBOL,1,10,,',
   '2030-01-01,deposit,,,,100,',
 ].join('\n');
@@ -76,12 +79,12 @@ describe('CSV import', () => {
     });
     expect(commit.statusCode).toBe(200);
     expect(commit.body.data.created).toBe(2);
-    const items = await itemsUnder(user, keys.portfolioChildrenPrefix(id));
+    const items = await ownItemsUnder(user, keys.portfolioChildrenPrefix(id));
     expect(items.filter((i) => i.type === 'Transaction')).toHaveLength(1);
     expect(items.find((i) => i.type === 'Holding')).toMatchObject({
       symbol: 'KO',
       quantity: 10,
-      costCents: 60_250,
+      costCents: 235_500,
     });
     // Cash is the replay of everything: the deposit, the buy and the dividends KO paid since.
     const dividends = koDividends([{ date: '2024-01-03', quantity: 10 }]);
@@ -89,7 +92,7 @@ describe('CSV import', () => {
     const [portfolio] = await itemsUnder(user, keys.portfolio(user, id).sk);
     expect(portfolio).toMatchObject({
       inception: '2024-01-02T00:00:00.000Z',
-      cashCents: 1_000_000 - 60_250 + dividends,
+      cashCents: 1_000_000 - 235_500 + dividends,
       capitalFlows: [{ date: '2024-01-02', amountCents: 1_000_000 }],
     });
 
@@ -107,7 +110,16 @@ describe('CSV import', () => {
       csv: CSV,
     });
     expect(twice.statusCode).toBe(400);
-    expect(await itemsUnder(user, keys.portfolioChildrenPrefix(id))).toHaveLength(items.length);
+    expect(await ownItemsUnder(user, keys.portfolioChildrenPrefix(id))).toEqual(
+      await ownItemsUnder(user, keys.portfolioChildrenPrefix(id)).then(() =>
+        items.filter(
+          (i) =>
+            !['PortfolioHistory', 'PortfolioLedger', 'PortfolioCheckpoint'].includes(
+              String(i.type),
+            ),
+        ),
+      ),
+    );
 
     const performance = await call(user, 'getPortfolioPerformance', {
       portfolio_id: id,
@@ -239,15 +251,38 @@ describe('export and import of a portfolio’s activity', () => {
 });
 
 describe('an import larger than one DynamoDB transaction', () => {
-  /** A deposit and `buys` buys of 1 KO at $50, one a day from 2024-01-02. */
+  /** The day `i` days after 2024-01-02. */
+  const dayAfter = (i: number) => new Date(Date.UTC(2024, 0, 2 + i)).toISOString().slice(0, 10);
+  /** KO's last close up to a day in the demo market (a weekend's is the Friday's): within its range. */
+  const koClose = (day: string) =>
+    (
+      demoStable(
+        'historical-price-eod/full',
+        { symbol: 'KO', from: '2023-12-20', to: day },
+        now,
+      ) as {
+        date: string;
+        close: number;
+      }[]
+    )
+      .filter((b) => b.date <= day)
+      .sort((a, b) => a.date.localeCompare(b.date))
+      .at(-1)!.close;
+  /** What `buys` buys of 1 KO cost, one a day from 2024-01-02 at the day's close. */
+  const boughtCents = (buys: number) =>
+    Array.from({ length: buys }, (_, i) => Math.round(koClose(dayAfter(i)) * 100)).reduce(
+      (a, b) => a + b,
+      0,
+    );
+  /** A deposit and `buys` buys of 1 KO at the day's close, one a day from 2024-01-02. */
   const manyBuys = (buys: number) =>
     [
       'Date,Type,Symbol,Quantity,Price,Amount,Fee',
       '2024-01-02,deposit,,,,100000,',
-      ...Array.from({ length: buys }, (_, i) => {
-        const day = new Date(Date.UTC(2024, 0, 2 + i)).toISOString().slice(0, 10);
-        return `${day},buy,KO,1,50,,`;
-      }),
+      ...Array.from(
+        { length: buys },
+        (_, i) => `${dayAfter(i)},buy,KO,1,${koClose(dayAfter(i))},,`,
+      ),
     ].join('\n');
   const table = () => testStack().tableName;
 
@@ -269,9 +304,9 @@ describe('an import larger than one DynamoDB transaction', () => {
     const paid = (
       demoStable('dividends', { symbol: 'KO' }, now) as { date: string; paymentDate: string }[]
     ).filter((r) => r.date > '2024-01-02' && r.paymentDate <= today).length;
-    // The portfolio and the import record, 249 trades, KO's dividends since, one holding.
-    expect(preview.body.data.items).toBe(2 + 249 + paid + 1);
-    expect(preview.body.data.cash_after_cents).toBe(10_000_000 - 249 * 5_000 + dividends);
+    // The portfolio, the import and change records, 249 trades, KO's dividends since, one holding.
+    expect(preview.body.data.items).toBe(3 + 249 + paid + 1);
+    expect(preview.body.data.cash_after_cents).toBe(10_000_000 - boughtCents(249) + dividends);
     const commit = await call(user, 'importTransactions', {
       portfolio_id: id,
       mode: 'commit',
@@ -279,15 +314,15 @@ describe('an import larger than one DynamoDB transaction', () => {
     });
     expect(commit.statusCode).toBe(200);
     expect(commit.body.data.created).toBe(250);
-    const items = await itemsUnder(user, keys.portfolioChildrenPrefix(id));
+    const items = await ownItemsUnder(user, keys.portfolioChildrenPrefix(id));
     expect(items.filter((i) => i.type === 'Transaction')).toHaveLength(249);
     expect(items.find((i) => i.type === 'Holding')).toMatchObject({ quantity: 249 });
     const [portfolio] = await itemsUnder(user, keys.portfolio(user, id).sk);
-    expect(portfolio!.cashCents).toBe(10_000_000 - 249 * 5_000 + dividends);
+    expect(portfolio!.cashCents).toBe(10_000_000 - boughtCents(249) + dividends);
     expect(portfolio!.importing).toBeUndefined();
     const again = await call(user, 'importTransactions', { portfolio_id: id, mode: 'commit', csv });
     expect(again.statusCode).toBe(400);
-    expect(await itemsUnder(user, keys.portfolioChildrenPrefix(id))).toHaveLength(items.length);
+    expect(await ownItemsUnder(user, keys.portfolioChildrenPrefix(id))).toEqual(items);
   });
 
   it('leaves nothing when its last step fails, and its mark is cleared', async () => {
@@ -309,8 +344,13 @@ describe('an import larger than one DynamoDB transaction', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.body.message).toMatch(/nothing was written/);
-    const items = await itemsUnder(user, keys.portfolioChildrenPrefix(id));
-    expect(items.filter((i) => i.type !== 'Stray')).toEqual([]);
+    // Only the record of the mark's version is left: it changed nothing (decision 175).
+    const items = await ownItemsUnder(user, keys.portfolioChildrenPrefix(id));
+    expect(items.filter((i) => i.type !== 'Stray' && i.type !== 'PortfolioChange')).toEqual([]);
+    expect(items.filter((i) => i.type === 'PortfolioChange')).toEqual([
+      expect.objectContaining({ version: Number(before!.version) + 1 }),
+    ]);
+    expect(items.find((i) => i.type === 'PortfolioChange')!.body).toBeUndefined();
     const [after] = await itemsUnder(user, keys.portfolio(user, id).sk);
     expect(after!.importing).toBeUndefined();
     expect(after!.cashCents).toBe(before!.cashCents);
@@ -320,8 +360,9 @@ describe('an import larger than one DynamoDB transaction', () => {
   it('hides the items of an import under way from every read, and clears one that died', async () => {
     const user = newUser();
     const id = await createPortfolio(user, 'Under way', 1_000);
-    // The product's clock, as the route reads it: a minute ago is under way, ten minutes is stale.
-    const started = new Date(nowMs() - 60_000).toISOString();
+    // The product's clock, as the route reads it: half a minute ago is under way, a minute and
+    // more is stale (IMPORT_STALE_MS, as the blocker's "try again in a minute" says).
+    const started = new Date(nowMs() - 30_000).toISOString();
     const mark = (at: string) =>
       doc.send(
         new UpdateCommand({
@@ -366,10 +407,12 @@ describe('an import larger than one DynamoDB transaction', () => {
       mode: 'preview',
       csv: manyBuys(3),
     });
-    expect(busy.body.data.blocker).toMatch(/under way/);
+    expect(busy.body.data.blocker).toBe(
+      'Another import into this portfolio is under way: try again in a minute',
+    );
 
-    // Ten minutes on, the mark is stale: the next import clears it and its item first.
-    await mark(new Date(nowMs() - 10 * 60_000).toISOString());
+    // A minute on, the mark is stale: the next import clears it and its item first.
+    await mark(new Date(nowMs() - IMPORT_STALE_MS).toISOString());
     const res = await call(user, 'importTransactions', {
       portfolio_id: id,
       mode: 'commit',

@@ -97,13 +97,32 @@ function forward(symbol: string, trades: readonly Trade[], heldNow: number) {
   return { declared, trailing, declaredCents, trailingCents, total: declaredCents + trailingCents };
 }
 
+/**
+ * The symbol's close on a day in that day's shares (the provider's closes are in today's: each
+ * split after the day multiplies the price back), to the cent: a price the import takes.
+ */
+function tradedAt(symbol: string, day: string): number {
+  const [bar] = demoStable('historical-price-eod/full', { symbol, from: day, to: day }, now) as {
+    close: number;
+  }[];
+  const factor = splitsOf(symbol)
+    .filter((s) => s.date.slice(0, 10) > day)
+    .reduce((f, s) => (f * s.numerator) / s.denominator, 1);
+  return Math.round(bar!.close * factor * 100) / 100;
+}
+const BOUGHT = {
+  KO: tradedAt('KO', '2019-12-03'),
+  WMT: tradedAt('WMT', '2019-12-03'),
+  MSFT: tradedAt('MSFT', '2021-06-01'),
+};
+
 const CSV = [
   'Date,Type,Symbol,Quantity,Price,Amount,Fee',
   '2019-12-02,deposit,,,,"100,000.00",',
-  '2019-12-03,buy,KO,100,50.00,,',
-  '2019-12-03,buy,WMT,40,40.00,,',
-  '2021-06-01,buy,MSFT,10,250.00,,',
-  '2024-05-01,sell,KO,30,60.00,,',
+  `2019-12-03,buy,KO,100,${BOUGHT.KO},,`,
+  `2019-12-03,buy,WMT,40,${BOUGHT.WMT},,`,
+  `2021-06-01,buy,MSFT,10,${BOUGHT.MSFT},,`,
+  `2024-05-01,sell,KO,30,${tradedAt('KO', '2024-05-01')},,`,
 ].join('\n');
 const TRADES: Record<string, Trade[]> = {
   KO: [
@@ -192,7 +211,11 @@ describe('the income view', () => {
     const view = await income(user, id);
     // KO: 70 shares (100 less 30 sold); WMT: 40 bought before its 3-for-1 split, 120 today.
     const held = { KO: 70, WMT: 120, MSFT: 10 };
-    const cost = { KO: 70 * 50 * 100, WMT: 40 * 40 * 100, MSFT: 10 * 250 * 100 };
+    const cost = {
+      KO: Math.round(70 * BOUGHT.KO * 100),
+      WMT: Math.round(40 * BOUGHT.WMT * 100),
+      MSFT: Math.round(10 * BOUGHT.MSFT * 100),
+    };
     let total = 0;
     let declaredTotal = 0;
     for (const [symbol, shares] of Object.entries(held) as [keyof typeof held, number][]) {
@@ -333,8 +356,8 @@ describe('all portfolios together', () => {
       [
         'Date,Type,Symbol,Quantity,Price,Amount,Fee',
         '2023-01-03,deposit,,,,"20,000.00",',
-        '2023-01-03,buy,KO,10,60.00,,',
-        '2023-01-03,buy,PG,20,150.00,,',
+        `2023-01-03,buy,KO,10,${tradedAt('KO', '2023-01-03')},,`,
+        `2023-01-03,buy,PG,20,${tradedAt('PG', '2023-01-03')},,`,
       ].join('\n'),
     );
     // Sold on KO's ex-date: the shares held at the start of the day still get the dividend.

@@ -3,7 +3,14 @@ import { keys } from '../../functions/lib/keys';
 import { demoStable } from '../../functions/market/demo/index';
 import { CHART_POINTS_MAX } from '../../functions/portfolios/performance';
 import { testMarketClock } from '../support/clock';
-import { call, createPortfolio, itemsUnder, newUser, useTestMarket } from './portfolio-support';
+import {
+  call,
+  createPortfolio,
+  itemsUnder,
+  newUser,
+  ownItemsUnder,
+  useTestMarket,
+} from './portfolio-support';
 
 /**
  * Imports merged into a portfolio, the first screen after one, and input that cannot hurt the
@@ -165,13 +172,13 @@ describe('imports one after another', () => {
       `2024-03-01,buy,AMZN,5,${amzn},,`,
     ]);
     expect(first.body.data.created).toBe(2);
-    const before = await itemsUnder(user, keys.portfolioChildrenPrefix(id));
+    const before = await ownItemsUnder(user, keys.portfolioChildrenPrefix(id));
     const res = await preview(user, id, ['2024-02-01,withdrawal,,,,1900,']);
     expect(res.body.data.blocker).toBe(
       "This file would leave the portfolio's purchase of 5 AMZN on 2024-03-01 without the cash it needs",
     );
     expect((await commit(user, id, ['2024-02-01,withdrawal,,,,1900,'])).statusCode).toBe(400);
-    expect(await itemsUnder(user, keys.portfolioChildrenPrefix(id))).toEqual(before);
+    expect(await ownItemsUnder(user, keys.portfolioChildrenPrefix(id))).toEqual(before);
   });
 });
 

@@ -10,6 +10,7 @@ import { handler as getPortfolioHoldings } from '../../functions/api/getPortfoli
 import { handler as getPortfolioList } from '../../functions/api/getPortfolioList';
 import { handler as getPortfolioIncome } from '../../functions/api/getPortfolioIncome';
 import { handler as getPortfolioPerformance } from '../../functions/api/getPortfolioPerformance';
+import { handler as getPerformanceRows } from '../../functions/api/getPerformanceRows';
 import { handler as exportActivity } from '../../functions/api/exportActivity';
 import { handler as importTransactions } from '../../functions/api/importTransactions';
 import { handler as placeOrder } from '../../functions/api/placeOrder';
@@ -44,6 +45,7 @@ export const HANDLERS = {
   getPortfolioHoldings: ['/api/getPortfolioHoldings', getPortfolioHoldings],
   placeOrder: ['/api/placeOrder', placeOrder],
   getPortfolioPerformance: ['/api/getPortfolioPerformance', getPortfolioPerformance],
+  getPerformanceRows: ['/api/getPerformanceRows', getPerformanceRows],
   getPortfolioIncome: ['/api/getPortfolioIncome', getPortfolioIncome],
   importTransactions: ['/api/importTransactions', importTransactions],
   exportActivity: ['/api/exportActivity', exportActivity],
@@ -158,6 +160,21 @@ export async function itemsUnder(
     start = out.LastEvaluatedKey;
   } while (start);
   return items;
+}
+
+/** What the engine keeps of a portfolio beside its own items: copies a read writes and rewrites. */
+const KEPT_COPIES = new Set(['PortfolioHistory', 'PortfolioLedger', 'PortfolioCheckpoint']);
+
+/**
+ * The portfolio's own items under a prefix (trades, actions, holdings, orders, imports and the
+ * records of each change), without the engine's kept copies (decision 175), which any read may
+ * write: what "writes nothing" is about.
+ */
+export async function ownItemsUnder(
+  userId: string,
+  prefix: string,
+): Promise<Record<string, unknown>[]> {
+  return (await itemsUnder(userId, prefix)).filter((i) => !KEPT_COPIES.has(String(i.type)));
 }
 
 /** Open-order index entries of a user (gsi1 `OPEN_ORDER`). */

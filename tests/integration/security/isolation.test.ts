@@ -178,6 +178,7 @@ const SAMPLE_INPUT: Record<string, Record<string, unknown>> = {
   stockPerPortfolio: {},
   getPortfolioHoldings: {},
   getPortfolioPerformance: { period: 'MAX' },
+  getPerformanceRows: { list: 'open_lots' },
   getPortfolioIncome: {},
   exportActivity: {},
   importTransactions: { mode: 'preview', csv: 'date,type,symbol\n2024-01-02,buy,AAPL' },

@@ -57,6 +57,7 @@ const BASE_BODIES: Record<string, Record<string, unknown>> = {
   searchPortfolioList: { portfolio_name: 'Fuzz' },
   getPortfolioHoldings: { portfolio_id: 'p1' },
   getPortfolioPerformance: { portfolio_id: 'p1', period: '1Y' },
+  getPerformanceRows: { portfolio_id: 'p1', list: 'open_lots' },
   exportActivity: { portfolio_id: 'p1' },
   importTransactions: {
     portfolio_id: 'p1',

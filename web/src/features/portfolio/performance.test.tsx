@@ -418,6 +418,8 @@ describe('the Performance view', () => {
                 fee_cents: 0,
               },
             ],
+            total: 2,
+            next_offset: null,
           },
         });
       return undefined;
@@ -459,8 +461,20 @@ describe('the Performance view', () => {
     }));
     stubApi(({ path, body }) => {
       if (path === '/api/getPortfolioPerformance') return answer(body);
-      if (path === '/api/exportActivity')
-        return json(200, { data: { portfolio_id: 'p1', portfolio_name: 'Growth', rows } });
+      // A file's worth of rows an answer, as the route pages them.
+      if (path === '/api/exportActivity') {
+        const offset = (body as { offset?: number }).offset ?? 0;
+        const end = Math.min(rows.length, offset + CSV_MAX_ROWS);
+        return json(200, {
+          data: {
+            portfolio_id: 'p1',
+            portfolio_name: 'Growth',
+            rows: rows.slice(offset, end),
+            total: rows.length,
+            next_offset: end < rows.length ? end : null,
+          },
+        });
+      }
       return undefined;
     });
     const files = captureCsvDownloads();

@@ -17,11 +17,27 @@ const activityResponse = z.object({
         fee_cents: z.number(),
       }),
     ),
+    total: z.number(),
+    next_offset: z.nullable(z.number()),
   }),
 });
 
-/** POST exportActivity: every deposit, withdrawal, trade and dividend, oldest first. */
+/**
+ * POST exportActivity: every deposit, withdrawal, trade and dividend, oldest first, read a
+ * file's worth of rows an answer until the last.
+ */
 export async function portfolioActivity(portfolioId: string): Promise<ActivityRow[]> {
-  const body = await api<unknown>('exportActivity', { portfolio_id: portfolioId });
-  return activityResponse.parse(body).data.rows;
+  const rows: ActivityRow[] = [];
+  let offset: number | null = 0;
+  while (offset !== null) {
+    const body: unknown = await api<unknown>('exportActivity', {
+      portfolio_id: portfolioId,
+      offset,
+    });
+    const page: z.infer<typeof activityResponse>['data'] = activityResponse.parse(body).data;
+    rows.push(...page.rows);
+    // A page that adds nothing ends the reading (the activity changed meanwhile).
+    offset = page.rows.length > 0 ? page.next_offset : null;
+  }
+  return rows;
 }

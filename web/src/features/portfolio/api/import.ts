@@ -33,14 +33,23 @@ const importResponse = z.object({
         }),
       ),
     ),
+    /** How many rows each list has in all (the lists carry the first thousand). */
+    accepted_count: z.optional(z.number()),
+    rejected_count: z.optional(z.number()),
+    duplicates_count: z.optional(z.number()),
     already_imported: z.boolean(),
     blocker: z.nullable(z.string()),
     created: z.number(),
   }),
 });
 type ImportAnswer = z.infer<typeof importResponse>['data'];
-export type ImportResult = Omit<ImportAnswer, 'duplicates'> & {
+export type ImportResult = Omit<
+  ImportAnswer,
+  'duplicates' | 'accepted_count' | 'rejected_count' | 'duplicates_count'
+> & {
   duplicates: NonNullable<ImportAnswer['duplicates']>;
+  /** How many rows each list has in all: a list carries at most the first thousand. */
+  counts: { accepted: number; rejected: number; duplicates: number };
 };
 
 /** POST importTransactions: a preview (writes nothing) or the all-or-nothing commit. */
@@ -56,6 +65,16 @@ export async function importTransactions(input: {
     csv: input.csv,
     ...(input.mapping ? { mapping: input.mapping } : {}),
   });
-  const data = importResponse.parse(body).data;
-  return { ...data, duplicates: data.duplicates ?? [] };
+  const { accepted_count, rejected_count, duplicates_count, ...data } =
+    importResponse.parse(body).data;
+  const duplicates = data.duplicates ?? [];
+  return {
+    ...data,
+    duplicates,
+    counts: {
+      accepted: accepted_count ?? data.accepted.length,
+      rejected: rejected_count ?? data.rejected.length,
+      duplicates: duplicates_count ?? duplicates.length,
+    },
+  };
 }

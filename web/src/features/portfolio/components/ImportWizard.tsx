@@ -216,11 +216,11 @@ export function ImportWizard({
       {state.step === 'preview' && (
         <>
           <p data-testid="import-summary" className="portfolio-import__summary">
-            {state.result.accepted.length} rows will be created,{' '}
-            {state.result.duplicates.length > 0
-              ? `${state.result.duplicates.length} are already in the portfolio and will be skipped, `
+            {state.result.counts.accepted} rows will be created,{' '}
+            {state.result.counts.duplicates > 0
+              ? `${state.result.counts.duplicates} are already in the portfolio and will be skipped, `
               : ''}
-            {state.result.rejected.length} will not.
+            {state.result.counts.rejected} will not.
           </p>
           {state.result.blocker && <p className="notice notice--error">{state.result.blocker}</p>}
           {state.result.accepted.length > 0 && (

@@ -1,6 +1,12 @@
 import { useState } from 'react';
-import type { LotsViewData } from '../../../../../shared/schemas/portfolio-performance';
+import type {
+  LotsViewData,
+  OpenLotData,
+  RealisedLotData,
+} from '../../../../../shared/schemas/portfolio-performance';
 import { ExportCsvButton } from '../../../components/ExportCsvButton';
+import { useToast } from '../../../lib/toast';
+import { performanceRows } from '../api/performance-rows';
 import { OPEN_LOTS_CSV_COLUMNS, REALISED_LOTS_CSV_COLUMNS, TAX_YEAR_CSV_COLUMNS } from '../export';
 import { formatCents, formatQuantity, formatUsd } from '../returns';
 import { TableScroll } from './TableScroll';
@@ -15,25 +21,81 @@ function gainClass(cents: number | null) {
   return `num ${cents !== null && cents < 0 ? 'is-loss' : 'is-gain'}`;
 }
 
-function ShowAll({ shown, total, onShow }: { shown: number; total: number; onShow: () => void }) {
+function ShowAll({
+  shown,
+  total,
+  busy,
+  onShow,
+}: {
+  shown: number;
+  total: number;
+  busy: boolean;
+  onShow: () => void;
+}) {
   if (shown >= total) return null;
   return (
-    <button type="button" className="button button--ghost performance-more" onClick={onShow}>
-      Show all {total}
+    <button
+      type="button"
+      className="button button--ghost performance-more"
+      disabled={busy}
+      onClick={onShow}
+    >
+      {busy ? 'Loading…' : `Show all ${total.toLocaleString('en-US')}`}
     </button>
   );
 }
 
 /**
  * The FIFO tax lots: open lots at the latest prices, each sale matched to the lots it closed,
- * and the realised gains per tax year, each with its CSV.
+ * and the realised gains per tax year, each with its CSV and its totals over every lot. The
+ * answer carries the first open lots and the latest sales' lots; "Show all" and the CSV files
+ * read the rest a page at a time (decision 176).
  */
-export function LotsTables({ lots, portfolioName }: { lots: LotsViewData; portfolioName: string }) {
-  const [allOpen, setAllOpen] = useState(false);
-  const [allSales, setAllSales] = useState(false);
-  const sales = [...lots.realised].reverse();
-  const open = allOpen ? lots.open : lots.open.slice(0, LOT_ROWS);
-  const shownSales = allSales ? sales : sales.slice(0, LOT_ROWS);
+export function LotsTables({
+  lots,
+  portfolioId,
+  portfolioName,
+}: {
+  lots: LotsViewData;
+  portfolioId: string;
+  portfolioName: string;
+}) {
+  const toast = useToast();
+  const [allOpen, setAllOpen] = useState<OpenLotData[] | null>(null);
+  const [allRealised, setAllRealised] = useState<RealisedLotData[] | null>(null);
+  const [busy, setBusy] = useState<'open' | 'realised' | null>(null);
+  /** Every open lot: those of the answer, then the rest. */
+  const everyOpen = async () =>
+    lots.open.length >= lots.open_count
+      ? lots.open
+      : [...lots.open, ...(await performanceRows(portfolioId, 'open_lots', lots.open.length))];
+  /** Every sale's lots, oldest sale first: the earlier ones, then those of the answer. */
+  const everyRealised = async () =>
+    lots.realised.length >= lots.realised_count
+      ? lots.realised
+      : [
+          ...(await performanceRows(
+            portfolioId,
+            'realised_lots',
+            0,
+            lots.realised_count - lots.realised.length,
+          )),
+          ...lots.realised,
+        ];
+  const showAll = async (which: 'open' | 'realised') => {
+    setBusy(which);
+    try {
+      if (which === 'open') setAllOpen(await everyOpen());
+      else setAllRealised(await everyRealised());
+    } catch {
+      toast.error('The lots could not be loaded. Please try again.');
+    } finally {
+      setBusy(null);
+    }
+  };
+  const sales = [...(allRealised ?? lots.realised)].reverse();
+  const open = allOpen ?? lots.open.slice(0, LOT_ROWS);
+  const shownSales = allRealised ? sales : sales.slice(0, LOT_ROWS);
   return (
     <section className="performance-lots" aria-labelledby="performance-lots-title">
       <h3 id="performance-lots-title">Tax lots (first in, first out)</h3>
@@ -78,15 +140,22 @@ export function LotsTables({ lots, portfolioName }: { lots: LotsViewData; portfo
 
       <div className="portfolio-holdings__head">
         <h4>Open lots</h4>
-        {lots.open.length > 0 && (
+        {lots.open_count > 0 && (
           <ExportCsvButton
             what={`${portfolioName} Open Lots`}
             columns={OPEN_LOTS_CSV_COLUMNS}
-            rows={lots.open}
+            rows={everyOpen}
           />
         )}
       </div>
-      {lots.open.length === 0 ? (
+      {lots.open_count > 0 && (
+        <p className="portfolio-hint">
+          {lots.open_count.toLocaleString('en-US')} open {lots.open_count === 1 ? 'lot' : 'lots'}:
+          cost {formatCents(lots.open_cost_cents)}, value {formatCents(lots.open_value_cents)},
+          unrealised {formatCents(lots.open_unrealised_cents)}.
+        </p>
+      )}
+      {lots.open_count === 0 ? (
         <p className="portfolio-empty">No open lots.</p>
       ) : (
         <>
@@ -127,20 +196,32 @@ export function LotsTables({ lots, portfolioName }: { lots: LotsViewData; portfo
               </tbody>
             </table>
           </TableScroll>
-          <ShowAll shown={open.length} total={lots.open.length} onShow={() => setAllOpen(true)} />
+          <ShowAll
+            shown={open.length}
+            total={lots.open_count}
+            busy={busy === 'open'}
+            onShow={() => void showAll('open')}
+          />
         </>
       )}
 
       <div className="portfolio-holdings__head">
         <h4>Realised, by sale</h4>
-        {lots.realised.length > 0 && (
+        {lots.realised_count > 0 && (
           <ExportCsvButton
             what={`${portfolioName} Realised Lots`}
             columns={REALISED_LOTS_CSV_COLUMNS}
-            rows={lots.realised}
+            rows={everyRealised}
           />
         )}
       </div>
+      {lots.realised_count > 0 && (
+        <p className="portfolio-hint">
+          {lots.realised_count.toLocaleString('en-US')} {lots.realised_count === 1 ? 'lot' : 'lots'}{' '}
+          sold: proceeds {formatCents(lots.realised_proceeds_cents)}, cost{' '}
+          {formatCents(lots.realised_cost_cents)}, gain {formatCents(lots.realised_gain_cents)}.
+        </p>
+      )}
       {sales.length === 0 ? (
         <p className="portfolio-empty">No sales yet.</p>
       ) : (
@@ -180,8 +261,9 @@ export function LotsTables({ lots, portfolioName }: { lots: LotsViewData; portfo
           </TableScroll>
           <ShowAll
             shown={shownSales.length}
-            total={sales.length}
-            onShow={() => setAllSales(true)}
+            total={lots.realised_count}
+            busy={busy === 'realised'}
+            onShow={() => void showAll('realised')}
           />
         </>
       )}

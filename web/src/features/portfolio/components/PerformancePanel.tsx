@@ -427,7 +427,7 @@ export function PerformancePanel({
           <h3>Monthly returns (time-weighted)</h3>
           <MonthlyHeatmap monthly={data.monthly} />
 
-          <LotsTables lots={data.lots} portfolioName={portfolioName} />
+          <LotsTables lots={data.lots} portfolioId={portfolioId} portfolioName={portfolioName} />
 
           <section
             className="performance-settings-card"

@@ -8,6 +8,7 @@ import {
   type CostMethod,
   costBasis,
   type LotTrade,
+  lotsAnswer,
   lotsView,
 } from '../../../../../shared/portfolio/lots';
 import {
@@ -217,6 +218,8 @@ export function performanceFixture(
       },
     ],
     corporate_actions: [],
+    corporate_actions_count: 0,
+    dividends_credited_cents: 0,
     corporate_actions_complete: true,
     cost_method: costMethod,
     risk_free_rate: riskFreeRate,
@@ -227,6 +230,6 @@ export function performanceFixture(
       riskFreeRate: riskFreeRate / 100,
       monthly,
     }),
-    lots: lotsView({ ...lotsInput, prices }),
+    lots: lotsAnswer(lotsView({ ...lotsInput, prices }), 100),
   };
 }
