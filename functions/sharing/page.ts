@@ -5,6 +5,7 @@ import {
   publicPitchPath,
   type PublicPitchResponse,
 } from '../../shared/sharing/schemas';
+import { withArticle } from '../../shared/format/article';
 import { previewSvg, xmlText } from '../../shared/sharing/preview';
 import { config } from '../lib/config';
 
@@ -47,7 +48,7 @@ export function pitchTitle(view: PublicPitchResponse): string {
 export function pitchDescription(view: PublicPitchResponse): string {
   const c = view.current;
   const r = view.record;
-  const since = `Pitched ${r.pitchedAt.slice(0, 10)} with a ${modelName(c.valuation_type_id)} model over ${c.holding_period} years.`;
+  const since = `Pitched ${r.pitchedAt.slice(0, 10)} with ${withArticle(modelName(c.valuation_type_id))} model over ${c.holding_period} years.`;
   const record =
     r.returnSince === null
       ? ''
