@@ -63,6 +63,12 @@ export function pitchDescription(view: PublicPitchResponse): string {
 
 const attr = xmlText;
 
+/** The site's icons, as web/index.html links them (served from the site's root). */
+export const FAVICON_LINKS = [
+  '<link rel="icon" href="/favicon.ico" sizes="16x16 32x32 48x48" />',
+  '<link rel="icon" type="image/svg+xml" href="/favicon.svg" />',
+];
+
 function head(title: string, description: string, extra: string[]): string {
   return [
     '<!doctype html>',
@@ -72,6 +78,7 @@ function head(title: string, description: string, extra: string[]): string {
     '<meta name="viewport" content="width=device-width, initial-scale=1" />',
     `<title>${xmlText(title)}</title>`,
     `<meta name="description" content="${attr(description)}" />`,
+    ...FAVICON_LINKS,
     ...extra,
     `<script defer src="${BOOT_SCRIPT}"></script>`,
     '</head>',
