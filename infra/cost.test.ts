@@ -49,8 +49,8 @@ describe('the cost table', () => {
     expect([inv.wafAcls, inv.wafRules]).toEqual([1, 5]);
     expect(inv.dashboards).toBe(1);
     expect(inv.alarmMetricsUsEast1).toBe(1);
-    // Every route function and the sign-in trigger are traced (Lambda samples); no job is.
-    expect(inv.tracedFunctions).toBe(inv.types.get('AWS::ApiGatewayV2::Route')! + 1);
+    // Every route function (one integration each) and the sign-in trigger are traced; no job is.
+    expect(inv.tracedFunctions).toBe(inv.types.get('AWS::ApiGatewayV2::Integration')! + 1);
   });
 
   it('lowers the floor by running the jobs around the session only, untraced, without platform lines', () => {

@@ -3,6 +3,18 @@ import type { EdgeCacheKind, QueryValue } from '../market/edge-cache';
 
 export type HttpMethod = 'GET' | 'POST';
 
+/** A method a route answers: its own, and HEAD beside GET. */
+export type AnsweredMethod = HttpMethod | 'HEAD';
+
+/**
+ * The methods a route answers. A GET route answers HEAD too, with the same status and headers
+ * and no body (link checkers and caches send HEAD): the HTTP API has a HEAD route beside each
+ * GET route, the local server matches HEAD to it, and the function runs as for GET.
+ */
+export function answeredMethods(route: { method: HttpMethod }): readonly AnsweredMethod[] {
+  return route.method === 'GET' ? ['GET', 'HEAD'] : [route.method];
+}
+
 /** The user-pool calls that need IAM (the others are authorized by the user's own token or none). */
 export type UserPoolAdminAction =
   'AdminGetUser' | 'AdminUpdateUserAttributes' | 'AdminDeleteUser' | 'AdminUserGlobalSignOut';
