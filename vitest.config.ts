@@ -2,9 +2,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    // Transformed modules are kept on disk (node_modules/.experimental-vitest-cache) by their
-    // content: the runs at pinned instants and later runs do not transform the handlers again.
-    experimental: { fsModuleCache: true },
     tags: [
       {
         name: 'clock',
@@ -46,8 +43,11 @@ export default defineConfig({
           // One local stack (emulators + API server) for the whole project, shared by its files.
           globalSetup: ['tests/support/global-setup.ts'],
           setupFiles: ['tests/support/stack-env.ts', 'tests/support/fast-check.ts'],
-          testTimeout: 20_000,
-          hookTimeout: 60_000,
+          // Bounds for a machine busy with other work (a file alone takes a fraction of them).
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // How long one awaited condition may take on a busy machine (a bound, not a target).
+          expect: { poll: { timeout: 15_000, interval: 50 } },
           // The files mostly wait on the stack's answers: three at a time keep both cores busy
           // (decision 155). Every file makes its own users and data.
           maxWorkers: 3,
@@ -70,8 +70,11 @@ export default defineConfig({
           sequence: { groupOrder: 3 },
           // No retry: a journey that fails once is a failure to fix, not to hide.
           retry: 0,
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // How long one awaited condition may take on a machine busy with other work (a bound,
+          // not a speed target); Playwright's own waits get the same (tests/e2e/support/browser.ts).
+          expect: { poll: { timeout: 45_000, interval: 100 } },
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
         },
       },
       {

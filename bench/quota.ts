@@ -6,7 +6,8 @@
  * the jobs' own planners (planQuoteRun, planScreenerQuotes, refreshDue and the runs left today)
  * and by readers' cache misses (company views, with their value lines, on the cache's freshness
  * per kind; a heatmap view per user-session, which reads no provider; an income view per
- * user-session, which reads its symbols' dividends and splits a day fresh). It prints the
+ * user-session, which reads its symbols' dividends and splits a day fresh; a Compare view of
+ * three companies a user-day, their closes and dividends). It prints the
  * calls of the day against the plan's limit (and the busiest minute against a per-minute
  * limit), how old a tracked symbol's price gets during the session (p50/p95), and how many
  * reader misses were answered from the cache because the budget was spent.
@@ -100,6 +101,16 @@ const VIEW_KEYS: readonly (readonly [string, number])[] = [
 ];
 /** Each user-session opens the market heatmap once (decision 152); one session a user-day. */
 const HEATMAP_VIEWS_PER_USER_DAY = 1;
+/**
+ * What Compare reads per company on a cache miss (decision 168): its daily closes over the
+ * period and its dividends (the total return). One comparison of three companies a user-day.
+ */
+const COMPARE_KEYS: readonly (readonly [string, number])[] = [
+  ['compareDaily', FRESH_MS.daily],
+  ['dividends', FRESH_MS.day],
+];
+const COMPARE_VIEWS_PER_USER_DAY = 1;
+const COMPANIES_PER_COMPARE = 3;
 const SCREENS_PER_USER_DAY = 20;
 /** Each user-session opens the income view once (decision 180), of this many held and watched symbols. */
 const INCOME_VIEWS_PER_USER_DAY = 1;
@@ -119,6 +130,8 @@ interface Cell {
   incomeCalls: number;
   /** Calls of income views all of whose symbols an earlier view of the day had read. */
   incomeCachedCalls: number;
+  compareViews: number;
+  compareCalls: number;
 }
 
 function simulate(plan: PlanLimits, universe: readonly string[], users: number): Cell {
@@ -148,6 +161,9 @@ function simulate(plan: PlanLimits, universe: readonly string[], users: number):
   let incomeCalls = 0;
   let incomeCachedCalls = 0;
   const incomeSeen = new Set<string>();
+  let compares = 0;
+  let compareViews = 0;
+  let compareCalls = 0;
 
   for (let at = DAY_START; at < DAY_START + 24 * 60 * MINUTE; at += MINUTE) {
     const open = isSessionOpen(at);
@@ -207,6 +223,26 @@ function simulate(plan: PlanLimits, universe: readonly string[], users: number):
           }
           // Seen once both reads are in the cache (a refused read is tried again by a later view).
           if (read) incomeSeen.add(symbol);
+        }
+      }
+    }
+    // Compare views: each company's closes and dividends, on the cache's freshness.
+    if (open) {
+      compares += users * COMPARE_VIEWS_PER_USER_DAY;
+      for (; compares >= 390; compares -= 390) {
+        compareViews++;
+        for (let c = 0; c < COMPANIES_PER_COMPARE; c++) {
+          const symbol = universe[pick()]!;
+          for (const [kind, fresh] of COMPARE_KEYS) {
+            const key = `${kind}#${symbol}`;
+            const last = keyAt.get(key);
+            if (last !== undefined && at - last < fresh) continue;
+            readerMisses++;
+            if (budget.take(at, 'reader')) {
+              keyAt.set(key, at);
+              compareCalls++;
+            } else readerRefused++;
+          }
         }
       }
     }
@@ -270,6 +306,8 @@ function simulate(plan: PlanLimits, universe: readonly string[], users: number):
     incomeViews,
     incomeCalls,
     incomeCachedCalls,
+    compareViews,
+    compareCalls,
   };
 }
 
@@ -331,6 +369,13 @@ export async function run(report: Report): Promise<void> {
             cell.incomeCachedCalls,
             0,
             String,
+          ),
+        );
+        report(
+          info(
+            'quota',
+            `${label}: upstream calls of ${cell.compareViews.toLocaleString('en-US')} Compare views (closes and dividends of 3 companies each)`,
+            cell.compareCalls.toLocaleString('en-US'),
           ),
         );
         report(

@@ -23,6 +23,8 @@ export interface BuildAppOptions {
   /** The routes by group (default: the route table, grouped by its files). */
   routeGroups?: readonly RouteGroup[];
   jobs?: readonly JobDef[];
+  /** The account and region the CDK CLI deploys to (CDK_DEFAULT_ACCOUNT/REGION); none in tests. */
+  cliEnvironment?: { account?: string | undefined; region?: string | undefined };
 }
 
 export interface BuiltApp {
@@ -51,7 +53,10 @@ export function buildApp(options: BuildAppOptions = {}): BuiltApp {
       ? { builtinCloudFormationValidation: false }
       : {}),
   });
-  const config = readInfraConfig((key) => app.node.tryGetContext(key));
+  const config = readInfraConfig((key) => app.node.tryGetContext(key), {
+    account: options.cliEnvironment?.account,
+    region: options.cliEnvironment?.region,
+  });
 
   const stateful = new StatefulStack(app, 'MrMarketStateful', {
     description: 'Mr. Market: accounts, table, profile images, market-data key (retained)',
@@ -118,5 +123,10 @@ function acknowledgeCdkProviders(app: App): void {
 const isMain =
   process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
-  buildApp().app.synth();
+  buildApp({
+    cliEnvironment: {
+      account: process.env.CDK_DEFAULT_ACCOUNT,
+      region: process.env.CDK_DEFAULT_REGION,
+    },
+  }).app.synth();
 }

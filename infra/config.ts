@@ -201,9 +201,9 @@ const shape = {
    */
   lambdaConcurrencyLimit: z.optional(positiveInt),
   /**
-   * Deletion protection of the table and the user pool. `npm run deploy` creates the stateful
-   * stack without it the first time (so a failed first create can roll back and leave nothing
-   * behind), then turns it on; keep it true otherwise (decision 136).
+   * Deletion protection of the table and the user pool (default true, from their creation: a
+   * failed first create's rollback turns it off through their releases, decision 170). Turn it
+   * off only for a deployment whose data nobody needs.
    */
   deletionProtection: z._default(
     z.pipe(
@@ -308,14 +308,31 @@ export function parseInfraConfig(raw: Record<string, unknown>): InfraConfig {
 }
 
 /** Reads the known keys from a construct's context (`node.tryGetContext`). */
-export function readInfraConfig(tryGetContext: (key: string) => unknown): InfraConfig {
+export function readInfraConfig(
+  tryGetContext: (key: string) => unknown,
+  env: { account?: string | undefined; region?: string | undefined } = {},
+): InfraConfig {
   const raw: Record<string, unknown> = {};
   for (const key of CONFIG_KEYS) {
     const value = tryGetContext(key);
     if (value !== undefined && value !== null && value !== '') raw[key] = value;
   }
+  // The CLI names the account and region it deploys to (CDK_DEFAULT_ACCOUNT/REGION): the limit
+  // npm run deploy last read there stands in when none is passed.
+  if (raw.lambdaConcurrencyLimit === undefined && env.account && env.region) {
+    const kept = tryGetContext(concurrencyLimitKey(env.account, env.region));
+    if (kept !== undefined && kept !== null) raw.lambdaConcurrencyLimit = kept;
+  }
   return parseInfraConfig(raw);
 }
+
+/**
+ * The context key under which `npm run deploy` keeps the Lambda concurrency limit it read for an
+ * account and region (in cdk.context.json, as CDK keeps its own lookups): a later plain
+ * `cdk deploy` to the same place reserves as the last `npm run deploy` did (decision 170).
+ */
+export const concurrencyLimitKey = (account: string, region: string): string =>
+  `lambdaConcurrencyLimit:${account}:${region}`;
 
 /** The region of an ACM certificate ARN. */
 export function certificateRegion(arn: string): string | undefined {

@@ -9,8 +9,13 @@ import {
   deploymentCost,
   inventoryOf,
   monthlyCost,
+  readUnitsPerRead,
   total,
+  usd,
+  USAGE,
+  writeUnitsPerWrite,
   type CostOptions,
+  type Usage,
   type TemplateJson,
 } from './cost';
 import { JOBS } from './jobs';
@@ -79,6 +84,73 @@ describe('the cost table', () => {
     expect(cognito('lite', 100_000)).toBeCloseTo(495, 6);
     expect(cognito('lite', 1000)).toBe(0);
     expect(plain.options.featurePlan).toBe('lite');
+  });
+
+  it('prices DynamoDB by item size, transactions at 2 units a KB, and the index projecting every attribute', () => {
+    // 2 items of 1.5 KB: 2 units each; 80% in transactions (twice); 25% again on the index.
+    expect(writeUnitsPerWrite()).toBeCloseTo(2 * 2 * 1.8 * 1.25, 10);
+    expect(
+      writeUnitsPerWrite({ ...USAGE, dynamoTransactionalShare: 0, dynamoIndexedShare: 0 }),
+    ).toBe(4);
+    expect(readUnitsPerRead()).toBe(2);
+    expect(readUnitsPerRead({ ...USAGE, dynamoReadKb: 4 })).toBe(1);
+    const inv = inventoryOf(plain.templates);
+    const dynamo = (usage: Partial<Usage>) =>
+      monthlyCost(inv, 100_000, plain.options, { ...USAGE, ...usage }).find((r) =>
+        r.service.startsWith('DynamoDB'),
+      )!.cost;
+    expect(dynamo({})).toBeGreaterThan(
+      dynamo({ dynamoTransactionalShare: 0, dynamoIndexedShare: 0 }) * 1.25,
+    );
+  });
+
+  it("counts each route's 4xx and 5xx metrics, billed in the hours they are sent", () => {
+    const inv = inventoryOf(plain.templates);
+    expect(inv.routes).toBe(inv.types.get('AWS::ApiGatewayV2::Route'));
+    const metrics = (users: number) =>
+      monthlyCost(inv, users, plain.options).find((r) => r.service.startsWith('CloudWatch custom'))!
+        .cost;
+    const floor = metrics(0);
+    // At 100,000 users nearly every route sends both in nearly every hour.
+    expect(metrics(100_000) - floor).toBeGreaterThan(
+      2 * inv.routes * PRICES.customMetricMonth * 0.95,
+    );
+    expect(metrics(100_000) - floor).toBeLessThanOrEqual(2 * inv.routes * PRICES.customMetricMonth);
+    expect(metrics(1000)).toBeGreaterThan(floor);
+  });
+
+  it('prices the API calls of Secrets Manager and KMS', () => {
+    const inv = inventoryOf(plain.templates);
+    const row = (users: number, name: string) =>
+      monthlyCost(inv, users, plain.options).find((r) => r.service.startsWith(name))!.cost;
+    expect(row(0, 'Secrets Manager')).toBeCloseTo(inv.secrets * PRICES.secretMonth, 1);
+    expect(row(100_000, 'Secrets Manager')).toBeGreaterThan(inv.secrets * PRICES.secretMonth + 1);
+    expect(row(100_000, 'KMS')).toBeGreaterThan(row(0, 'KMS'));
+  });
+
+  it('is quoted by decisions 138 and 139 and the runbook as the model prints it', () => {
+    const inv = inventoryOf(plain.templates);
+    const at = (users: number, o: Partial<CostOptions> = {}) =>
+      total(monthlyCost(inv, users, { ...plain.options, ...o }));
+    const floor = at(0);
+    const saving =
+      at(0, {
+        jobs: JOBS.map((j) => ({ ...j, sessionOnly: false })),
+        jobTracing: true,
+        platformLogs: true,
+      }) - floor;
+    const read = (file: string) =>
+      fs.readFileSync(path.join(REPO_ROOT, file), 'utf8').replace(/\s+/g, ' ');
+    const d138 = read('docs/decisions/138-jobs-around-the-session.md');
+    expect(d138).toContain(`the floor is ${usd(floor)} a month, ${usd(saving)} less`);
+    const d139 = read('docs/decisions/139-cost-model-and-cognito-plan.md');
+    expect(d139).toContain(
+      `a floor of ${usd(floor)} a month, ${usd(at(1000))} at 1,000 users, ${usd(at(100_000))} at 100,000 ($${(at(100_000) / 100_000).toFixed(4)} a user; Essentials would be ${usd(at(100_000, { featurePlan: 'essentials' }))})`,
+    );
+    expect(read('README.md')).toContain(`which lowered the floor by ${usd(saving)} a month`);
+    expect(read('docs/runbook.md')).toContain(
+      `about $${Math.round(floor)} with no user, $${Math.round(at(1000))} at 1,000 active users`,
+    );
   });
 
   it('is quoted in the README as the bench prints it', () => {

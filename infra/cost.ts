@@ -48,6 +48,10 @@ export const PRICES = {
   dashboardMonth: 3,
   xrayTrace: 5 / 1e6,
   secretMonth: 0.4,
+  /** GetSecretValue and the other API calls, per call. */
+  secretApiCall: 0.05 / 10_000,
+  /** Requests to a KMS key (the AWS-managed keys of Secrets Manager and DynamoDB have no monthly fee). */
+  kmsRequest: 0.03 / 10_000,
   sesEmail: 0.1 / 1000,
 } as const;
 
@@ -68,6 +72,34 @@ export const USAGE = {
   /** The bench's `api` section: at most one DynamoDB request a call, one in ten a write. */
   dynamoRequestsPerCall: 1,
   dynamoWriteShare: 0.1,
+  /**
+   * What a read request returns (a portfolio's items, a list): read units are per 4 KB,
+   * strongly consistent (the functions read their own writes).
+   */
+  dynamoReadKb: 6,
+  /** Items a write request writes (the item, and its Idempotency-Key record or a counter). */
+  dynamoItemsPerWrite: 2,
+  /** Size of a written item: write units are per 1 KB. */
+  dynamoWriteKb: 1.5,
+  /** Writes in a transaction (transactOnce, counters), which cost twice: 2 units a KB. */
+  dynamoTransactionalShare: 0.8,
+  /**
+   * Written items that carry gsi1 keys (shares, public records, alert rules, open orders,
+   * interest): the index projects ALL attributes, so each costs its units again on the index, and
+   * its storage again.
+   */
+  dynamoIndexedShare: 0.25,
+  /** Answers that are 4xx (bad input, an expired token, not found) and 5xx. */
+  responses4xxShare: 0.03,
+  responses5xxShare: 0.001,
+  /**
+   * Reads of a secret (market-data key, alert-token key): once per function instance, so about
+   * one for every 200 calls and every 100 job runs.
+   */
+  secretReadsPerCall: 1 / 200,
+  secretReadsPerJobRun: 1 / 100,
+  /** DynamoDB asks KMS for the table key about every 5 minutes per busy function instance. */
+  dynamoKmsRequestsPerBusyFunctionHour: 12,
   /** The access log's line and the application's and metrics' lines a call (platform lines off). */
   logKbPerCall: 0.45,
   /** Lambda's own START, END and REPORT lines (JSON), when kept (systemLogLevel INFO). */
@@ -86,9 +118,28 @@ export const USAGE = {
    */
   xrayBusyRouteFunctions: 20,
   xrayBusyShareOfMonth: 0.5,
-  /** Routes whose 4xx/5xx metrics are sent once there are users (one metric each). */
-  routeMetricsWithUsers: 20,
 } as const;
+
+/** The usage assumptions, as numbers (tests vary them). */
+export type Usage = Record<keyof typeof USAGE, number>;
+
+/**
+ * Write units of one write request: each item's units (1 KB each, rounded up), doubled in a
+ * transaction, and again on the index for the items it projects.
+ */
+export function writeUnitsPerWrite(u: Usage = USAGE): number {
+  return (
+    u.dynamoItemsPerWrite *
+    Math.ceil(u.dynamoWriteKb) *
+    (1 + u.dynamoTransactionalShare) *
+    (1 + u.dynamoIndexedShare)
+  );
+}
+
+/** Read units of one strongly consistent read request (4 KB each, rounded up). */
+export function readUnitsPerRead(u: Usage = USAGE): number {
+  return Math.ceil(u.dynamoReadKb / 4);
+}
 
 /** What one run of a job does (assumed from the bench and the job's code; the screener's snapshot is about 830 kB). */
 export const JOB_PROFILES: Readonly<
@@ -151,6 +202,8 @@ export const RESOURCE_COSTS: Readonly<Record<string, string>> = {
   'AWS::CloudFormation::Stack': 'free: CloudFormation (the route groups’ nested stacks)',
   'AWS::CDK::Metadata': 'free: CDK’s version note',
   'Custom::AWS': 'free: one SDK call per deployment (the web ACL’s ARN)',
+  'Custom::FailedCreateRelease':
+    'free: a Lambda call when its stack is created or deleted (decision 170), within Lambda’s line',
   'Custom::CDKBucketDeployment': 'free: copies the site at deploy time',
   'Custom::S3AutoDeleteObjects': 'free: empties the site bucket when its stack is deleted',
 };
@@ -176,6 +229,8 @@ export interface Inventory {
   cloudFrontFunctions: number;
   /** Lambda functions with active tracing. */
   tracedFunctions: number;
+  /** HTTP API routes: each has a 4xx and a 5xx metric (dimension `route`). */
+  routes: number;
 }
 
 export function inventoryOf(templates: readonly TemplateJson[]): Inventory {
@@ -189,6 +244,7 @@ export function inventoryOf(templates: readonly TemplateJson[]): Inventory {
     wafRules: 0,
     cloudFrontFunctions: 0,
     tracedFunctions: 0,
+    routes: 0,
   };
   for (const t of templates) {
     for (const r of Object.values(t.Resources ?? {})) {
@@ -223,6 +279,9 @@ export function inventoryOf(templates: readonly TemplateJson[]): Inventory {
         case 'AWS::Lambda::Function':
           if (p.TracingConfig?.Mode === 'Active') inv.tracedFunctions++;
           break;
+        case 'AWS::ApiGatewayV2::Route':
+          inv.routes++;
+          break;
       }
     }
   }
@@ -252,9 +311,13 @@ export interface CostRow {
 }
 
 /** The month's cost by service for `users` active users (0: the floor). */
-export function monthlyCost(inv: Inventory, users: number, o: CostOptions): CostRow[] {
+export function monthlyCost(
+  inv: Inventory,
+  users: number,
+  o: CostOptions,
+  U: Usage = USAGE,
+): CostRow[] {
   const P = PRICES;
-  const U = USAGE;
   const calls = users * U.screensPerUserMonth * U.apiCallsPerScreen;
   const cfRequests = calls + users * U.siteRequestsPerUserMonth;
 
@@ -289,11 +352,11 @@ export function monthlyCost(inv: Inventory, users: number, o: CostOptions): Cost
     calls * P.lambdaRequest + calls * (U.lambdaMsPerCall / 1000) * U.lambdaGb * P.lambdaGbSecond;
   const lambdaJobs = jobInvocations * P.lambdaRequest + jobGbSeconds * P.lambdaGbSecond;
 
-  const dynamoUnits = calls * U.dynamoRequestsPerCall;
-  const tableGb = (users * U.tableKbPerUser) / 1e6 + 0.01;
+  const dynamoRequests = calls * U.dynamoRequestsPerCall;
+  const tableGb = ((users * U.tableKbPerUser) / 1e6 + 0.01) * (1 + U.dynamoIndexedShare);
   const dynamo =
-    dynamoUnits * (1 - U.dynamoWriteShare) * P.dynamoReadUnit +
-    dynamoUnits * U.dynamoWriteShare * P.dynamoWriteUnit +
+    dynamoRequests * (1 - U.dynamoWriteShare) * readUnitsPerRead(U) * P.dynamoReadUnit +
+    dynamoRequests * U.dynamoWriteShare * writeUnitsPerWrite(U) * P.dynamoWriteUnit +
     jobReads * P.dynamoReadUnit +
     jobWrites * P.dynamoWriteUnit +
     tableGb * (P.dynamoStorageGbMonth + P.dynamoPitrGbMonth);
@@ -306,9 +369,27 @@ export function monthlyCost(inv: Inventory, users: number, o: CostOptions): Cost
     apiLogGbMonth * (U.apiLogRetentionDays / 30.44) * P.logsStorageGbMonth +
     jobLogGb * 3 * P.logsStorageGbMonth;
 
-  const routeMetrics = Math.min(U.routeMetricsWithUsers, Math.ceil(users / 2));
+  // A route's 4xx (or 5xx) metric is sent, and billed, in the hours with one such answer: the
+  // share of a month's route-hours with at least one, for answers spread evenly over them.
+  const hoursWithOne = (share: number) =>
+    inv.routes === 0
+      ? 0
+      : inv.routes * (1 - Math.exp(-(calls * share) / inv.routes / HOURS_PER_MONTH));
+  const routeMetricMonths = hoursWithOne(U.responses4xxShare) + hoursWithOne(U.responses5xxShare);
   const metrics =
-    (jobMetricHours / HOURS_PER_MONTH) * P.customMetricMonth + routeMetrics * P.customMetricMonth;
+    (jobMetricHours / HOURS_PER_MONTH) * P.customMetricMonth +
+    routeMetricMonths * P.customMetricMonth;
+
+  // Secret reads (each one a KMS decrypt too) and DynamoDB's table-key requests to KMS.
+  const jobRuns = o.jobs.reduce((n, j) => n + runsPerMonth(j), 0);
+  const secretReads = calls * U.secretReadsPerCall + jobRuns * U.secretReadsPerJobRun;
+  const busyFunctionHours =
+    (users > 0 ? U.xrayBusyRouteFunctions * HOURS_PER_MONTH * U.xrayBusyShareOfMonth : 0) +
+    o.jobs.reduce(
+      (n, j) => n + (j.sessionOnly ? (runsPerMonth(j) * j.everyMinutes) / 60 : HOURS_PER_MONTH),
+      0,
+    );
+  const kmsRequests = secretReads + busyFunctionHours * U.dynamoKmsRequestsPerBusyFunctionHour;
 
   // Lambda's sampling: up to one trace a second per busy function, then 5% of the rest.
   const reservoir = U.xrayBusyRouteFunctions * SECONDS_PER_MONTH * U.xrayBusyShareOfMonth;
@@ -326,7 +407,7 @@ export function monthlyCost(inv: Inventory, users: number, o: CostOptions): Cost
     { service: 'Lambda: API routes', cost: lambdaApi },
     { service: 'Lambda: scheduled jobs', cost: lambdaJobs },
     { service: 'API Gateway HTTP API', cost: calls * P.httpApiRequest },
-    { service: 'DynamoDB (on demand, storage, PITR)', cost: dynamo },
+    { service: 'DynamoDB (on demand by size, transactions, index; storage, PITR)', cost: dynamo },
     {
       service: 'CloudFront (requests, data out)',
       cost: cfRequests * P.cloudFrontRequest + users * U.siteGbPerUserMonth * P.cloudFrontGb,
@@ -355,7 +436,11 @@ export function monthlyCost(inv: Inventory, users: number, o: CostOptions): Cost
     { service: 'CloudWatch alarms', cost: alarms },
     { service: 'CloudWatch dashboard', cost: inv.dashboards * P.dashboardMonth },
     { service: 'X-Ray', cost: xray },
-    { service: 'Secrets Manager', cost: inv.secrets * P.secretMonth },
+    {
+      service: 'Secrets Manager (secrets, API calls)',
+      cost: inv.secrets * P.secretMonth + secretReads * P.secretApiCall,
+    },
+    { service: 'KMS (requests to AWS-managed keys)', cost: kmsRequests * P.kmsRequest },
     { service: 'SES', cost: users * U.emailsPerUserMonth * P.sesEmail },
     { service: 'SNS, SQS, EventBridge, Budgets, SSM, IAM', cost: 0 },
   ];
@@ -367,7 +452,8 @@ export const total = (rows: readonly CostRow[]): number => rows.reduce((n, r) =>
 /** The table's columns: the floor (no user) and these numbers of active users. */
 export const COST_USER_COUNTS = [10, 1_000, 100_000] as const;
 
-const usd = (v: number): string =>
+/** Dollars as the table writes them: cents below $100, whole dollars from there. */
+export const usd = (v: number): string =>
   v >= 100 ? `$${Math.round(v).toLocaleString('en-US')}` : `$${v.toFixed(2)}`;
 
 /**

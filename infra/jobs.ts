@@ -1,4 +1,5 @@
 import type { RouteNeed } from '../shared/routes';
+import { SNAPSHOT_REFRESH_MINUTES } from '../shared/market/freshness';
 import { SESSION_CLOSE_MINUTE, SESSION_OPEN_MINUTE } from '../shared/market/session';
 
 /**
@@ -63,7 +64,8 @@ export const JOBS: readonly JobDef[] = [
   {
     id: 'refreshScreenerSnapshot',
     handler: 'jobs/refreshScreenerSnapshot',
-    everyMinutes: 15,
+    // The market map and Compare call a snapshot older than this (and a run's time) stale.
+    everyMinutes: SNAPSHOT_REFRESH_MINUTES,
     sessionOnly: true,
     needs: ['tableWrite', 'marketData'],
     summary:

@@ -503,15 +503,16 @@ describe('each role is derived from its route: no broader than declared, declare
 const PUBLIC_WRITES_BY_MODULE: Record<string, readonly string[]> = {
   // A signed-out POST's Idempotency-Key record (keys.guestIdempotency).
   'functions/lib/idempotency.ts': ['IDEMPOTENCY#'],
-  'functions/lib/rate-limit.ts': ['RATE#'],
-  'functions/lib/mail-limit.ts': ['RATE#'],
+  'functions/lib/rate-limit.ts': ['RATE#client-'],
+  'functions/lib/mail-limit.ts': ['RATE#client-'],
   'functions/lib/revocation.ts': ['REVOKED#'],
   'functions/market/cache.ts': ['CACHE#'],
   'functions/market/budget.ts': ['BUDGET#'],
   'functions/market/interest.ts': ['INTEREST#', 'USER#'],
   'functions/alerts/store.ts': ['USER#'],
-  'functions/alerts/unsubscribe.ts': ['USER#'],
-  'functions/api/contact.ts': ['RATE#'],
+  // The mark that turns an alert off (keys.alertOff), outside the user's partition.
+  'functions/alerts/unsubscribe.ts': ['ALERT_OFF#'],
+  'functions/api/contact.ts': ['RATE#client-'],
 };
 
 const WRITE_ACTIONS = new Set([
@@ -599,6 +600,21 @@ describe('public routes write only under their key prefixes (decision 137)', () 
     }
     expect(unlisted).toEqual([]);
     expect(missing).toEqual([]);
+  });
+
+  it("lets no public role write a user's items or another user's counters", () => {
+    // USER#: every user's own items; RATE#write-: each user's per-route write counters.
+    const reaches = (granted: readonly string[], prefix: string) =>
+      granted.some((g) => g === '*' || prefix.startsWith(g) || g.startsWith(prefix));
+    const found: string[] = [];
+    for (const { name, fn } of functions.filter((f) => f.name.startsWith('route ') && !f.auth))
+      for (const prefix of ['USER#', 'RATE#write-'])
+        if (reaches(writePrefixesGranted(fn), prefix)) found.push(`${name}: ${prefix}`);
+    expect(found).toEqual([]);
+    // The check sees what it should: the grant unsubscribe had, and a bare RATE#.
+    expect(reaches(['INTEREST#', 'USER#'], 'USER#')).toBe(true);
+    expect(reaches(['RATE#'], 'RATE#write-')).toBe(true);
+    expect(reaches(['RATE#client-'], 'RATE#write-')).toBe(false);
   });
 
   it('keeps a record of the Idempotency-Key exactly where the route wrapper writes one', () => {

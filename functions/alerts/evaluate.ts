@@ -7,7 +7,7 @@ import { GSI1, keys } from '../lib/keys';
 import { logger } from '../lib/logger';
 import type { MarketService } from '../market/service';
 import { alertMail, sendAlertMail, type AlertMail } from './mail';
-import type { AlertItem, AlertStore } from './store';
+import { applyUnsubscribes, type AlertItem, type AlertStore } from './store';
 import { alertTokenKey, signAlertToken } from './token';
 import { now as clockNow } from '../lib/clock';
 
@@ -85,6 +85,8 @@ async function moveSide(
  * `clear` and the next run tries again. A stale or missing quote changes nothing.
  */
 export async function evaluateAlerts(deps: AlertDeps): Promise<AlertRunResult> {
+  // Rules turned off from their emails' links since the last run go first (decision 171).
+  await applyUnsubscribes(deps.store);
   const rules = await allRules(deps.store);
   const result: AlertRunResult = {
     rules: rules.length,

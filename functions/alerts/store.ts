@@ -1,6 +1,8 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
+  DeleteCommand,
   GetCommand,
+  QueryCommand,
   TransactWriteCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
@@ -21,7 +23,7 @@ import { required } from '../lib/config';
 import { keyedId, transactOnce } from '../lib/idempotency';
 import { db, queryPartition } from '../lib/dynamo';
 import { BadRequestError, NotFoundError } from '../lib/errors';
-import { keys, userPk } from '../lib/keys';
+import { GSI1, keys, userPk } from '../lib/keys';
 import { registerInterest, releaseInterest } from '../market/interest';
 import { currentQuote } from '../valuations/quotes';
 import { findValuation, valuationStore } from '../valuations/store';
@@ -187,14 +189,65 @@ export async function addAlert(
   return toRecord(item);
 }
 
-export async function listAlerts(store: AlertStore, userId: string): Promise<AlertItem[]> {
-  const items = (await queryPartition(store.client, {
+/** The alerts a user turned off from an email's link that the quote job has not removed yet. */
+async function turnedOff(store: AlertStore, userId: string): Promise<Set<string>> {
+  const items = await queryPartition(store.client, {
     table: store.table,
-    pk: userPk(userId),
+    pk: keys.alertOffPartition(userId),
     prefix: keys.alertPrefix,
     consistent: true,
-  })) as unknown as AlertItem[];
-  return items.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  });
+  return new Set(items.map((i) => String((i as { alertId?: unknown }).alertId)));
+}
+
+/** The user's rules, newest first; a rule turned off from its email's link is left out. */
+export async function listAlerts(store: AlertStore, userId: string): Promise<AlertItem[]> {
+  const [items, off] = await Promise.all([
+    queryPartition(store.client, {
+      table: store.table,
+      pk: userPk(userId),
+      prefix: keys.alertPrefix,
+      consistent: true,
+    }) as Promise<unknown> as Promise<AlertItem[]>,
+    turnedOff(store, userId),
+  ]);
+  return items
+    .filter((r) => !off.has(r.alertId))
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+/**
+ * Removes the rules turned off from their emails' links (keys.alertOff, decision 171) and their
+ * marks: the quote job runs it before it reads the rules.
+ */
+export async function applyUnsubscribes(store: AlertStore): Promise<number> {
+  let applied = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await store.client.send(
+      new QueryCommand({
+        TableName: store.table,
+        IndexName: GSI1,
+        KeyConditionExpression: 'gsi1pk = :g',
+        ExpressionAttributeValues: { ':g': keys.alertOffPk },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const mark of (out.Items ?? []) as { userId: string; alertId: string }[]) {
+      await removeAlert(store, mark.userId, mark.alertId).catch((error: unknown) => {
+        if (!(error instanceof NotFoundError)) throw error;
+      });
+      await store.client.send(
+        new DeleteCommand({
+          TableName: store.table,
+          Key: keys.alertOff(mark.userId, mark.alertId),
+        }),
+      );
+      applied++;
+    }
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return applied;
 }
 
 /**

@@ -27,6 +27,7 @@ export type EntityType =
   | 'HealthProbe'
   | 'AlertRule'
   | 'AlertCounter'
+  | 'AlertOff'
   | 'Share'
   | 'PublicRecord'
   | 'DisplayNameClaim';
@@ -177,6 +178,21 @@ export const keys = {
     gsi1sk: `${symbol}#${userId}#${alertId}`,
   }),
   alertRulePk: 'ALERT_RULE',
+  /**
+   * An alert turned off from its email's link (decision 171): outside the user's partition, so
+   * the signed-out unsubscribe route writes nothing of the user's. The user's list leaves the
+   * rule out at once; the quote job removes it (and this item) on its next run, found on gsi1.
+   */
+  alertOff: (userId: string, alertId: string): Key => ({
+    pk: `ALERT_OFF#${userId}`,
+    sk: `ALERT#${alertId}`,
+  }),
+  alertOffPartition: (userId: string) => `ALERT_OFF#${userId}`,
+  alertOffGsi: (userId: string, alertId: string) => ({
+    gsi1pk: 'ALERT_OFF',
+    gsi1sk: `${userId}#${alertId}`,
+  }),
+  alertOffPk: 'ALERT_OFF',
   /** How many alert rules a user holds (bounds them in the same transaction as a new rule). */
   alertCounter: (userId: string): Key => ({ pk: userPk(userId), sk: 'COUNTER#ALERTS' }),
 

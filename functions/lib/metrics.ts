@@ -42,6 +42,11 @@ export const METRIC = {
    * still failed after its retries: refresh tokens may live on (decision 144).
    */
   globalSignOutFailures: 'GlobalSignOutFailures',
+  /**
+   * An answer of the market map or Compare from a screener snapshot older than its refresh
+   * interval allows: the snapshot job is not keeping it (decision 166).
+   */
+  staleSnapshotAnswers: 'StaleSnapshotAnswers',
 } as const;
 
 export const metrics = new Metrics({
@@ -112,6 +117,11 @@ export function recordPortfolioUpkeepFailure(): void {
 /** A global sign-out that could not be completed (decision 144). */
 export function recordGlobalSignOutFailure(): void {
   metrics.addMetric(METRIC.globalSignOutFailures, MetricUnit.Count, 1);
+}
+
+/** The market map or Compare answered from a stale screener snapshot (decision 166). */
+export function recordStaleSnapshot(): void {
+  metrics.addMetric(METRIC.staleSnapshotAnswers, MetricUnit.Count, 1);
 }
 
 /** Writes what this invocation recorded (nothing when it recorded nothing). */

@@ -83,8 +83,8 @@ export class GuardedSource implements StableSource {
       ? { perMinute: override, perDay: null }
       : clientCallLimits(this.budget.plan);
     const windows: [string, number, number | null][] = [
-      ['market-client-minute', 60, limits.perMinute],
-      ['market-client-day', 86_400, limits.perDay],
+      ['client-market-minute', 60, limits.perMinute],
+      ['client-market-day', 86_400, limits.perDay],
     ];
     for (const [kind, windowSeconds, limit] of windows) {
       if (limit === null) continue;

@@ -418,6 +418,8 @@ export class MarketService {
         return this.intraday(read.interval, read.symbol, read.from, read.to);
       case 'daily':
         return this.daily(read.symbol, read.from, read.to);
+      case 'dividends':
+        return this.dividends(read.symbol);
     }
   }
 }

@@ -148,8 +148,13 @@ export class FmpHttpSource implements StableSource {
         signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (error) {
-      // Never include the URL: it carries the key.
-      throw new ProviderUnavailableError(`${endpoint}: ${(error as Error).name}`);
+      // Never include the URL: it carries the key. A timeout names the budget that ran out.
+      const name = (error as Error).name;
+      throw new ProviderUnavailableError(
+        name === 'TimeoutError'
+          ? `${endpoint}: no answer within ${this.timeoutMs} ms (TimeoutError)`
+          : `${endpoint}: ${name}`,
+      );
     }
     const text = await res.text().catch(() => '');
     let body: unknown;

@@ -24,12 +24,24 @@ export const VALUE_LINE_READS: readonly (readonly [string, number])[] = [
   ['closes-ten-years', FRESH_MS.daily],
 ];
 
-/** The first of January `years` before the market day: one cache key for the closes all year. */
-export function closesFrom(marketDay: string, years = 10): string {
-  return `${Number(marketDay.slice(0, 4)) - years}-01-01`;
+/**
+ * The first of December eleven years before the market day's year: one cache key for the closes
+ * all year, and a close at every quarter end of the statements the line reads (the company's own
+ * multiples at the quarters before the ten years drawn).
+ */
+export function closesFrom(marketDay: string): string {
+  return `${Number(marketDay.slice(0, 4)) - 12}-12-01`;
 }
 
-/** Quarterly rows of the three statements merged by period end, oldest first. */
+const later = (a: string | null | undefined, b: string | null): string | null =>
+  b === null ? (a ?? null) : a == null || b > a ? b : a;
+const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
+
+/**
+ * Quarterly rows of the three statements merged by period end, oldest first. A quarter's
+ * filing and acceptance dates are the latest of its statements' (each is the same filing as a
+ * rule): the day its figures became public (decision 160).
+ */
 export function quarterFigures(
   income: readonly Record<string, unknown>[],
   balance: readonly Record<string, unknown>[],
@@ -41,6 +53,8 @@ export function quarterFigures(
     if (!q) {
       q = {
         date,
+        filingDate: null,
+        acceptedDate: null,
         epsDiluted: null,
         revenue: null,
         ebitda: null,
@@ -55,10 +69,15 @@ export function quarterFigures(
     }
     return q;
   };
+  const filed = (q: QuarterFigures, r: Record<string, unknown>) => {
+    q.filingDate = later(q.filingDate, day(r.filingDate ?? r.fillingDate));
+    q.acceptedDate = later(q.acceptedDate, text(r.acceptedDate));
+    return q;
+  };
   for (const r of income) {
     const date = day(r.date);
     if (!date) continue;
-    Object.assign(at(date), {
+    Object.assign(filed(at(date), r), {
       epsDiluted: num(r.epsdiluted ?? r.epsDiluted),
       revenue: num(r.revenue),
       ebitda: num(r.ebitda),
@@ -68,7 +87,7 @@ export function quarterFigures(
   for (const r of balance) {
     const date = day(r.date);
     if (!date) continue;
-    Object.assign(at(date), {
+    Object.assign(filed(at(date), r), {
       equity: num(r.totalStockholdersEquity),
       debt: num(r.totalDebt),
       cash: num(r.cashAndCashEquivalents),
@@ -77,7 +96,7 @@ export function quarterFigures(
   for (const r of cashFlow) {
     const date = day(r.date);
     if (!date) continue;
-    Object.assign(at(date), {
+    Object.assign(filed(at(date), r), {
       operatingCashFlow: num(r.operatingCashFlow ?? r.netCashProvidedByOperatingActivities),
       capitalExpenditure: num(r.capitalExpenditure),
     });

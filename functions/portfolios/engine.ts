@@ -1,6 +1,7 @@
 import type { Profile } from '../../shared/market';
 import type { SplitRow } from '../../shared/portfolio/corporate';
 import { addDays, compareIso, dayNumber } from '../../shared/portfolio/days';
+import { closedSessions } from '../../shared/portfolio/trading-days';
 import {
   type CostMethod,
   costBasis,
@@ -545,8 +546,13 @@ export interface EngineDeps extends PerformanceDeps {
 export interface PortfolioNow extends Omit<Computed, 'kept' | 'benchmark'> {
   today: string;
   inception: string;
-  /** The S&P 500's daily closes from before inception to today (today's at its quote). */
+  /** The S&P 500's daily closes from before inception to today (today's at its quote): the chart's. */
   benchmark: Close[];
+  /**
+   * The S&P 500's closes of the sessions that have closed (`closedSessions`): the trading days
+   * the risk figures count. Today is one only once its session is over.
+   */
+  sessions: Close[];
 }
 
 /**
@@ -617,6 +623,7 @@ export async function portfolioNowKeeping(
       today,
       inception,
       benchmark: withToday(bars, computed.prices.get(BENCHMARK_SYMBOL), today),
+      sessions: closedSessions(bars, computed.prices.get(BENCHMARK_SYMBOL), nowDate.getTime()),
     },
     ...(kept ? { kept } : {}),
   };

@@ -123,7 +123,7 @@ export async function portfolioPerformance(
 ) {
   // The figures are worked out while the history up to yesterday is written.
   const { now, kept } = await portfolioNowKeeping(deps, userId, input.portfolio_id);
-  const { portfolio: p, points, today, inception, benchmark } = now;
+  const { portfolio: p, points, today, inception, benchmark, sessions } = now;
   const current = positionsOf(now);
   const holdings = current.allHoldings;
   const riskFreeRate = p.riskFreeRate ?? RISK_FREE_RATE_DEFAULT;
@@ -194,7 +194,14 @@ export async function portfolioPerformance(
         })),
       ),
       monthly,
-      risk: riskView({ points, range, benchmark, riskFreeRate: riskFreeRate / 100, monthly }),
+      // The trading days are the sessions that have closed, never today before its close.
+      risk: riskView({
+        points,
+        range,
+        benchmark: sessions,
+        riskFreeRate: riskFreeRate / 100,
+        monthly,
+      }),
       holdings: holdings.map((h) => ({
         symbol: h.symbol,
         quantity: h.quantity,

@@ -13,7 +13,10 @@ import {
   type HeatmapWire,
 } from '../../shared/heatmap/data';
 import type { ScreenerRow } from '../../shared/screener/columns';
+import { sessionAt, snapshotFreshness } from '../../shared/market/freshness';
 import { computeRow } from '../../shared/screener/compute';
+import { nowMs } from '../lib/clock';
+import { recordStaleSnapshot } from '../lib/metrics';
 import { interestedSymbols } from '../market/interest';
 import type { MarketService } from '../market/service';
 import { storedSnapshot } from './current';
@@ -77,66 +80,102 @@ export const MAP_REUSE_MS = 30_000;
 let held: { version: string; at: number; answer: MarketEnvelope<HeatmapWire> } | undefined;
 
 /**
+ * The quotes the map and Compare price a snapshot at: those stored for the symbols investors
+ * follow (the quote job keeps them a minute fresh), among `symbols` (all the snapshot lists when
+ * undefined). The same rule for both, so a company shows one price and one change on both.
+ */
+async function followedQuotes(
+  service: MarketService,
+  snapshot: LoadedSnapshot,
+  symbols?: ReadonlySet<string>,
+): Promise<Map<string, CachedQuote>> {
+  const listed = new Set(snapshot.entries.map((e) => e.listing.symbol));
+  const followed = (await interestedSymbols()).filter(
+    (s) => listed.has(s) && (!symbols || symbols.has(s)),
+  );
+  return storedQuotes(service, followed);
+}
+
+/** The time of the newest figure: the snapshot's build, or a newer quote of its session it took. */
+function newestFigure(snapshot: LoadedSnapshot, quotes: ReadonlyMap<string, CachedQuote>): number {
+  const session = sessionAt(snapshot.builtAt);
+  let newest = snapshot.builtAt;
+  for (const q of quotes.values())
+    if (q.fetchedAt > newest && sessionAt(q.fetchedAt) === session) newest = q.fetchedAt;
+  return newest;
+}
+
+/**
  * The market map: every company of the snapshot with a market cap, priced at the quotes the
  * quote job keeps for the symbols investors follow (one query for that list, one batch read per
- * 100 of them); the rest at the snapshot's prices, at most one screener run old.
+ * 100 of them); the rest at the snapshot's prices, at most one screener run old. The answer
+ * says when the snapshot was taken, whose session its one-day moves are, and is marked stale
+ * when the snapshot is older than its refresh interval allows (decision 166).
  */
 export async function marketMap(
   service: MarketService,
-  now: number = Date.now(),
+  now: number = nowMs(),
 ): Promise<MarketEnvelope<HeatmapWire>> {
   const snapshot = await storedSnapshot();
   // Before the job's first snapshot: an empty map, marked stale so the edge keeps it seconds.
   if (!snapshot)
     return {
-      data: { sectors: [], industries: [], rows: [] },
+      data: { sectors: [], industries: [], rows: [], freshness: null },
       source: service.source,
       stale: true,
       asOf: new Date(now).toISOString(),
     };
-  if (held && held.version === snapshot.version && now - held.at < MAP_REUSE_MS) return held.answer;
-  const listed = new Set(snapshot.entries.map((e) => e.listing.symbol));
-  const followed = (await interestedSymbols()).filter((s) => listed.has(s));
-  const quotes = await storedQuotes(service, followed);
+  if (held && held.version === snapshot.version && now - held.at < MAP_REUSE_MS) {
+    if (held.answer.stale) recordStaleSnapshot();
+    return held.answer;
+  }
+  const quotes = await followedQuotes(service, snapshot);
   const companies = rowsAtQuotes(snapshot, quotes)
     .map(heatmapCompany)
     .filter((c): c is HeatmapCompany => c !== null)
     .sort((a, b) => b.marketCap - a.marketCap);
-  const newest = Math.max(snapshot.builtAt, ...[...quotes.values()].map((q) => q.fetchedAt));
+  const freshness = snapshotFreshness(snapshot.builtAt, now);
+  if (freshness.stale) recordStaleSnapshot();
   const answer: MarketEnvelope<HeatmapWire> = {
-    data: encodeHeatmap(companies),
+    data: encodeHeatmap(companies, freshness),
     source: snapshot.source,
-    stale: false,
-    asOf: new Date(newest).toISOString(),
+    stale: freshness.stale,
+    asOf: new Date(newestFigure(snapshot, quotes)).toISOString(),
   };
   held = { version: snapshot.version, at: now, answer };
   return answer;
 }
 
-/** Compare's fundamentals: the snapshot's rows of the symbols, at their stored quotes. */
+/**
+ * Compare's fundamentals: the snapshot's rows of the symbols, priced as the map prices them
+ * (the same quotes, the same session), with the snapshot's freshness. Before the first snapshot
+ * there are no rows and no symbol is called missing: the fundamentals are being prepared.
+ */
 export async function compareRows(
   service: MarketService,
   request: CompareRequest,
+  now: number = nowMs(),
+  stored: () => Promise<LoadedSnapshot | undefined> = storedSnapshot,
 ): Promise<CompareResponse> {
-  const snapshot = await storedSnapshot();
+  const snapshot = await stored();
   if (!snapshot)
     return {
-      data: { rows: [], missing: request.symbols },
+      data: { rows: [], missing: [], freshness: null },
       source: service.source,
       stale: true,
-      asOf: new Date().toISOString(),
+      asOf: new Date(now).toISOString(),
     };
   const wanted = new Set(request.symbols);
-  const quotes = await storedQuotes(service, request.symbols);
+  const quotes = await followedQuotes(service, snapshot, wanted);
   const rows = rowsAtQuotes(snapshot, quotes, wanted).map(compareRow);
   const found = new Set(rows.map((r) => r.symbol));
+  const freshness = snapshotFreshness(snapshot.builtAt, now);
+  if (freshness.stale) recordStaleSnapshot();
   return {
-    data: { rows, missing: request.symbols.filter((s) => !found.has(s)) },
+    data: { rows, missing: request.symbols.filter((s) => !found.has(s)), freshness },
     source: snapshot.source,
-    stale: false,
-    asOf: new Date(
-      Math.max(snapshot.builtAt, ...[...quotes.values()].map((q) => q.fetchedAt)),
-    ).toISOString(),
+    stale: freshness.stale,
+    asOf: new Date(newestFigure(snapshot, quotes)).toISOString(),
   };
 }
 

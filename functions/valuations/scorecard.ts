@@ -15,17 +15,19 @@ import { nowMs } from '../lib/clock';
 
 /**
  * The pitch scorecard of one user (docs/decisions/092-pitch-scorecard.md): the tracked
- * pitches, the cached quote of each symbol, and per distinct symbol at most two cached reads
- * (the annual income statements for P/E and EV/EBITDA, the annual ratios for P/B and P/S), all
- * symbols in parallel; a DCF pitch also reads the annual cash flow statements (its metric is
- * FCF per share). Market data that cannot be read gives null figures with a reason, never
- * an error answer.
+ * pitches, the cached quote of each symbol, and per distinct symbol at most three cached reads
+ * (the annual income statements, whose filing dates say when each year's figures were public,
+ * decision 160; the annual ratios for P/B and P/S), all symbols in parallel; a DCF pitch also
+ * reads the annual cash flow statements (its metric is FCF per share). Market data that cannot
+ * be read gives null figures with a reason, never an error answer.
  */
 
 /** Rows asked for: the valuation panels ask for as many, so both share one cached item. */
 export const SCORECARD_ROWS = 11;
 
-const NEEDS_INCOME = new Set([1, 4, 5]);
+/** Every model: P/E and EV/EBITDA read their metric there, and every metric its filing date. */
+const NEEDS_INCOME = new Set([1, 2, 3, 4, 5]);
+const METRIC_IN_INCOME = new Set([1, 4, 5]);
 const NEEDS_RATIOS = new Set([2, 3]);
 /** DCF: FCF per share = (operating cash flow - capex) / diluted shares (decision 127). */
 const NEEDS_CASH_FLOW = new Set([5]);
@@ -88,12 +90,17 @@ export function figuresFor(
       annualCashFlow: reports.annualCashFlow,
     });
   }
-  const rows = NEEDS_INCOME.has(typeId) ? reports.annualIncome : reports.annualRatios;
-  if (rows === null) return null;
-  return reportedFigures(
-    typeId,
-    NEEDS_INCOME.has(typeId) ? { annualIncome: rows } : { annualRatios: rows },
-  );
+  if (METRIC_IN_INCOME.has(typeId)) {
+    if (reports.annualIncome === null) return null;
+    return reportedFigures(typeId, { annualIncome: reports.annualIncome });
+  }
+  if (reports.annualRatios === null) return null;
+  // The income statements only date the ratios: without them each ratio counts from the
+  // latest day its year's report could have been filed.
+  return reportedFigures(typeId, {
+    annualRatios: reports.annualRatios,
+    ...(reports.annualIncome ? { annualIncome: reports.annualIncome } : {}),
+  });
 }
 
 /** The tracked pitches of a user, newest tracked first (as My Tracked Pitches lists them). */

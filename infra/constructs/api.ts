@@ -106,6 +106,28 @@ export function reservesConcurrency(
 }
 
 /**
+ * Why a deployment with `reservedConcurrency` auto reserves nothing, for the synth to print; none
+ * when it reserves, or when told never to.
+ */
+export function reservationsNotice(
+  config: Pick<InfraConfig, 'reservedConcurrency' | 'lambdaConcurrencyLimit'>,
+  jobCount: number,
+  jobConcurrency: number,
+): string | undefined {
+  if (
+    config.reservedConcurrency !== 'auto' ||
+    reservesConcurrency(config, jobCount, jobConcurrency)
+  )
+    return undefined;
+  const total = totalReservedConcurrency(jobCount, jobConcurrency);
+  const why =
+    config.lambdaConcurrencyLimit === undefined
+      ? 'the account’s Lambda concurrency limit is not known here (npm run deploy reads it and passes it as lambdaConcurrencyLimit, and keeps it in cdk.context.json for a later cdk deploy)'
+      : `the account’s Lambda concurrency limit, ${config.lambdaConcurrencyLimit}, leaves fewer than ${UNRESERVED_MINIMUM} unreserved beside the ${total} the functions reserve`;
+  return `No function reserves concurrency: ${why}. A deployment that had reservations drops them. Pass -c lambdaConcurrencyLimit=<the account's limit>, or -c reservedConcurrency=true to require them.`;
+}
+
+/**
  * Sorts `routes` (the table, or a subset of it) into the file groups. A route found in no
  * group fails here: a new file of the route table must be listed in ROUTE_GROUPS, or its
  * routes would not be deployed.

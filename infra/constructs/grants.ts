@@ -56,7 +56,7 @@ export const CLIENT_LIMIT_ACTIONS = ['dynamodb:UpdateItem'] as const;
 export const CLIENT_LIMIT_KEY_PREFIX = 'RATE#client-';
 
 /** What the market-data layer writes for its caller: cache items and leases, the shared call budget and breaker, the client's share (rate items). */
-export const MARKET_DATA_WRITES: readonly TableKeyPrefix[] = ['CACHE#', 'BUDGET#', 'RATE#'];
+export const MARKET_DATA_WRITES: readonly TableKeyPrefix[] = ['CACHE#', 'BUDGET#', 'RATE#client-'];
 
 /**
  * The partition-key prefixes a public route may write (decision 137): those its route table
@@ -73,13 +73,13 @@ export function publicWritePrefixes(
   if (route.auth || !route.needs.includes('tableWrite')) return undefined;
   const prefixes = new Set<TableKeyPrefix>(route.writesKeys ?? []);
   if (route.needs.includes('marketData')) for (const p of MARKET_DATA_WRITES) prefixes.add(p);
-  if (route.clientLimitPerMinute !== undefined) prefixes.add('RATE#');
+  if (route.clientLimitPerMinute !== undefined) prefixes.add('RATE#client-');
   // The route wrapper keeps a signed-out POST's Idempotency-Key record under the client, and
   // counts the client's keys an hour: a POST that writes the table and is not read-only honours
   // the header (supportsIdempotency, functions/lib/idempotency.ts).
   if (route.method === 'POST' && !route.readOnly) {
     prefixes.add('IDEMPOTENCY#');
-    prefixes.add('RATE#');
+    prefixes.add('RATE#client-');
   }
   return [...prefixes].sort();
 }

@@ -33,6 +33,11 @@ export function jobMaxEventAge(job: Pick<JobDef, 'everyMinutes'>): Duration {
   return Duration.seconds(Math.max(60, job.everyMinutes * 60));
 }
 
+/** How long a run may take: most of its period, five minutes at the most. */
+export function jobTimeout(job: Pick<JobDef, 'everyMinutes'>): Duration {
+  return Duration.seconds(Math.min(50 * job.everyMinutes, 300));
+}
+
 /** The job's EventBridge schedule: every `everyMinutes`, on weekdays in the session window. */
 export function jobSchedule(job: Pick<JobDef, 'everyMinutes' | 'sessionOnly'>): events.Schedule {
   if (!job.sessionOnly) return events.Schedule.rate(Duration.minutes(job.everyMinutes));
@@ -82,7 +87,7 @@ export class Jobs extends Construct {
           ),
         logRetentionDays: props.logRetentionDays,
         ...(props.reservedConcurrency ? { reservedConcurrency: JOB_CONCURRENCY } : {}),
-        timeout: Duration.seconds(Math.min(50 * job.everyMinutes, 300)),
+        timeout: jobTimeout(job),
         deadLetterQueue,
         traced: false,
       });

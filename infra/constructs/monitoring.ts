@@ -214,6 +214,12 @@ export class Monitoring extends Construct {
       { threshold: 5, evaluationPeriods: 3, datapointsToAlarm: 2 },
     );
     alarm(
+      'MarketSnapshotStale',
+      'For 15 minutes, the market map or Compare answered from a screener snapshot older than its refresh interval allows: the snapshot job is not keeping it (docs/runbook.md).',
+      custom(METRIC.staleSnapshotAnswers, 'Sum', five),
+      { threshold: 1, evaluationPeriods: 3 },
+    );
+    alarm(
       'GlobalSignOutFailures',
       'A sign-out everywhere could not end the Cognito sessions after its retries: refresh tokens may live on (docs/runbook.md).',
       custom(METRIC.globalSignOutFailures, 'Sum'),

@@ -1,10 +1,11 @@
 /**
  * `npm run deploy [-- <cdk deploy options>]`: the pre-flight checks, the web build, then
- * `cdk deploy --all` (deployPlan in preflight.ts). The stateful stack's first create goes
- * alone, without deletion protection, so a failure leaves nothing behind; the next step turns
- * the protection on. With FMP_API_KEY in the environment, the key is stored in the market-data
- * secret before the functions are deployed. Every step is told the account's Lambda
- * concurrency limit (reservedConcurrency `auto`).
+ * `cdk deploy --all` (deployPlan in preflight.ts). With FMP_API_KEY in the environment, the
+ * stateful stack goes first and the key is stored in the market-data secret before the
+ * functions are deployed. Every step is told the account's Lambda concurrency limit
+ * (reservedConcurrency `auto`), which is also kept in cdk.context.json for a later plain
+ * `cdk deploy`. A failed first create rolls back completely whichever command ran it
+ * (decision 170).
  *
  *   npm run deploy
  *   npm run deploy -- -c marketDataPlan=starter
@@ -15,6 +16,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { concurrencyLimitKey } from '../config';
 import { REPO_ROOT } from '../constructs/house-function';
 import {
   STATEFUL_STACK,
@@ -28,6 +30,21 @@ import {
 
 const args = process.argv.slice(2);
 const env = { ...process.env, CDK_DISABLE_CLI_TELEMETRY: 'true' };
+
+/**
+ * Keeps the limit read in cdk.context.json, where CDK keeps its own lookups: a later plain
+ * `cdk deploy` to this account and region reserves as this deployment does (decision 170).
+ */
+function keepConcurrencyLimit(account: string, where: string, limit: number): void {
+  const file = path.join(REPO_ROOT, 'cdk.context.json');
+  const kept = fs.existsSync(file)
+    ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>)
+    : {};
+  const key = concurrencyLimitKey(account, where);
+  if (kept[key] === limit) return;
+  kept[key] = limit;
+  fs.writeFileSync(file, `${JSON.stringify(kept, null, 2)}\n`);
+}
 
 function run(cmd: string, cmdArgs: string[]): void {
   const result = spawnSync(cmd, cmdArgs, { cwd: REPO_ROOT, stdio: 'inherit', env });
@@ -64,6 +81,8 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log('  ok\n');
+if (facts.lambdaConcurrency !== undefined && typeof facts.account === 'string')
+  keepConcurrencyLimit(facts.account, region, facts.lambdaConcurrency);
 
 run('npm', ['run', 'build:web']);
 for (const step of deployPlan(config, facts, args)) {

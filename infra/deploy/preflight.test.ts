@@ -167,57 +167,31 @@ describe('pre-flight: what stops a deployment, with the command that fixes it', 
     expect(warningsOf(ready)).toEqual([]);
   });
 
-  it('creates the stateful stack alone and unprotected the first time, then deploys everything protected', () => {
+  it('deploys the stateful stack and stores the key before the functions, when there is a key', () => {
     const fmp = configFrom(base);
-    const first = deployPlan(
-      fmp,
-      { statefulStatus: undefined, lambdaConcurrency: 10, keyInEnvironment: true },
-      ['--require-approval', 'never'],
-    );
-    expect(first).toEqual([
+    expect(
+      deployPlan(fmp, { lambdaConcurrency: 10, keyInEnvironment: true }, [
+        '--require-approval',
+        'never',
+      ]),
+    ).toEqual([
       {
-        cdk: [
-          'MrMarketStateful',
-          '-c',
-          'deletionProtection=false',
-          '-c',
-          'lambdaConcurrencyLimit=10',
-          '--require-approval',
-          'never',
-        ],
+        cdk: ['MrMarketStateful', '-c', 'lambdaConcurrencyLimit=10', '--require-approval', 'never'],
       },
       { storeKey: true },
       { cdk: ['--all', '-c', 'lambdaConcurrencyLimit=10', '--require-approval', 'never'] },
     ]);
-    // A failed first create CDK replaces counts as a first create; a created stack does not.
-    expect(
-      deployPlan(fmp, { statefulStatus: 'ROLLBACK_COMPLETE', keyInEnvironment: false }, [])[0],
-    ).toEqual({ cdk: ['MrMarketStateful', '-c', 'deletionProtection=false'] });
-    expect(
-      deployPlan(fmp, { statefulStatus: 'UPDATE_COMPLETE', keyInEnvironment: false }, []),
-    ).toEqual([{ cdk: ['--all'] }]);
-    expect(
-      deployPlan(
-        fmp,
-        { statefulStatus: 'CREATE_COMPLETE', lambdaConcurrency: 1000, keyInEnvironment: true },
-        [],
-      ),
-    ).toEqual([
-      { cdk: ['MrMarketStateful', '-c', 'lambdaConcurrencyLimit=1000'] },
-      { storeKey: true },
-      { cdk: ['--all', '-c', 'lambdaConcurrencyLimit=1000'] },
-    ]);
-    // The demo data set needs no key.
+    // No key to store, or the demo data set: every stack at once, deletion protection as is.
+    expect(deployPlan(fmp, { keyInEnvironment: false }, [])).toEqual([{ cdk: ['--all'] }]);
     expect(
       deployPlan(
         configFrom({ ...base, marketDataProvider: 'demo' }),
         { keyInEnvironment: true },
         [],
       ),
-    ).toEqual([
-      { cdk: ['MrMarketStateful', '-c', 'deletionProtection=false'] },
-      { cdk: ['--all'] },
-    ]);
+    ).toEqual([{ cdk: ['--all'] }]);
+    for (const step of deployPlan(fmp, { keyInEnvironment: true }, []))
+      if ('cdk' in step) expect(step.cdk.join(' ')).not.toContain('deletionProtection');
   });
 
   it('reads -c and --context arguments as the CDK CLI does', () => {
@@ -273,6 +247,15 @@ describe('pre-flight: asking AWS', () => {
             ARN: 'arn:aws:secretsmanager:eu-west-1:210987654321:secret:key',
             Versions: secretVersions,
           });
+        if (target === 'CertificateManager.DescribeCertificate') {
+          const { CertificateArn } = JSON.parse(body) as { CertificateArn: string };
+          return json(200, {
+            Certificate: {
+              CertificateArn,
+              Status: CertificateArn.endsWith('/pending') ? 'PENDING_VALIDATION' : 'ISSUED',
+            },
+          });
+        }
         const url = req.url ?? '';
         if (url.startsWith('/2016-08-19/account-settings'))
           return json(200, { AccountLimit: { ConcurrentExecutions: 1000 } }, 'application/json');
@@ -334,6 +317,27 @@ describe('pre-flight: asking AWS', () => {
       'Pass `-c sesVerifiedDomain=mr-market.example.io` (or set it in cdk.json).',
       expect.stringContaining('put-secret-value'),
     ]);
+  });
+
+  it("reads the certificates' status from ACM", async () => {
+    const site = 'arn:aws:acm:us-east-1:210987654321:certificate/pending';
+    const api = 'arn:aws:acm:eu-west-1:210987654321:certificate/issued';
+    const context = {
+      ...base,
+      siteDomain: 'app.mr-market.example.io',
+      certificateArn: site,
+      apiDomain: 'api.mr-market.example.io',
+      apiCertificateArn: api,
+    };
+    const facts = await gatherFacts(
+      configFrom(context),
+      { region: 'eu-west-1', endpoint, credentials: { accessKeyId: 'a', secretAccessKey: 'b' } },
+      {},
+    );
+    expect(facts.certificates).toEqual({
+      [site]: { status: 'PENDING_VALIDATION' },
+      [api]: { status: 'ISSUED' },
+    });
   });
 
   it('knows the key was put by its version, however soon after the creation', async () => {

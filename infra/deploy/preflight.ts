@@ -1,3 +1,4 @@
+import { ACMClient, DescribeCertificateCommand } from '@aws-sdk/client-acm';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { GetAccountSettingsCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { ListSecretVersionIdsCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
@@ -40,6 +41,13 @@ export interface PreflightFacts {
   edgeBootstrapped?: boolean;
   /** The account's Lambda concurrency limit in the region (undefined when unknown). */
   lambdaConcurrency?: number;
+  /** Why the limit is unknown: the lookup's error (the deployment then reserves nothing). */
+  lambdaConcurrencyError?: string;
+  /**
+   * The ACM certificates the context names (certificateArn, apiCertificateArn), by ARN: their
+   * status (`ISSUED`, `PENDING_VALIDATION`...), or the error of the lookup.
+   */
+  certificates?: Record<string, { status: string } | { error: string }>;
   /** SES identities by name (the mailFrom address and its domain), absent when unknown to SES. */
   ses: Record<string, SesIdentity | undefined>;
   sesProductionAccess: boolean | undefined;
@@ -124,6 +132,21 @@ export function problemsOf(
         fix: `aws acm request-certificate --domain-name ${config.apiDomain ?? '<apiDomain>'} --validation-method DNS --region ${facts.region}   (then pass its ARN as -c apiCertificateArn=...)`,
       });
   }
+  for (const [key, arn] of [
+    ['certificateArn', config.certificateArn],
+    ['apiCertificateArn', config.apiCertificateArn],
+  ] as const) {
+    const cert = arn ? facts.certificates?.[arn] : undefined;
+    if (!arn || !cert || ('status' in cert && cert.status === 'ISSUED')) continue;
+    const region = certificateRegion(arn) ?? facts.region;
+    problems.push({
+      what:
+        'status' in cert
+          ? `The certificate of ${key} is ${cert.status}, not ISSUED: CloudFormation cannot use it until ACM has validated its domain.`
+          : `The certificate of ${key} could not be read (${cert.error}).`,
+      fix: `${certificateRecordsCommand(arn, region)}   (add each record it prints to your DNS; ACM issues the certificate within minutes of seeing them: aws acm wait certificate-validated --certificate-arn ${arn} --region ${region})`,
+    });
+  }
   const sesRegion = config.sesRegion ?? facts.region;
   const address = config.mailFrom;
   const domain = address.split('@')[1] ?? '';
@@ -158,6 +181,11 @@ export function problemsOf(
   return problems;
 }
 
+/** The command that prints a certificate's DNS validation records (name, type, value). */
+export function certificateRecordsCommand(arn: string, region: string): string {
+  return `aws acm describe-certificate --certificate-arn ${arn} --region ${region} --query 'Certificate.DomainValidationOptions[].ResourceRecord' --output table`;
+}
+
 /** The command that asks for 1,000 concurrent Lambda executions, AWS's usual quota. */
 export function quotaRequest(region: string): string {
   return `aws service-quotas request-service-quota-increase --service-code lambda --quota-code L-B99A9384 --desired-value 1000 --region ${region}`;
@@ -166,7 +194,7 @@ export function quotaRequest(region: string): string {
 /** Warnings and notices that do not stop a deployment. */
 export function warningsOf(
   facts: PreflightFacts,
-  config?: Pick<InfraConfig, 'reservedConcurrency' | 'edgeFirewall'>,
+  config?: Pick<InfraConfig, 'reservedConcurrency' | 'edgeFirewall' | 'lambdaConcurrencyLimit'>,
 ): string[] {
   const out: string[] = [];
   if (facts.sesProductionAccess === false)
@@ -181,6 +209,14 @@ export function warningsOf(
     out.push(
       `The account's Lambda concurrency limit in ${facts.region} is ${facts.lambdaConcurrency}: deploying without reserved concurrency (the public routes and the jobs share the account's pool). Optional: ask for 1,000 (${quotaRequest(facts.region)}), then deploy again once it is granted.`,
     );
+  if (
+    config?.reservedConcurrency === 'auto' &&
+    facts.lambdaConcurrency === undefined &&
+    config.lambdaConcurrencyLimit === undefined
+  )
+    out.push(
+      `The account's Lambda concurrency limit in ${facts.region} could not be read (${facts.lambdaConcurrencyError ?? 'no answer'}): deploying without reserved concurrency, so a deployment that had reservations drops them. Allow lambda:GetAccountSettings to the deploying credentials, or pass the limit: npm run deploy -- -c lambdaConcurrencyLimit=<limit> (aws lambda get-account-settings --query AccountLimit.ConcurrentExecutions --region ${facts.region}).`,
+    );
   if (config && !config.edgeFirewall && facts.edgeStackDeployed)
     out.push(
       `edgeFirewall is off but ${EDGE_STACK} still runs in us-east-1 (about $10 a month). After this deployment has detached it from CloudFront: aws cloudformation delete-stack --stack-name ${EDGE_STACK} --region us-east-1`,
@@ -188,38 +224,26 @@ export function warningsOf(
   return out;
 }
 
-/** Whether the stateful stack has never been created (absent, or a failed create CDK replaces). */
-export function isFirstCreate(facts: Pick<PreflightFacts, 'statefulStatus'>): boolean {
-  return (
-    facts.statefulStatus === undefined ||
-    facts.statefulStatus === 'ROLLBACK_COMPLETE' ||
-    facts.statefulStatus === 'REVIEW_IN_PROGRESS'
-  );
-}
-
 export type DeployStep = { cdk: string[] } | { storeKey: true };
 
 /**
- * The deployment's steps (decision 136). A first create of the stateful stack goes alone and
- * without deletion protection, so a failure rolls it back completely; the next step (every
- * stack) turns the protection on. With FMP_API_KEY, the key goes into the secret between the
- * stateful stack and the functions. Every step is told the account's Lambda concurrency limit.
+ * The deployment's steps. With FMP_API_KEY, the stateful stack goes first and the key into its
+ * secret before the functions are deployed; then every stack. Every step is told the account's
+ * Lambda concurrency limit. A failed first create rolls back completely whatever the order: the
+ * stacks' own releases see to it (decision 170).
  */
 export function deployPlan(
   config: Pick<InfraConfig, 'marketDataProvider'>,
-  facts: Pick<PreflightFacts, 'statefulStatus' | 'lambdaConcurrency' | 'keyInEnvironment'>,
+  facts: Pick<PreflightFacts, 'lambdaConcurrency' | 'keyInEnvironment'>,
   args: readonly string[],
 ): DeployStep[] {
   const limit =
     facts.lambdaConcurrency !== undefined
       ? ['-c', `lambdaConcurrencyLimit=${facts.lambdaConcurrency}`]
       : [];
-  const storeKey = config.marketDataProvider === 'fmp' && facts.keyInEnvironment;
   const steps: DeployStep[] = [];
-  if (isFirstCreate(facts))
-    steps.push({ cdk: [STATEFUL_STACK, '-c', 'deletionProtection=false', ...limit, ...args] });
-  else if (storeKey) steps.push({ cdk: [STATEFUL_STACK, ...limit, ...args] });
-  if (storeKey) steps.push({ storeKey: true });
+  if (config.marketDataProvider === 'fmp' && facts.keyInEnvironment)
+    steps.push({ cdk: [STATEFUL_STACK, ...limit, ...args] }, { storeKey: true });
   steps.push({ cdk: ['--all', ...limit, ...args] });
   return steps;
 }
@@ -282,6 +306,20 @@ export async function gatherFacts(
   } catch (error) {
     if (config.reservedConcurrency === true) throw error;
     facts.lambdaConcurrency = undefined;
+    facts.lambdaConcurrencyError = `${(error as Error).name}: ${(error as Error).message}`;
+  }
+  for (const arn of [config.certificateArn, config.apiCertificateArn]) {
+    if (!arn) continue;
+    facts.certificates ??= {};
+    try {
+      const out = await new ACMClient({
+        ...common,
+        region: certificateRegion(arn) ?? aws.region,
+      }).send(new DescribeCertificateCommand({ CertificateArn: arn }));
+      facts.certificates[arn] = { status: out.Certificate?.Status ?? 'UNKNOWN' };
+    } catch (error) {
+      facts.certificates[arn] = { error: `${(error as Error).name}: ${(error as Error).message}` };
+    }
   }
   if (!config.edgeFirewall) {
     try {

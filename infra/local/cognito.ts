@@ -250,15 +250,55 @@ async function callTarget(
   return { status: res.status, text: await res.text() };
 }
 
+/** The proxy's local-only control path: failures of a sign-out-everywhere call (tests). */
+export const LOCAL_FAULTS_PATH = '/__local/faults';
+
+/** The sign-out calls the control path can fail, for one user. */
+export type FaultOperation = 'GlobalSignOut' | 'AdminUserGlobalSignOut';
+
+/**
+ * What a test asks of the proxy (POST LOCAL_FAULTS_PATH): fail the next `failures` calls of
+ * `operation` for one user (the access token's `sub`, or the Username of an admin call) with
+ * HTTP 500, as a Cognito outage answers. GET with `?operation=&subject=` reads the calls seen.
+ */
+export interface FaultRequest {
+  operation: FaultOperation;
+  subject: string;
+  failures: number;
+}
+
+interface Fault {
+  remaining: number;
+  calls: number;
+}
+
+/** The user a sign-out call names: the access token's `sub`, or the admin call's Username. */
+function subjectOf(target: FaultOperation, input: Record<string, unknown>): string {
+  if (target === 'AdminUserGlobalSignOut') return String(input.Username ?? '');
+  const token = typeof input.AccessToken === 'string' ? input.AccessToken : '';
+  try {
+    const claims = JSON.parse(
+      Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'),
+    ) as { sub?: unknown };
+    return typeof claims.sub === 'string' ? claims.sub : '';
+  } catch {
+    return '';
+  }
+}
+
 /**
  * A small proxy in front of cognito-local, so Amplify's calls that it lacks work locally:
- * `GetTokensFromRefreshToken` (token refresh) becomes `InitiateAuth REFRESH_TOKEN_AUTH`,
- * `GlobalSignOut`, `AdminUserGlobalSignOut`, `ResendConfirmationCode` and `RevokeToken` succeed.
- * Everything else passes through unchanged.
+ * `GetTokensFromRefreshToken` (token refresh) becomes `InitiateAuth REFRESH_TOKEN_AUTH`;
+ * `GlobalSignOut` and `AdminUserGlobalSignOut` ask cognito-local for the user (`GetUser` with
+ * the token, `AdminGetUser`) and succeed when it answers, failing as Cognito would when it does
+ * not (an unknown user, a bad token, cognito-local down); `ResendConfirmationCode` and
+ * `RevokeToken` succeed. A test can make the sign-out calls of one user fail
+ * (LOCAL_FAULTS_PATH, decision 144). Everything else passes through unchanged.
  */
 export function startCognitoProxy(port: number, upstream: string): Promise<Server> {
+  const faults = new Map<string, Fault>();
   const server = createServer((req, res) => {
-    handleProxy(req, res, upstream).catch((error: unknown) => {
+    handleProxy(req, res, upstream, faults).catch((error: unknown) => {
       if (!res.headersSent) {
         res.writeHead(502, { 'content-type': 'application/json', ...corsHeaders(req) });
       }
@@ -275,6 +315,7 @@ async function handleProxy(
   req: IncomingMessage,
   res: ServerResponse,
   upstream: string,
+  faults: Map<string, Fault>,
 ): Promise<void> {
   const cors = corsHeaders(req);
   if (req.method === 'OPTIONS') {
@@ -283,6 +324,32 @@ async function handleProxy(
     return;
   }
   const body = await readBody(req);
+  const url = new URL(req.url ?? '/', 'http://local');
+  if (url.pathname === LOCAL_FAULTS_PATH) {
+    const key = (operation: unknown, subject: unknown) => `${String(operation)} ${String(subject)}`;
+    if (req.method === 'POST') {
+      const ask = JSON.parse(body.toString('utf8') || '{}') as Partial<FaultRequest>;
+      if (
+        (ask.operation !== 'GlobalSignOut' && ask.operation !== 'AdminUserGlobalSignOut') ||
+        !ask.subject ||
+        typeof ask.failures !== 'number'
+      ) {
+        res.writeHead(400, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ message: 'Send operation, subject and failures' }));
+        return;
+      }
+      faults.set(key(ask.operation, ask.subject), { remaining: ask.failures, calls: 0 });
+      res.writeHead(204);
+      res.end();
+      return;
+    }
+    const fault = faults.get(
+      key(url.searchParams.get('operation'), url.searchParams.get('subject')),
+    );
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ calls: fault?.calls ?? 0, remaining: fault?.remaining ?? 0 }));
+    return;
+  }
   const targetHeader = req.headers['x-amz-target'];
   const target =
     typeof targetHeader === 'string' ? targetHeader.replace(TARGET_PREFIX, '') : undefined;
@@ -317,10 +384,34 @@ async function handleProxy(
       }),
     );
   }
-  // Sign-out everywhere: cognito-local keeps no refresh-token list to clear. The product's own
-  // revocation item (functions/lib/revocation.ts) refuses the old tokens either way.
-  if (req.method === 'POST' && (target === 'GlobalSignOut' || target === 'AdminUserGlobalSignOut'))
-    return reply(200, '{}');
+  // Sign-out everywhere: cognito-local keeps no refresh-token list to clear, so the call
+  // succeeds once cognito-local has answered for the user. The product's own revocation item
+  // (functions/lib/revocation.ts) refuses the old tokens either way.
+  if (
+    req.method === 'POST' &&
+    (target === 'GlobalSignOut' || target === 'AdminUserGlobalSignOut')
+  ) {
+    const input = JSON.parse(body.toString('utf8') || '{}') as Record<string, unknown>;
+    const fault = faults.get(`${target} ${subjectOf(target, input)}`);
+    if (fault) {
+      fault.calls++;
+      if (fault.remaining > 0) {
+        fault.remaining--;
+        return reply(
+          500,
+          JSON.stringify({ __type: 'InternalErrorException', message: 'Service unavailable' }),
+        );
+      }
+    }
+    const check =
+      target === 'GlobalSignOut'
+        ? await callTarget(upstream, 'GetUser', { AccessToken: input.AccessToken })
+        : await callTarget(upstream, 'AdminGetUser', {
+            UserPoolId: input.UserPoolId,
+            Username: input.Username,
+          });
+    return check.status === 200 ? reply(200, '{}') : reply(check.status, check.text);
+  }
   // cognito-local only logs the emails it would send; a resent activation email is one more.
   if (req.method === 'POST' && target === 'ResendConfirmationCode')
     return reply(200, JSON.stringify({ CodeDeliveryDetails: { DeliveryMedium: 'EMAIL' } }));

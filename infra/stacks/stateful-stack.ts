@@ -6,6 +6,7 @@ import { siteUrlFrom } from '../config';
 import { AlertResources } from '../constructs/alerts';
 import { Auth } from '../constructs/auth';
 import { Data } from '../constructs/data';
+import { cfnResourcesOf, FailedCreateRelease } from '../constructs/failed-create-release';
 import { Secrets } from '../constructs/secrets';
 import { Storage } from '../constructs/storage';
 import { guardTemplateSize } from './limits';
@@ -30,6 +31,8 @@ export class StatefulStack extends Stack {
   readonly storage: Storage;
   readonly secrets: Secrets;
   readonly alerts: AlertResources;
+  /** What releases the protected and written-to resources in a failed create's rollback. */
+  release!: FailedCreateRelease;
 
   constructor(scope: Construct, id: string, props: StatefulStackProps) {
     super(scope, id, props);
@@ -65,6 +68,7 @@ export class StatefulStack extends Stack {
       'Alerts',
       config.sesRegion ? { sesRegion: config.sesRegion } : {},
     );
+    this.orderForFailedCreate();
     new CfnOutput(this, 'TableName', {
       value: this.data.table.tableName,
       description: 'The table (point-in-time recovery restores from it: docs/runbook.md)',
@@ -80,5 +84,31 @@ export class StatefulStack extends Stack {
       });
     });
     guardTemplateSize(this, 'Move a group of resources into a nested stack.');
+  }
+
+  /**
+   * A failed first create leaves nothing behind, whichever command deployed it (decision 170).
+   * The table and the user pool are deletion-protected from their creation, so each has a
+   * release CloudFormation deletes just before it; nothing else is created beside them (a
+   * failure there would cancel their creation before their release existed): the table comes
+   * after everything that does not need it, its release right after it, then the user pool
+   * (with the trigger that reads the table), its release, then what needs the pool. The access
+   * log bucket's release empties it after the photo bucket that logs into it is gone.
+   */
+  private orderForFailedCreate(): void {
+    this.release = new FailedCreateRelease(this, 'FailedCreateRelease');
+    const table = this.release.table(this.data.table);
+    const pool = this.release.userPool(this.auth.userPool);
+    const accessLogs = this.release.bucket(this.storage.accessLogs);
+    this.data.table.node.addDependency(this.storage, this.secrets, this.alerts, this.release.fn);
+    this.auth.node.addDependency(table);
+    this.auth.userPoolClient.node.addDependency(pool);
+    for (const permission of cfnResourcesOf(this.auth).filter(
+      (r) => r.cfnResourceType === 'AWS::Lambda::Permission',
+    ))
+      permission.node.addDependency(pool);
+    this.storage.profileImages.node.addDependency(accessLogs);
+    if (this.storage.accessLogs.policy)
+      this.storage.accessLogs.policy.node.addDependency(accessLogs);
   }
 }

@@ -1,11 +1,20 @@
-import { Aws, CfnOutput, CfnResource, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import {
+  Annotations,
+  Aws,
+  CfnOutput,
+  CfnResource,
+  RemovalPolicy,
+  Stack,
+  type StackProps,
+} from 'aws-cdk-lib';
 import * as cr from 'aws-cdk-lib/custom-resources';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { siteUrlFrom, type InfraConfig } from '../config';
-import { Api, reservesConcurrency, type RouteGroup } from '../constructs/api';
+import { Api, reservationsNotice, reservesConcurrency, type RouteGroup } from '../constructs/api';
 import type { NeedResources } from '../constructs/grants';
+import { FailedCreateRelease } from '../constructs/failed-create-release';
 import { JOB_CONCURRENCY, Jobs } from '../constructs/jobs';
 import { Monitoring } from '../constructs/monitoring';
 import { Web } from '../constructs/web';
@@ -88,6 +97,11 @@ export class StatelessStack extends Stack {
 
     const siteUrl = siteUrlFrom(config);
     const reserve = reservesConcurrency(config, props.jobs.length, JOB_CONCURRENCY);
+    const unreserved = reservationsNotice(config, props.jobs.length, JOB_CONCURRENCY);
+    // Printed by every synth and deploy that goes without them: a deployment that had
+    // reservations and drops them says so (decision 170).
+    if (unreserved)
+      Annotations.of(this).addWarningV2('mr-market:no-reserved-concurrency', unreserved);
     this.api = new Api(this, 'Api', {
       routeGroups: props.routeGroups,
       resources,
@@ -146,6 +160,14 @@ export class StatelessStack extends Stack {
       siteUrlParameterName: stateful.siteUrlParameterName,
     });
 
+    // The site's log bucket is written to from the distribution's first minutes: its release
+    // empties it in a failed create's rollback, after the distribution and the site bucket that
+    // log into it are gone (decision 170).
+    const webLogs = new FailedCreateRelease(this, 'FailedCreateRelease').bucket(this.web.logs);
+    this.web.bucket.node.addDependency(webLogs);
+    this.web.distribution.node.addDependency(webLogs);
+    if (this.web.logs.policy) this.web.logs.policy.node.addDependency(webLogs);
+
     this.monitoring = new Monitoring(this, 'Monitoring', {
       api: this.api,
       jobs: this.jobs,
@@ -169,6 +191,12 @@ export class StatelessStack extends Stack {
         description: `Point a DNS record for ${config.apiDomain} here (CNAME, or an alias in Route 53): CloudFront reaches the API at that name`,
       });
     }
+    new CfnOutput(this, 'DistributionDomainName', {
+      value: this.web.distribution.distributionDomainName,
+      description: config.siteDomain
+        ? `Point a DNS record for ${config.siteDomain} here (CNAME, or an alias in Route 53): the distribution's own name`
+        : "The distribution's own name (the site's address: SiteUrl)",
+    });
     new CfnOutput(this, 'DistributionId', {
       value: this.web.distribution.distributionId,
       description:

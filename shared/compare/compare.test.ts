@@ -3,9 +3,11 @@ import type { ScreenerRow } from '../screener/columns';
 import {
   compareRequest,
   compareRow,
+  compareSeries,
   parseCompareSymbols,
   periodStart,
-  rebaseTo100,
+  readCompareSymbols,
+  seriesReturns,
   sortCompareRows,
   type CompareRow,
 } from './compare';
@@ -20,6 +22,17 @@ describe('the symbols compared', () => {
       'META',
     ]);
     expect(parseCompareSymbols(null)).toEqual([]);
+  });
+
+  it('names what it cannot show: entries that are not symbols, and symbols past the fifth', () => {
+    expect(
+      readCompareSymbols('aapl, msft,MSFT,,bad symbol,^GSPC,googl,amzn,meta,nvda,tsla,nvda'),
+    ).toEqual({
+      symbols: ['AAPL', 'MSFT', 'GOOGL', 'AMZN', 'META'],
+      invalid: ['bad symbol', '^GSPC'],
+      extra: ['NVDA', 'TSLA'],
+    });
+    expect(readCompareSymbols('')).toEqual({ symbols: [], invalid: [], extra: [] });
   });
 
   it('the route takes 1 to 5 symbols and reads them sorted (one cache key per set)', () => {
@@ -61,26 +74,68 @@ describe('sorting the table', () => {
   });
 });
 
-describe('prices rebased to 100', () => {
+describe('price and total return, 100 at the base', () => {
   const closes = [
     { date: '2025-03-07', close: 40 },
     { date: '2025-03-10', close: 50 },
     { date: '2025-03-11', close: 55 },
+    { date: '2025-03-12', close: 44 },
     { date: '2026-03-10', close: 65 },
   ];
+
   it('from the last close on or before the start: that close is 100', () => {
-    expect(rebaseTo100(closes, '2025-03-10')).toEqual([
-      { date: '2025-03-10', value: 100 },
-      { date: '2025-03-11', value: 110 },
-      { date: '2026-03-10', value: 130 },
+    const series = compareSeries(closes, [], '2025-03-10');
+    expect(series.points.map((p) => [p.date, p.price])).toEqual([
+      ['2025-03-10', 100],
+      ['2025-03-11', 110],
+      ['2025-03-12', 88],
+      ['2026-03-10', 130],
     ]);
+    expect(series).toMatchObject({ from: '2025-03-10', startsLate: false });
     // A Sunday start takes Friday's close.
-    expect(rebaseTo100(closes, '2025-03-09')[0]).toEqual({ date: '2025-03-07', value: 100 });
+    expect(compareSeries(closes, [], '2025-03-09').points[0]).toMatchObject({
+      date: '2025-03-07',
+      price: 100,
+    });
   });
 
-  it('a listing younger than the period starts at its first close', () => {
-    expect(rebaseTo100(closes, '2020-01-01')[0]).toEqual({ date: '2025-03-07', value: 100 });
-    expect(rebaseTo100([], '2020-01-01')).toEqual([]);
+  it('reinvests each dividend at its ex-date’s close: a total return beside the price return', () => {
+    // $2.20 goes ex on 2025-03-11 (close 55): 100 x (55 + 2.2) / 50 = 114.4, then 114.4 x 44 /
+    // 55 = 91.52; $1.10 going ex on a Saturday counts at the next session: 91.52 x (65 + 1.1) /
+    // 44 = 137.488. A dividend on the base day or before is not the investor's.
+    const dividends = [
+      { date: '2025-03-10', adjDividend: 9 },
+      { date: '2025-03-11', adjDividend: 2.2 },
+      { date: '2025-03-15', adjDividend: 1.1 },
+    ];
+    const series = compareSeries(closes, dividends, '2025-03-10');
+    expect(series.points.map((p) => p.total)).toEqual([100, 114.4, 91.52, 137.488]);
+    // Independently: $100 buys 2 shares; each dividend buys more at its session's close.
+    let shares = 100 / 50;
+    shares += (shares * 2.2) / 55;
+    shares += (shares * 1.1) / 65;
+    expect(series.points[3]!.total).toBeCloseTo(shares * 65, 9);
+    expect(seriesReturns(series)).toEqual({ price: 30, total: 37.488 });
+    // Without dividends read, no total return.
+    expect(compareSeries(closes, null, '2025-03-10').points.every((p) => p.total === null)).toBe(
+      true,
+    );
+    expect(seriesReturns(compareSeries(closes, null, '2025-03-10'))).toEqual({
+      price: 30,
+      total: null,
+    });
+  });
+
+  it('a company listed within the period starts at its first close, marked as starting late', () => {
+    const series = compareSeries(closes, [], '2020-01-01');
+    expect(series.points[0]).toEqual({ date: '2025-03-07', price: 100, total: 100 });
+    expect(series).toMatchObject({ from: '2025-03-07', startsLate: true });
+    expect(compareSeries([], [], '2020-01-01')).toEqual({
+      points: [],
+      from: null,
+      startsLate: false,
+    });
+    expect(seriesReturns(compareSeries([], [], '2020-01-01'))).toBeNull();
   });
 
   it('periods end today; YTD starts at the last day of the year before', () => {

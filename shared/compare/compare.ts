@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import '../schemas/zod-messages';
+import { snapshotFreshnessSchema } from '../market/freshness';
 import { marketEnvelope } from '../market/schemas';
 import { STOCK_SYMBOL_MESSAGE, STOCK_SYMBOL_PATTERN } from '../market/symbols';
 import type { ScreenerRow } from '../screener/columns';
@@ -18,16 +19,36 @@ export const COMPARE_MESSAGES = {
   symbols: `Enter 1 to ${COMPARE_MAX} stock symbols, separated by commas`,
 } as const;
 
-/** The symbols of an address's `symbols=` (commas), upper case, valid ones once each, at most five. */
-export function parseCompareSymbols(text: string | null | undefined): string[] {
-  const out: string[] = [];
+/** What an address's `symbols=` asks for: the symbols compared, and those it cannot show. */
+export interface CompareSymbols {
+  /** Upper case, valid ones once each, at most five, in the address's order. */
+  symbols: string[];
+  /** Entries that are not stock symbols (an index, a typo), as written (cut to 20 characters). */
+  invalid: string[];
+  /** Valid symbols past the fifth. */
+  extra: string[];
+}
+
+/** Reads an address's `symbols=` (commas): nothing it asks for is dropped without being named. */
+export function readCompareSymbols(text: string | null | undefined): CompareSymbols {
+  const out: CompareSymbols = { symbols: [], invalid: [], extra: [] };
   for (const part of (text ?? '').split(',')) {
-    const symbol = part.trim().toUpperCase();
-    if (STOCK_SYMBOL_PATTERN.test(symbol) && !symbol.startsWith('^') && !out.includes(symbol))
-      out.push(symbol);
-    if (out.length === COMPARE_MAX) break;
+    const written = part.trim();
+    if (written === '') continue;
+    const symbol = written.toUpperCase();
+    if (!STOCK_SYMBOL_PATTERN.test(symbol) || symbol.startsWith('^')) {
+      const shown = written.slice(0, 20);
+      if (!out.invalid.includes(shown)) out.invalid.push(shown);
+    } else if (out.symbols.includes(symbol) || out.extra.includes(symbol)) continue;
+    else if (out.symbols.length < COMPARE_MAX) out.symbols.push(symbol);
+    else out.extra.push(symbol);
   }
   return out;
+}
+
+/** The symbols compared (readCompareSymbols' `symbols`). */
+export function parseCompareSymbols(text: string | null | undefined): string[] {
+  return readCompareSymbols(text).symbols;
 }
 
 /** `GET /api/market/compare?symbols=AAPL,MSFT`: 1 to 5 symbols; the canonical query lists them sorted. */
@@ -59,7 +80,7 @@ export type CompareRequest = z.output<typeof compareRequest>;
 /** The fundamentals compared, as the screener computes them. */
 export const COMPARE_COLUMNS = [
   { id: 'price', label: 'Price', format: 'price' },
-  { id: 'changePercent', label: 'Change %', format: 'percent' },
+  { id: 'changePercent', label: '1-Day Change %', format: 'percent' },
   { id: 'marketCap', label: 'Market Cap', format: 'cap' },
   { id: 'pe', label: 'P/E', format: 'multiple' },
   { id: 'pb', label: 'P/B', format: 'multiple' },
@@ -106,27 +127,29 @@ const compareRowSchema = z.object({
 export const compareResponse = marketEnvelope(
   z.object({
     rows: z.array(compareRowSchema),
-    /** Symbols the snapshot does not list. */
+    /** Symbols the snapshot does not list (none before the first snapshot). */
     missing: z.array(z.string()),
+    /** When the snapshot was taken, whose session its one-day changes are; null before the first. */
+    freshness: snapshotFreshnessSchema,
   }),
 );
 export type CompareResponse = z.infer<typeof compareResponse>;
 
 /**
- * Rows sorted by a column (symbol and company too), companies without the figure last
- * whichever the order; ties keep the given order.
+ * Rows sorted by a column (symbol and company too, and any figure a row carries besides),
+ * companies without the figure last whichever the order; ties keep the given order.
  */
 export function sortCompareRows<R extends CompareRow>(
   rows: readonly R[],
-  column: CompareColumn | 'symbol' | 'company',
+  column: CompareColumn | 'symbol' | 'company' | (keyof R & string),
   order: 'asc' | 'desc',
 ): R[] {
   const sign = order === 'asc' ? 1 : -1;
   return rows
     .map((row, index) => ({ row, index }))
     .sort((a, b) => {
-      const x = a.row[column];
-      const y = b.row[column];
+      const x = a.row[column as keyof R] as unknown;
+      const y = b.row[column as keyof R] as unknown;
       const missingX = x === null || x === undefined;
       const missingY = y === null || y === undefined;
       if (missingX || missingY)
@@ -138,7 +161,7 @@ export function sortCompareRows<R extends CompareRow>(
     .map((e) => e.row);
 }
 
-/* ------------------------------------------------------------ rebased prices */
+/* ------------------------------------------------------------ periods */
 
 export const COMPARE_PERIODS = ['1M', '3M', '6M', 'YTD', '1Y', '3Y', '5Y', '10Y'] as const;
 export type ComparePeriod = (typeof COMPARE_PERIODS)[number];
@@ -166,28 +189,84 @@ export function periodStart(period: ComparePeriod, today: string): string {
   }
 }
 
+/* ------------------------------------------------------------ price and total return */
+
+/** A day of a company's comparison: its price and its total return, each 100 at the base. */
+export interface ComparePoint {
+  date: string;
+  /** The close over the base close, times 100. */
+  price: number;
+  /** The value of 100 invested at the base close with every dividend reinvested at its ex-date's close; null without dividends read. */
+  total: number | null;
+}
+
+export interface CompareSeries {
+  points: ComparePoint[];
+  /** The base: the last close on or before the period's start, or the first close. */
+  from: string | null;
+  /**
+   * The company's first close is after the period's start (it listed within the period): its
+   * line starts there, at 100, and its returns are since then.
+   */
+  startsLate: boolean;
+}
+
 /**
- * Closes rebased to 100 at the period's start: each close over the last close on or before the
- * start (or the first one after it, for a listing younger than the period) x 100, exact in
- * decimal and rounded once. Closes before the base are left out.
+ * A company's price and total return over a period, both 100 at the base (the last close on or
+ * before `start`, or its first close when it listed later: `startsLate`). The total return
+ * reinvests each cash dividend (split-adjusted, as the closes are) at the close of its
+ * ex-dividend date, or of the first session after it: value(d) = value(d-1) x (close(d) +
+ * dividends(d)) / close(d-1). Exact in decimal, each figure rounded once. Without `dividends`
+ * (not read) the total return is null.
  */
-export function rebaseTo100(
+export function compareSeries(
   closes: readonly { date: string; close: number }[],
+  dividends: readonly { date: string; adjDividend: number }[] | null,
   start: string,
-): { date: string; value: number }[] {
-  const sorted = [...closes]
+): CompareSeries {
+  const sorted = closes
     .filter((c) => Number.isFinite(c.close) && c.close > 0)
+    .map((c) => ({ date: c.date.slice(0, 10), close: c.close }))
     .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   let base = sorted.findIndex((c) => c.date > start);
   if (base < 0) base = sorted.length - 1;
   else if (base > 0) base -= 1;
   const first = sorted[base];
-  if (!first) return [];
-  const out: { date: string; value: number }[] = [];
+  if (!first) return { points: [], from: null, startsLate: false };
+  const paid = [...(dividends ?? [])]
+    .filter((d) => Number.isFinite(d.adjDividend) && d.adjDividend > 0)
+    .map((d) => ({ date: d.date.slice(0, 10), amount: dec(d.adjDividend) }))
+    .sort((a, b) => (a.date < b.date ? -1 : 1));
   const baseClose = dec(first.close);
+  let total = dec(100);
+  let next = paid.findIndex((d) => d.date > first.date);
+  if (next < 0) next = paid.length;
+  const points: ComparePoint[] = [];
   for (let i = base; i < sorted.length; i++) {
-    const value = toOutput(dec(sorted[i]!.close).div(baseClose).times(100));
-    if (value !== null) out.push({ date: sorted[i]!.date.slice(0, 10), value });
+    const day = sorted[i]!;
+    const close = dec(day.close);
+    if (i > base) {
+      // Dividends going ex after the previous session, up to this one.
+      let cash = dec(0);
+      while (next < paid.length && paid[next]!.date <= day.date)
+        cash = cash.plus(paid[next++]!.amount);
+      total = total.times(close.plus(cash)).div(dec(sorted[i - 1]!.close));
+    }
+    const price = toOutput(close.div(baseClose).times(100));
+    if (price === null) continue;
+    points.push({ date: day.date, price, total: dividends ? toOutput(total) : null });
   }
-  return out;
+  return { points, from: first.date, startsLate: first.date > start };
+}
+
+/** The change over the series in percent (price and total return), from its last point; null when empty. */
+export function seriesReturns(
+  series: CompareSeries,
+): { price: number; total: number | null } | null {
+  const last = series.points[series.points.length - 1];
+  if (!last) return null;
+  return {
+    price: toOutput(dec(last.price).minus(100)) ?? 0,
+    total: last.total === null ? null : (toOutput(dec(last.total).minus(100)) ?? 0),
+  };
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import '../schemas/zod-messages';
+import { snapshotFreshnessSchema, sessionAt, type SnapshotFreshness } from '../market/freshness';
 import { marketEnvelope } from '../market/schemas';
 import type { ScreenerRow } from '../screener/columns';
 import type { Listing } from '../screener/compute';
@@ -42,8 +43,10 @@ export interface CachedQuote {
 
 /**
  * The snapshot's listing with the price, change and market cap of a cached quote that is newer
- * than the snapshot (the quote job refreshes what investors follow every minute); otherwise
- * the listing as the snapshot has it. The screener's own row function then gives every figure.
+ * than the snapshot and of the same session (the quote job refreshes what investors follow
+ * every minute); otherwise the listing as the snapshot has it, so every one-day change on the
+ * map is the move of the snapshot's session. The screener's own row function then gives every
+ * figure.
  */
 export function listingWithQuote(
   listing: Listing,
@@ -51,6 +54,7 @@ export function listingWithQuote(
   builtAt: number,
 ): Listing {
   if (!quote || quote.fetchedAt <= builtAt || !(quote.price > 0)) return listing;
+  if (sessionAt(quote.fetchedAt) !== sessionAt(builtAt)) return listing;
   const marketCap =
     quote.marketCap !== null && quote.marketCap > 0
       ? quote.marketCap
@@ -99,9 +103,14 @@ export interface HeatmapWire {
   sectors: string[];
   industries: string[];
   rows: HeatmapWireRow[];
+  /** When the snapshot was taken, whose session its one-day moves are, whether it is stale. */
+  freshness: SnapshotFreshness | null;
 }
 
-export function encodeHeatmap(companies: readonly HeatmapCompany[]): HeatmapWire {
+export function encodeHeatmap(
+  companies: readonly HeatmapCompany[],
+  freshness: SnapshotFreshness | null,
+): HeatmapWire {
   const sectors: string[] = [];
   const industries: string[] = [];
   const index = (list: string[], name: string) => {
@@ -112,6 +121,7 @@ export function encodeHeatmap(companies: readonly HeatmapCompany[]): HeatmapWire
   return {
     sectors,
     industries,
+    freshness,
     rows: companies.map((c) => [
       c.symbol,
       c.name,
@@ -143,6 +153,7 @@ const change = z.nullable(z.number());
 export const heatmapRequest = z.strictObject({});
 
 export const heatmapWireSchema = z.object({
+  freshness: snapshotFreshnessSchema,
   sectors: z.array(z.string()),
   industries: z.array(z.string()),
   rows: z.array(

@@ -146,7 +146,7 @@ describe('the market map', () => {
   });
 });
 
-describe('colours and legend', () => {
+describe('legend steps', () => {
   it('seven steps from red to green, edges at a sixth, a half and five sixths of the extent', () => {
     const steps = legendSteps('1D');
     expect(steps.map((s) => s.label)).toEqual(['≤ -3%', '-2%', '-1%', '0%', '+1%', '+2%', '≥ +3%']);
@@ -170,6 +170,7 @@ describe('colours and legend', () => {
     expect(changeColour(12, '1M')).toBe(HEATMAP_COLOURS[6]);
     expect(changeColour(12, 'YTD')).toBe(HEATMAP_COLOURS[4]);
     expect(changeColour(null, '1D')).toBe(NO_CHANGE_COLOUR);
+    expect(HEATMAP_COLOURS).not.toContain(NO_CHANGE_COLOUR);
     for (const period of ['1D', '1W', '1M', 'YTD'] as const)
       fc.assert(
         fc.property(fc.double({ min: -100, max: 1000, noNaN: true }), (x) => {
@@ -197,9 +198,11 @@ describe('the map’s data', () => {
     refs: { asOf: '2026-03-10', week: 95, month: 80, quarter: 90, half: 70, year: 60, ytd: 125 },
   };
 
+  // A Tuesday mid-session in New York, and a quote a minute later.
+  const BUILT = Date.parse('2026-03-10T15:00:00Z');
   it('takes a quote newer than the snapshot; the screener’s row function gives every change', () => {
-    const quote = { price: 110, change: 4, marketCap: 5.5e9, fetchedAt: 2000 };
-    const fresh = listingWithQuote(listing, quote, 1000);
+    const quote = { price: 110, change: 4, marketCap: 5.5e9, fetchedAt: BUILT + 60_000 };
+    const fresh = listingWithQuote(listing, quote, BUILT);
     expect(fresh).toMatchObject({ price: 110, change: 4, marketCap: 5.5e9 });
     const row = computeRow(fresh, fundamentals);
     expect(heatmapCompany(row)).toEqual({
@@ -210,15 +213,26 @@ describe('the map’s data', () => {
       marketCap: 5.5e9,
       changes: { '1D': 3.77, '1W': 15.79, '1M': 37.5, YTD: -12 },
     });
-    expect(listingWithQuote(listing, { ...quote, fetchedAt: 1000 }, 1000)).toBe(listing);
-    expect(listingWithQuote(listing, undefined, 1000)).toBe(listing);
+    expect(listingWithQuote(listing, { ...quote, fetchedAt: BUILT }, BUILT)).toBe(listing);
+    expect(listingWithQuote(listing, undefined, BUILT)).toBe(listing);
+  });
+
+  it('takes no quote of another session: every one-day change is the move of the snapshot’s session', () => {
+    // Built on Friday after the close; a quote of Monday's session is newer but another day's move.
+    const friday = Date.parse('2026-03-06T21:30:00Z');
+    const monday = Date.parse('2026-03-09T14:00:00Z');
+    const quote = { price: 110, change: 4, marketCap: 5.5e9, fetchedAt: monday };
+    expect(listingWithQuote(listing, quote, friday)).toBe(listing);
+    // Saturday's quote is Friday's close: the same session.
+    const saturday = Date.parse('2026-03-07T16:00:00Z');
+    expect(listingWithQuote(listing, { ...quote, fetchedAt: saturday }, friday).price).toBe(110);
   });
 
   it('scales the market cap with the price when the quote has none', () => {
     const fresh = listingWithQuote(
       listing,
-      { price: 120, change: 1, marketCap: null, fetchedAt: 5 },
-      1,
+      { price: 120, change: 1, marketCap: null, fetchedAt: BUILT + 5 },
+      BUILT,
     );
     expect(fresh.marketCap).toBe(6e9);
   });
@@ -239,10 +253,20 @@ describe('the map’s data', () => {
         changes: { '1D': null, '1W': null, '1M': 1, YTD: null },
       },
     ];
-    const wire = encodeHeatmap(list);
+    const freshness = {
+      snapshotAt: '2026-03-10T15:00:00.000Z',
+      session: '2026-03-10',
+      refreshMinutes: 15,
+      stale: false,
+    };
+    const wire = encodeHeatmap(list, freshness);
     expect(wire.sectors).toEqual(['Technology', 'Energy']);
     expect(decodeHeatmap(wire)).toEqual(list);
     const parsed = heatmapResponse.parse({ data: wire, source: 'demo', stale: false, asOf: 'x' });
     expect(decodeHeatmap(parsed.data)).toEqual(list);
+    expect(parsed.data.freshness).toEqual(freshness);
+    expect(heatmapResponse.parse({ ...parsed, data: encodeHeatmap([], null) }).data.freshness).toBe(
+      null,
+    );
   });
 });

@@ -1,18 +1,38 @@
 /*
- * The market map's colours (decision 152): a diverging scale from red (falls) through grey
- * (little change) to green (rises), in seven steps whose edges widen with the period, and the
- * legend drawn from the same steps, so a tile's colour and the legend never disagree.
+ * The market map's colours (decisions 152, 167): a diverging scale from red (falls) through grey
+ * (little change) to green (rises) in seven steps whose edges widen with the period, and the
+ * legend drawn from the same steps, so a tile's colour and the legend never disagree. The steps
+ * grow lighter from the largest fall to the largest rise (OKLCH lightness 0.34 to 0.84), so a
+ * reader who cannot tell red from green reads the direction and the size of a move from the
+ * lightness alone; each step has the text colour that reads on it (contrast at least 4.5:1).
  */
 
 export const HEATMAP_PERIODS = ['1D', '1W', '1M', 'YTD'] as const;
 export type HeatmapPeriod = (typeof HEATMAP_PERIODS)[number];
 
 export const HEATMAP_PERIOD_LABELS: Record<HeatmapPeriod, string> = {
-  '1D': 'Today',
+  '1D': '1 day',
   '1W': '1 week',
   '1M': '1 month',
   YTD: 'Year to date',
 };
+
+/**
+ * How the map names the change of a period in its sentences: the one-day change is the move of
+ * the snapshot's session, "today" only when that session is today (New York days, YYYY-MM-DD).
+ */
+export function changeWords(period: HeatmapPeriod, session: string | null, today: string): string {
+  switch (period) {
+    case '1D':
+      return session === null ? 'over 1 day' : session === today ? 'today' : `on ${session}`;
+    case '1W':
+      return 'over 1 week';
+    case '1M':
+      return 'over 1 month';
+    case 'YTD':
+      return 'year to date';
+  }
+}
 
 /** The change (percent) at which the scale reaches full red or green, by period. */
 export const HEATMAP_EXTENT: Record<HeatmapPeriod, number> = {
@@ -22,22 +42,37 @@ export const HEATMAP_EXTENT: Record<HeatmapPeriod, number> = {
   YTD: 30,
 };
 
-/** Colours from the largest fall to the largest rise; white text reads on each (contrast >= 4.5). */
+/** Colours from the largest fall to the largest rise, each lighter than the one before. */
 export const HEATMAP_COLOURS = [
-  '#d32f2f',
-  '#9c3a3f',
-  '#5f4148',
-  '#474b57',
-  '#3b5a4a',
-  '#2a7046',
-  '#08872f',
+  '#6c0910',
+  '#822b2c',
+  '#845050',
+  '#747474',
+  '#69a275',
+  '#6ac67a',
+  '#79e784',
 ] as const;
 
-/** The colour of a company with no change to show. */
-export const NO_CHANGE_COLOUR = '#6b7280';
+/** The text colour on each step: white on the darker four, near-black on the lighter three. */
+export const HEATMAP_TEXT_COLOURS = [
+  '#ffffff',
+  '#ffffff',
+  '#ffffff',
+  '#ffffff',
+  '#0b0f14',
+  '#0b0f14',
+  '#0b0f14',
+] as const;
+
+/** A company with no change to show: an outlined tile in the map's background colour. */
+export const NO_CHANGE_COLOUR = '#151b23';
+export const NO_CHANGE_OUTLINE = '#6b7280';
+export const NO_CHANGE_TEXT = '#ffffff';
 
 export interface LegendStep {
   colour: string;
+  /** The text colour that reads on it. */
+  text: string;
   /** The step's lower edge (percent); -Infinity for the first. */
   from: number;
   /** Its upper edge; +Infinity for the last. */
@@ -61,20 +96,33 @@ export function legendSteps(period: HeatmapPeriod): LegendStep[] {
           : i === 3
             ? '0%'
             : text(i < 3 ? (-e * (3 - i)) / 3 : (e * (i - 3)) / 3);
-    return { colour, from, to, label };
+    return { colour, text: HEATMAP_TEXT_COLOURS[i]!, from, to, label };
   });
 }
 
 const steps = new Map<HeatmapPeriod, LegendStep[]>();
 
-/** The colour of a change (percent) over a period: the step it falls in; grey when unknown. */
-export function changeColour(change: number | null | undefined, period: HeatmapPeriod): string {
-  if (typeof change !== 'number' || !Number.isFinite(change)) return NO_CHANGE_COLOUR;
+/** The legend step a change (percent) over a period falls in; null when unknown. */
+export function changeStep(
+  change: number | null | undefined,
+  period: HeatmapPeriod,
+): LegendStep | null {
+  if (typeof change !== 'number' || !Number.isFinite(change)) return null;
   let list = steps.get(period);
   if (!list) {
     list = legendSteps(period);
     steps.set(period, list);
   }
-  for (const step of list) if (change < step.to) return step.colour;
-  return list[list.length - 1]!.colour;
+  for (const step of list) if (change < step.to) return step;
+  return list[list.length - 1]!;
+}
+
+/** The colour of a change (percent) over a period: the step it falls in; unknown is NO_CHANGE_COLOUR. */
+export function changeColour(change: number | null | undefined, period: HeatmapPeriod): string {
+  return changeStep(change, period)?.colour ?? NO_CHANGE_COLOUR;
+}
+
+/** The text colour on a change's tile. */
+export function changeTextColour(change: number | null | undefined, period: HeatmapPeriod): string {
+  return changeStep(change, period)?.text ?? NO_CHANGE_TEXT;
 }

@@ -193,6 +193,7 @@ describe('the GET form of the proxy', () => {
         },
       ],
       ['historical-price-full/AAPL', { kind: 'daily', symbol: 'AAPL' }],
+      ['historical-price-full/stock_dividend/KO', { kind: 'dividends', symbol: 'KO' }],
       [
         'search?query=APPLE&limit=10&exchange=NASDAQ',
         { kind: 'search', query: 'APPLE', limit: '10', exchange: 'NASDAQ' },

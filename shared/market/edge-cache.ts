@@ -99,6 +99,7 @@ export const READ_CACHE_KIND: Readonly<Record<ProxyRead['kind'], EdgeCacheKind>>
   news: 'news',
   intraday: 'intraday',
   daily: 'series',
+  dividends: 'fundamentals',
 };
 
 /**

@@ -31,7 +31,9 @@ export type ProxyRead =
   | { kind: 'holders'; symbol: string }
   | { kind: 'news'; symbols: string[]; limit: number }
   | { kind: 'intraday'; interval: Interval; symbol: string; from?: string; to?: string }
-  | { kind: 'daily'; symbol: string; from?: string; to?: string };
+  | { kind: 'daily'; symbol: string; from?: string; to?: string }
+  /** Cash dividends, split-adjusted like the daily closes (Compare's total return, decision 168). */
+  | { kind: 'dividends'; symbol: string };
 
 export class ProxyPathError extends Error {
   constructor(message: string) {
@@ -253,6 +255,11 @@ export function parseProxyRequest(request: ProxyRequest): ProxyRead {
       return { kind: 'intraday', interval: a as Interval, symbol: symbolOf(b!), ...range(p) };
     }
     case 'historical-price-full': {
+      if (a === 'stock_dividend') {
+        only(3);
+        parseQuery(query, PARAMS.none);
+        return { kind: 'dividends', symbol: symbolOf(b!) };
+      }
       only(2);
       const p = parseQuery(query, PARAMS.chart);
       return { kind: 'daily', symbol: symbolOf(a!), ...range(p) };
@@ -287,6 +294,7 @@ export const READ_KINDS = [
   'news',
   'intraday',
   'daily',
+  'dividends',
 ] as const satisfies readonly ProxyRead['kind'][];
 
 const STATEMENT_KINDS: readonly StatementKind[] = ['income', 'balance', 'cashflow'];
@@ -305,6 +313,7 @@ const READ_PARAMS: Record<ProxyRead['kind'], readonly string[]> = {
   news: ['symbols', 'limit'],
   intraday: ['interval', 'symbol', 'from', 'to'],
   daily: ['symbol', 'from', 'to'],
+  dividends: ['symbol'],
 };
 
 /** Largest value of one GET parameter (a list of 50 symbols fits). */

@@ -49,9 +49,9 @@ export const alertRoutes = defineRoutes([
     request: unsubscribeAlertRequest,
     needs: ['tableWrite', 'alertToken'],
     clientLimitPerMinute: CLIENT_LIMITS.unsubscribe,
-    // The alert rule and its counter in its owner's partition (the signed link names it), and
-    // the symbol's interest it releases (functions/alerts/store.ts).
-    writesKeys: ['USER#', 'INTEREST#'],
+    // Only the mark that turns the rule off, outside its owner's partition (decision 171): the
+    // quote job removes the rule, its counter and its interest.
+    writesKeys: ['ALERT_OFF#'],
     summary: "Turn an alert off from its email's signed link, without signing in",
   },
 ]);

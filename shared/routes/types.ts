@@ -48,7 +48,7 @@ export type RouteNeed =
  * route may write is limited to its prefixes (infra/constructs/grants.ts, decision 137).
  */
 export type TableKeyPrefix =
-  'CACHE#' | 'BUDGET#' | 'RATE#' | 'IDEMPOTENCY#' | 'REVOKED#' | 'INTEREST#' | 'USER#';
+  'CACHE#' | 'BUDGET#' | 'RATE#client-' | 'IDEMPOTENCY#' | 'REVOKED#' | 'ALERT_OFF#';
 
 /** Kinds of items a user owns that a route can name by id (their keys: functions/lib/keys.ts). */
 export type OwnedKind =

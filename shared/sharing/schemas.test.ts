@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { confusableSkeleton, nameSkeleton, publicDisplayName } from './display-name';
+import {
+  confusableSkeleton,
+  foldLatin,
+  nameSkeleton,
+  publicDisplayName,
+  resolvedScripts,
+} from './display-name';
 import {
   DISPLAY_NAME_MESSAGES,
   displayName,
@@ -47,6 +53,42 @@ describe('display names', () => {
     expect(publicDisplayName.safeParse(name).error?.issues[0]?.message).toBe(
       DISPLAY_NAME_MESSAGES.reserved,
     );
+  });
+
+  // The names of an impersonation: small capitals and phonetic letters fold to their Latin
+  // letters (Lucene's folding), Cyrillic and Greek letters among Latin ones are refused.
+  it.each([
+    ['ᴍʀ ᴍᴀʀᴋᴇᴛ', DISPLAY_NAME_MESSAGES.reserved],
+    ['ᴀᴅᴍɪɴ', DISPLAY_NAME_MESSAGES.reserved],
+    ['ꜱᴜᴘᴘᴏʀᴛ', DISPLAY_NAME_MESSAGES.reserved],
+    ['Mr Maʀket', DISPLAY_NAME_MESSAGES.reserved],
+    ['Mr Mar\u043Aet', DISPLAY_NAME_MESSAGES.mixedScripts],
+    ['Mr Marke\u0442', DISPLAY_NAME_MESSAGES.reserved],
+    ['Mr M\u03B1rk\u03B5t', DISPLAY_NAME_MESSAGES.mixedScripts],
+    ['Mr M\u03B1rket', DISPLAY_NAME_MESSAGES.reserved],
+  ])('refuses %s', (name, message) => {
+    expect(publicDisplayName.safeParse(name).error?.issues[0]?.message).toBe(message);
+  });
+
+  it('takes a name in one script, Latin or another, and refuses one that mixes them', () => {
+    for (const name of ['Иван Петров', 'Γιώργος Παπάς', '山田 太郎', '山田たろう', 'ᴠᴀʟᴜᴇ ʜᴜɴᴛᴇʀ'])
+      expect(publicDisplayName.safeParse(name).success, name).toBe(true);
+    expect(resolvedScripts('山田たろう')).toEqual(new Set(['Jpan']));
+    expect(resolvedScripts('Value Hunter 42')).toEqual(new Set(['Latin']));
+    expect(resolvedScripts('42')).toBeNull();
+    for (const name of ['Ivan Пeтров', '\u03A9mega Fund', 'Bob \u0663', '山田 Taro'])
+      expect(publicDisplayName.safeParse(name).error?.issues[0]?.message, name).toBe(
+        DISPLAY_NAME_MESSAGES.mixedScripts,
+      );
+  });
+
+  it('folds small capitals and phonetic letters as their Latin letters', () => {
+    expect(foldLatin('ᴍʀ ᴍᴀʀᴋᴇᴛ')).toBe('MR MARKET');
+    expect(foldLatin('ɢʜʟʏ')).toBe('GHLY');
+    expect(nameSkeleton('ᴀʟɪᴄᴇ ᴄʜᴇɴ')).toBe(nameSkeleton('Alice Chen'));
+    // A prototype of the confusables data can itself be a small capital (Cyrillic т's is ᴛ).
+    expect(confusableSkeleton('\u0442')).toBe('ᴛ');
+    expect(nameSkeleton('Marke\u0442')).toBe(nameSkeleton('Market'));
   });
 
   it('the form alone checks length, characters and emails, not what a name reads as', () => {

@@ -71,6 +71,8 @@ export const DISPLAY_NAME_MESSAGES = {
   characters:
     'A display name starts with a letter or a digit and holds letters, digits, spaces, dots, hyphens, apostrophes and underscores only',
   reserved: 'That display name is reserved: please choose another',
+  mixedScripts:
+    'A display name uses the letters of one script: Latin, Cyrillic and Greek letters, for example, cannot be mixed',
   tooShort: `A display name has at least ${DISPLAY_NAME_MIN} characters`,
   email: 'A display name cannot be an email address',
   taken: 'That display name, or one that looks the same, is taken: please choose another',

@@ -12,10 +12,21 @@ import {
   type ScorecardRow,
 } from './scorecard';
 
-const TRACKED_AT = '2024-01-01T00:00:00.000Z';
+// After the 2023 annual reports were public (the figures below are filed 40 days after their
+// year, or at the latest 90 days after it when the report carries no filing date).
+const TRACKED_AT = '2024-04-15T14:00:00.000Z';
 const T0 = Date.parse(TRACKED_AT);
 const DAY_MS = 24 * 60 * 60 * 1000;
 const atDays = (days: number) => T0 + days * DAY_MS;
+/** A figure public 40 days after its period's end (at midnight UTC). */
+const fig = (periodEnd: string, value: number): ReportedFigure => ({
+  periodEnd,
+  value,
+  publicAt: Date.parse(`${periodEnd}T00:00:00Z`) + 40 * DAY_MS,
+});
+/** The instant a report without a filing date counts from: 90 days after its period, New York midnight. */
+const latestFiling = (periodEnd: string, offsetHours: 4 | 5) =>
+  Date.parse(`${periodEnd}T00:00:00Z`) + 90 * DAY_MS + offsetHours * 3_600_000;
 
 const pe: ScorecardPitch = {
   id: 'pe-1',
@@ -31,9 +42,9 @@ const pe: ScorecardPitch = {
 };
 
 const peReports: ReportedFigure[] = [
-  { periodEnd: '2022-12-31', value: 4 },
-  { periodEnd: '2023-12-31', value: 5 },
-  { periodEnd: '2024-12-31', value: 6 },
+  fig('2022-12-31', 4),
+  fig('2023-12-31', 5),
+  fig('2024-12-31', 6),
 ];
 
 const evEbitda: ScorecardPitch = {
@@ -60,7 +71,7 @@ function expectExactSums(row: ScorecardRow) {
 }
 
 describe('scorePitch: realized return split into growth and multiple', () => {
-  it('P/E: baseline is the figure of the latest period ending by the tracking day, latest is the newest', () => {
+  it('P/E: baseline is the figure of the latest period public by the tracking day, latest is the newest', () => {
     const row = scorePitch(pe, 132, peReports, atDays(730.5));
     expect(row.baselineMetric).toBe(5);
     expect(row.baselineSource).toBe('reported');
@@ -123,8 +134,8 @@ describe('scorePitch: realized return split into growth and multiple', () => {
       ],
     });
     expect(reports).toEqual([
-      { periodEnd: '2023-09-30', value: 54 },
-      { periodEnd: '2024-09-30', value: 60 },
+      { periodEnd: '2023-09-30', value: 54, publicAt: latestFiling('2023-09-30', 5) },
+      { periodEnd: '2024-09-30', value: 60, publicAt: latestFiling('2024-09-30', 5) },
     ]);
     const row = scorePitch(evEbitda, 62, reports, atDays(730.5));
     // EV at tracking = 50 x 10 + 100 - 60 = 540 = M0 x 54.
@@ -146,13 +157,22 @@ describe('scorePitch: realized return split into growth and multiple', () => {
     expectExactSums(row);
   });
 
-  it('P/B from the annual ratios: a fall of the multiple offsets growth; ahead of plan at t = 0', () => {
+  it('P/B from the annual ratios, dated by the income statements’ filings: a fall of the multiple offsets growth', () => {
     const reports = reportedFigures(2, {
       annualRatios: [
         { date: '2023-12-31', bookValuePerShare: 10, revenuePerShare: 99 },
         { date: '2024-12-31', bookValuePerShare: 12, revenuePerShare: 99 },
       ],
+      annualIncome: [
+        { date: '2023-12-31', filingDate: '2024-02-09', acceptedDate: '2024-02-09 16:31:02' },
+        { date: '2024-12-31', filingDate: '2025-02-07', acceptedDate: '2025-02-07 06:05:00' },
+      ],
     });
+    // New York time: 16:31:02 EST is 21:31:02 UTC.
+    expect(reports.map((r) => r.publicAt)).toEqual([
+      Date.parse('2024-02-09T21:31:02Z'),
+      Date.parse('2025-02-07T11:05:00Z'),
+    ]);
     const row = scorePitch(
       {
         id: 'pb-1',
@@ -167,13 +187,15 @@ describe('scorePitch: realized return split into growth and multiple', () => {
       },
       33,
       reports,
-      T0,
+      atDays(365.25),
     );
     expect(row.multipleAtTracking).toBe(3);
     expect(row.realizedReturn).toBe(10);
     expect(row.fromGrowth).toBe(20);
     expect(row.fromMultiple).toBe(-10);
-    expect(row.vsExpected).toBe(10);
+    // A year on the plan expected 10 x 1.05 at 3x: 31.50, +5%.
+    expect(row.expectedReturn).toBe(5);
+    expect(row.vsExpected).toBe(5);
     expect(row.status).toBe(SCORECARD_STATUS.ahead);
     expectExactSums(row);
   });
@@ -196,7 +218,8 @@ describe('scorePitch: realized return split into growth and multiple', () => {
       },
       40.4,
       reports,
-      atDays(365.25),
+      // The ratio carries no filing date: it counts from 90 days after its year (28 September).
+      atDays(548),
     );
     expect(row.baselineSource).toBe('pitch');
     expect(row.baselinePeriodEnd).toBeNull();
@@ -234,7 +257,7 @@ describe('scorePitch: figures that cannot be computed are null with a reason', (
   };
 
   it('a non-positive metric at tracking leaves the multiple, the split and the plan null', () => {
-    const row = scorePitch(pe, 120, [{ periodEnd: '2023-12-31', value: -2 }], atDays(365.25));
+    const row = scorePitch(pe, 120, [fig('2023-12-31', -2)], atDays(365.25));
     expect(row.realizedReturn).toBe(20);
     expect(row.multipleAtTracking).toBeNull();
     expect(row.fromGrowth).toBeNull();
@@ -248,7 +271,7 @@ describe('scorePitch: figures that cannot be computed are null with a reason', (
     const row = scorePitch(
       pe,
       120,
-      [...peReports.slice(0, 2), { periodEnd: '2024-12-31', value: 0 }],
+      [...peReports.slice(0, 2), fig('2024-12-31', 0)],
       atDays(365.25),
     );
     expect(row.fromGrowth).toBeNull();
@@ -292,7 +315,7 @@ describe('scorePitch: figures that cannot be computed are null with a reason', (
     const row = scorePitch(
       { ...evEbitda, cash_and_cash_equivalents: 1_000 },
       62,
-      [{ periodEnd: '2023-09-30', value: 54 }],
+      [fig('2023-09-30', 54)],
       atDays(10),
     );
     expect(row.multipleAtTracking).toBeNull();
@@ -309,11 +332,50 @@ describe('scorePitch: figures that cannot be computed are null with a reason', (
           { date: '2023-12-31', epsDiluted: 2.5 },
         ],
       }),
-    ).toEqual([{ periodEnd: '2023-12-31', value: 2.5 }]);
+    ).toEqual([{ periodEnd: '2023-12-31', value: 2.5, publicAt: latestFiling('2023-12-31', 4) }]);
   });
 
   it('a year is 365.25 days', () => {
     expect(YEAR_MS).toBe(31_557_600_000);
+  });
+});
+
+describe('scorePitch: a figure counts from the day it was public, never its period end', () => {
+  it('a pitch tracked between a year’s end and its report has the year before as baseline', () => {
+    const figures = reportedFigures(1, {
+      annualIncome: [
+        {
+          date: '2022-12-31',
+          epsDiluted: 4,
+          filingDate: '2023-02-03',
+          acceptedDate: '2023-02-03 07:00:00',
+        },
+        {
+          date: '2023-12-31',
+          epsDiluted: 5,
+          filingDate: '2024-02-02',
+          acceptedDate: '2024-02-02 16:45:10',
+        },
+      ],
+    });
+    const trackedAt = (iso: string) =>
+      scorePitch({ ...pe, trackedAt: iso }, 110, figures, Date.parse('2024-06-01T00:00:00Z'));
+    // Tracked on 15 January 2024: the 2023 report was not out; the 2022 one was.
+    const january = trackedAt('2024-01-15T15:00:00.000Z');
+    expect(january.baselinePeriodEnd).toBe('2022-12-31');
+    expect(january.multipleAtTracking).toBe(25); // 100 / 4
+    expect(january.reportedSinceTracking).toBe(true);
+    // The filing day itself: at 16:00 New York time the report accepted at 16:45 was not yet.
+    expect(trackedAt('2024-02-02T21:00:00.000Z').baselinePeriodEnd).toBe('2022-12-31');
+    const after = trackedAt('2024-02-02T21:46:00.000Z');
+    expect(after.baselinePeriodEnd).toBe('2023-12-31');
+    expect(after.reportedSinceTracking).toBe(false);
+  });
+
+  it('a report not yet public at the moment scored is not the latest figure', () => {
+    const row = scorePitch(pe, 132, peReports, Date.parse('2025-01-20T00:00:00Z'));
+    expect(row.latestPeriodEnd).toBe('2023-12-31');
+    expect(row.reportedSinceTracking).toBe(false);
   });
 });
 

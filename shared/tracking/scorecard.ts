@@ -1,3 +1,4 @@
+import { publicAt, type FilingDates } from '../market/filings';
 import { D, dec, toOutput, type Dec } from '../valuation/decimal';
 import { rowYear, type CashFlowRow, type IncomeRow, type RatiosRow } from '../valuation/prefill';
 
@@ -8,8 +9,9 @@ import { rowYear, type CashFlowRow, type IncomeRow, type RatiosRow } from '../va
  * hold), each split into the part due to the metric's growth and the part due to the multiple.
  *
  * - P0 = the cost per share (tracked_market_price), P1 = the current cached quote.
- * - m0 = the figure the provider reports for the latest period ending on or before the tracking
- *   day (the pitch's own metric input when there is none); m1 = the latest reported figure.
+ * - m0 = the figure of the latest period whose report was public at the tracking instant
+ *   (decision 160: its filing's acceptance, not its period end; the pitch's own metric input
+ *   when there is none); m1 = the latest reported figure.
  * - price(M, m) = M x m (P/E, P/B, P/S); (M x m - debt + cash) / shares (EV/EBITDA, millions).
  * - M0 solves P0 = price(M0, m0): the multiple the market paid at tracking.
  * - Realized R = P1 / P0 - 1; from growth G = price(M0, m1) / P0 - 1; from multiple = R - G.
@@ -80,6 +82,8 @@ export interface ScorecardPitch {
 export interface ReportedFigure {
   periodEnd: string;
   value: number;
+  /** When its report became public (ms since the epoch: `publicAt`). */
+  publicAt: number;
 }
 
 export interface ScorecardRow {
@@ -221,8 +225,10 @@ const DAY = /^\d{4}-\d{2}-\d{2}/;
 /**
  * The figures the provider reported for a methodology, from the annual income statements
  * (P/E: epsDiluted; EV/EBITDA: ebitda, converted to millions) and the annual ratios (P/B:
- * bookValuePerShare; P/S: revenuePerShare), oldest first. Rows without a period end date or
- * a finite figure are left out.
+ * bookValuePerShare; P/S: revenuePerShare), oldest first, each with the instant its report
+ * became public: the statement's own filing, or for a ratio (which carries no filing date)
+ * the income statement's of the same period. Rows without a period end date or a finite
+ * figure are left out.
  */
 export function reportedFigures(
   typeId: number,
@@ -232,6 +238,15 @@ export function reportedFigures(
     annualCashFlow?: readonly CashFlowRow[];
   },
 ): ReportedFigure[] {
+  const filings = new Map<string, number>();
+  const filing = (r: { date?: string | null } & Omit<FilingDates, 'date'>) => {
+    if (typeof r.date !== 'string' || !DAY.test(r.date)) return;
+    const day = r.date.slice(0, 10);
+    const at = publicAt({ ...r, date: day });
+    filings.set(day, Math.max(filings.get(day) ?? at, at));
+  };
+  for (const r of data.annualIncome ?? []) filing(r);
+  if (typeId === 5) for (const r of data.annualCashFlow ?? []) filing(r);
   const pick = (): { date?: string | null; value: Num }[] => {
     switch (typeId) {
       case 1:
@@ -274,7 +289,14 @@ export function reportedFigures(
       (r): r is { date: string; value: number } =>
         typeof r.date === 'string' && DAY.test(r.date) && usable(r.value),
     )
-    .map((r) => ({ periodEnd: r.date.slice(0, 10), value: r.value }))
+    .map((r) => {
+      const periodEnd = r.date.slice(0, 10);
+      return {
+        periodEnd,
+        value: r.value,
+        publicAt: filings.get(periodEnd) ?? publicAt({ date: periodEnd }),
+      };
+    })
     .sort((a, b) => (a.periodEnd < b.periodEnd ? -1 : a.periodEnd > b.periodEnd ? 1 : 0));
 }
 
@@ -364,11 +386,10 @@ export function scorePitch(
     return row;
   }
 
-  // Baseline and latest reported figures.
-  const trackedDay = new Date(trackedMs).toISOString().slice(0, 10);
-  const figures = reported ?? [];
+  // Baseline and latest reported figures: each only once its report was public (decision 160).
+  const figures = (reported ?? []).filter((f) => f.publicAt <= now);
   if (reported === null) why(SCORECARD_REASONS.noReports);
-  const atTracking = [...figures].reverse().find((f) => f.periodEnd <= trackedDay) ?? null;
+  const atTracking = [...figures].reverse().find((f) => f.publicAt <= trackedMs) ?? null;
   const latest = figures.length > 0 ? figures[figures.length - 1]! : null;
   let m0: Dec | null = null;
   if (atTracking) {
@@ -383,7 +404,7 @@ export function scorePitch(
   if (latest) {
     row.latestMetric = latest.value;
     row.latestPeriodEnd = latest.periodEnd;
-    row.reportedSinceTracking = latest.periodEnd > trackedDay;
+    row.reportedSinceTracking = latest.publicAt > trackedMs;
   } else if (reported !== null) {
     why(SCORECARD_REASONS.noReports);
   }

@@ -26,6 +26,9 @@ type Num = number | null | undefined;
 
 export interface IncomeRow {
   date?: string | null;
+  /** The day the statement was filed, and when the filing was accepted (New York time). */
+  filingDate?: string | null;
+  acceptedDate?: string | null;
   fiscalYear?: string | number | null;
   epsDiluted?: Num;
   ebitda?: Num;
@@ -52,6 +55,8 @@ export interface BalanceRow {
 
 export interface CashFlowRow {
   date?: string | null;
+  filingDate?: string | null;
+  acceptedDate?: string | null;
   fiscalYear?: string | number | null;
   operatingCashFlow?: Num;
   /** As the provider reports it: a negative figure (cash spent); its size is what is subtracted. */

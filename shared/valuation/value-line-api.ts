@@ -5,10 +5,10 @@ import { stockSymbol } from '../schemas/common';
 
 /**
  * `GET /api/market/value-line?symbol=AAPL` (decision 150): what the value line is computed
- * from, read through the market cache: ten years and three quarters of quarterly statements
- * (the figures each line needs, oldest first), the share splits, the daily closes since the
- * first of January ten years back, and the sector's median multiples from the screener
- * snapshot. The lines themselves are computed in the browser (shared/valuation/value-line.ts),
+ * from, read through the market cache: twelve years of quarterly statements (the figures each
+ * line needs and the day each quarter's became public, oldest first), the share splits, the
+ * daily closes since the December eleven years before, and the sector's median multiples from
+ * the screener snapshot (today's). The lines themselves are computed in the browser (shared/valuation/value-line.ts),
  * so they follow the investor's assumptions as they type.
  */
 export const valueLineRequest = z.strictObject({ symbol: stockSymbol });
@@ -18,6 +18,10 @@ const num = z.nullable(z.number());
 
 export const quarterFiguresSchema = z.object({
   date: z.string(),
+  /** The day its statements were filed; with `acceptedDate`, when its figures became public. */
+  filingDate: z.optional(z.nullable(z.string())),
+  /** The filing's acceptance, New York time (YYYY-MM-DD HH:MM:SS). */
+  acceptedDate: z.optional(z.nullable(z.string())),
   epsDiluted: num,
   revenue: num,
   ebitda: num,

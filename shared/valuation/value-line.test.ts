@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeValuation, type PEInput, type ValuationModelInput } from './models';
+import { computeValuation, type ValuationModelInput } from './models';
+import { known, pe, quarter, quarterEnds, weekdays } from './value-line.fixtures';
 import {
   companyMedianMultiple,
   currentValue,
@@ -15,64 +16,8 @@ import {
   yearOn,
   type DailyClose,
   type DayValue,
-  type QuarterFigures,
   type ValueLineTypeId,
 } from './value-line';
-
-/* ------------------------------------------------------------ fixtures */
-
-const QUARTER_ENDS = ['03-31', '06-30', '09-30', '12-31'];
-
-/** Quarter ends from the first quarter of `year`, `count` of them. */
-function quarterEnds(year: number, count: number): string[] {
-  return Array.from(
-    { length: count },
-    (_, i) => `${year + Math.floor(i / 4)}-${QUARTER_ENDS[i % 4]}`,
-  );
-}
-
-/** A quarter with round figures: EPS 1.00, revenue 10 M, 5 M shares, equity 40 M... */
-function quarter(date: string, overrides: Partial<QuarterFigures> = {}): QuarterFigures {
-  return {
-    date,
-    epsDiluted: 1,
-    revenue: 10_000_000,
-    ebitda: 2_500_000,
-    dilutedShares: 5_000_000,
-    equity: 40_000_000,
-    debt: 6_000_000,
-    cash: 1_000_000,
-    operatingCashFlow: 3_000_000,
-    capitalExpenditure: -1_000_000,
-    ...overrides,
-  };
-}
-
-/** Every weekday between two days, each with `price(date)`. */
-function weekdays(from: string, to: string, price: (date: string, i: number) => number) {
-  const out: [string, number][] = [];
-  for (
-    let t = Date.parse(`${from}T00:00:00Z`);
-    t <= Date.parse(`${to}T00:00:00Z`);
-    t += 86_400_000
-  ) {
-    const day = new Date(t);
-    if (day.getUTCDay() === 0 || day.getUTCDay() === 6) continue;
-    const date = day.toISOString().slice(0, 10);
-    out.push([date, price(date, out.length)]);
-  }
-  return out as DailyClose[];
-}
-
-const pe = (overrides: Partial<PEInput> = {}): PEInput => ({
-  valuation_type_id: 1,
-  earnings_per_share: 4,
-  growth_ratein_eps: 0,
-  forward_multiple: 15,
-  market_price: 50,
-  holding_period: 1,
-  ...overrides,
-});
 
 /* ------------------------------------------------------------ base figures */
 
@@ -179,7 +124,8 @@ describe('the value line', () => {
       latest: 'quarters',
     });
     const q = steps[3]!; // 2016-12-31: 1 + 1.02 + 1.04 + 1.06 = 4.12
-    expect(q.from).toBe('2016-12-31');
+    expect(q.quarter).toBe('2016-12-31');
+    expect(q.from).toBe(known('2016-12-31'));
     expect(q.base).toBe(4.12);
     expect(q.value).toBe(74.778); // 4.12 x 1.21 x 15
   });
@@ -191,7 +137,7 @@ describe('the value line', () => {
     expect(panel.ok && currentValue(steps)?.value).toBe(
       panel.ok ? panel.intrinsicValuePerShare : null,
     );
-    expect(currentValue(steps)!.from).toBe('2025-12-31');
+    expect(currentValue(steps)!.from).toBe(known('2025-12-31'));
   });
 
   it('with the company’s median multiple, the current point uses that multiple', () => {
@@ -199,14 +145,15 @@ describe('the value line', () => {
     expect(currentValue(steps)!.value).toBe(120); // 4 x 30
   });
 
-  it('a saved pitch starts at its date with its own value, then each quarter after it', () => {
+  it('a saved pitch starts at its date with its own value, then each quarter made public after it', () => {
     const model = pe({ earnings_per_share: 4.5, forward_multiple: 20 });
+    // The first quarter of 2025 was public on 1 May, before the pitch: the pitch had it.
     const steps = valueLine(model, bases, { latest: 'quarters', pitchDate: '2025-05-14' });
-    expect(steps.map((s) => [s.from, s.source])).toEqual([
-      ['2025-05-14', 'pitch'],
-      ['2025-06-30', 'quarter'],
-      ['2025-09-30', 'quarter'],
-      ['2025-12-31', 'quarter'],
+    expect(steps.map((s) => [s.from, s.source, s.quarter ?? null])).toEqual([
+      ['2025-05-14', 'pitch', null],
+      [known('2025-06-30'), 'quarter', '2025-06-30'],
+      [known('2025-09-30'), 'quarter', '2025-09-30'],
+      [known('2025-12-31'), 'quarter', '2025-12-31'],
     ]);
     expect(steps[0]!.value).toBe(90);
   });
@@ -216,23 +163,30 @@ describe('the value line', () => {
       quarter(d, { epsDiluted: d.startsWith('2020') ? -0.8 : 1 }),
     );
     const steps = valueLine(pe(), quarterBases(1, losses), { latest: 'quarters' });
-    // TTM EPS: 0.40 at 2020-06-30, then -1.40, -3.20, -1.40, and 0.40 again at 2021-06-30.
-    expect(steps.find((s) => s.from === '2020-06-30')!.value).toBe(6);
-    const gap = steps.find((s) => s.from === '2020-09-30')!;
+    // TTM EPS: 0.40 at 2020-06-30, then -1.40, -3.20, -1.40, and 0.40 again at 2021-06-30,
+    // each from the day after its filing (31 days after the quarter's end).
+    expect(steps.find((s) => s.from === known('2020-06-30'))!.value).toBe(6);
+    const gap = steps.find((s) => s.from === known('2020-09-30'))!;
     expect(gap.value).toBeNull();
     expect(gap.reason).toBe('Not meaningful: negative earnings (TTM EPS -1.40)');
-    expect(steps.find((s) => s.from === '2020-12-31')!.reason).toBe(
+    expect(steps.find((s) => s.from === known('2020-12-31'))!.reason).toBe(
       'Not meaningful: negative earnings (TTM EPS -3.20)',
     );
-    expect(steps.find((s) => s.from === '2021-12-31')!.value).toBe(60);
+    expect(steps.find((s) => s.from === known('2021-12-31'))!.value).toBe(60);
     const closes = weekdays('2019-12-31', '2022-01-31', () => 50);
     const days = pricesAgainstValue(steps, closes);
     expect(days.every((d) => d.value === null || d.value > 0)).toBe(true);
     const gaps = valueLineGaps(days);
+    // Weekdays only: 31 October 2020 is a Saturday, 31 January 2021 a Sunday, 1 May a Saturday.
     expect(gaps.map((g) => [g.from, g.to, g.reason])).toEqual([
-      ['2020-09-30', '2020-12-30', 'Not meaningful: negative earnings (TTM EPS -1.40)'],
-      ['2020-12-31', '2021-03-30', 'Not meaningful: negative earnings (TTM EPS -3.20)'],
-      ['2021-03-31', '2021-06-29', 'Not meaningful: negative earnings (TTM EPS -1.40)'],
+      [
+        '2019-12-31',
+        '2020-01-30',
+        'Missing statements: TTM EPS needs four consecutive quarters to 2019-09-30',
+      ],
+      ['2020-11-02', '2021-01-29', 'Not meaningful: negative earnings (TTM EPS -1.40)'],
+      ['2021-02-01', '2021-04-30', 'Not meaningful: negative earnings (TTM EPS -3.20)'],
+      ['2021-05-03', '2021-07-30', 'Not meaningful: negative earnings (TTM EPS -1.40)'],
     ]);
     expect(valueLineStatistics(days).days).toBe(days.filter((d) => d.value !== null).length);
   });
@@ -240,13 +194,9 @@ describe('the value line', () => {
   it('a recent listing with two years of statements: a value from its fourth quarter, a gap before', () => {
     const young = quarterEnds(2024, 8).map((d) => quarter(d));
     const steps = valueLine(pe(), quarterBases(1, young), { latest: 'quarters' });
-    expect(steps.filter((s) => s.value !== null).map((s) => s.from)).toEqual([
-      '2024-12-31',
-      '2025-03-31',
-      '2025-06-30',
-      '2025-09-30',
-      '2025-12-31',
-    ]);
+    expect(steps.filter((s) => s.value !== null).map((s) => s.from)).toEqual(
+      ['2024-12-31', '2025-03-31', '2025-06-30', '2025-09-30', '2025-12-31'].map(known),
+    );
     const closes = weekdays('2023-12-01', '2026-03-10', () => 40);
     const days = pricesAgainstValue(steps, closes, { from: '2023-12-01' });
     expect(days[0]).toMatchObject({
@@ -254,7 +204,9 @@ describe('the value line', () => {
       value: null,
       reason: 'Not meaningful: no statements for a value yet',
     });
-    expect(days.find((d) => d.date === '2024-12-31')!.value).toBe(60);
+    // The fourth quarter's figures count from the day after their filing, 31 January 2025.
+    expect(days.find((d) => d.date === '2025-01-30')!.value).toBeNull();
+    expect(days.find((d) => d.date === '2025-01-31')!.value).toBe(60);
   });
 
   it('EV/EBITDA: debt above the enterprise value is a gap saying why', () => {
@@ -372,8 +324,8 @@ describe('properties', () => {
       fc.property(anyModel, anyQuarters, (model, quarters) => {
         const bases = quarterBases(model.valuation_type_id, quarters);
         const steps = valueLine(model, bases, { latest: 'quarters' });
-        steps.forEach((step, i) => {
-          const fields = bases[i]!.fields;
+        steps.forEach((step) => {
+          const fields = bases.find((b) => b.date === step.quarter)!.fields;
           if (!fields) return expect(step.value).toBeNull();
           const direct = computeValuation({ ...model, ...fields } as ValuationModelInput);
           // A step is the value alone: an IRR or premium too large to show (computeValuation's

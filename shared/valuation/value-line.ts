@@ -1,4 +1,5 @@
 import { formatNumber } from '../format/money';
+import { knownFrom } from '../market/filings';
 import { median as exactMedian } from '../screener/peers';
 import { D, dec, toOutput, type Dec } from './decimal';
 import {
@@ -24,9 +25,10 @@ import {
  * - Per-share figures are split-adjusted like the prices: a quarter before a split whose share
  *   count was reported before the split is restated (shares x ratio, EPS / ratio); statements
  *   already restated by the provider are left alone (splitAdjusted).
- * - The line is a step: a quarter's value holds from its period end until the next quarter's.
- *   Where no value has a meaning (a loss, negative book value, missing statements) the line has
- *   a gap with the reason, never a zero.
+ * - Figures known then (decision 160): a quarter's value holds from the day its statements
+ *   became public (`knownFrom`: the filing's acceptance, before or after that day's close) until
+ *   the next quarter's are public. Where no value has a meaning (a loss, negative book value,
+ *   missing statements) the line has a gap with the reason, never a zero.
  */
 
 /* ------------------------------------------------------------------ inputs */
@@ -35,6 +37,10 @@ import {
 export interface QuarterFigures {
   /** Period end, YYYY-MM-DD. */
   date: string;
+  /** The day its statements were filed (YYYY-MM-DD): the latest of its three statements'. */
+  filingDate?: string | null;
+  /** When that filing was accepted, New York time (YYYY-MM-DD HH:MM:SS). */
+  acceptedDate?: string | null;
   /** The quarter's diluted EPS. */
   epsDiluted: number | null;
   revenue: number | null;
@@ -64,9 +70,10 @@ export type ValueLineTypeId = 1 | 2 | 3 | 4 | 5;
 
 /**
  * Quarters of statements the line reads: the quarter in effect when the ten years of prices
- * start, the forty after it, and three before it for its TTM figure.
+ * start and the forty after it, the three before it for its TTM figure, and four more so that
+ * the company's own median multiple known when the line starts is over a year of quarters.
  */
-export const VALUE_LINE_QUARTERS = 44;
+export const VALUE_LINE_QUARTERS = 48;
 /** Years of daily prices the line is drawn over, at most. */
 export const VALUE_LINE_YEARS = 10;
 
@@ -137,8 +144,13 @@ export function splitAdjusted(
 
 /** What one quarter gives a model: the input fields it supplies, or why it gives none. */
 export interface QuarterBase {
-  /** The quarter's period end: the day its value starts to hold. */
+  /** The quarter's period end. */
   date: string;
+  /**
+   * The first day its figures were public (YYYY-MM-DD), from which its value holds: the latest
+   * `knownFrom` of the quarters it reads (the four of a TTM figure).
+   */
+  from: string;
   /** The model's base figure (TTM EPS, book value per share, ...; EBITDA in millions). */
   base: number | null;
   /** The input fields the quarter supplies: the base figure, and for EV/EBITDA debt, cash, shares. */
@@ -180,15 +192,22 @@ export function quarterBases(
 ): QuarterBase[] {
   const sorted = [...quarters].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   const label = VALUE_LINE_BASE_LABELS[typeId];
+  const known = sorted.map(knownFrom);
   return sorted.map((q, i) => {
     const date = q.date.slice(0, 10);
+    const window = sorted.slice(Math.max(0, i - 3), i + 1);
+    // A TTM figure is known once the last of its four quarters is; book value with its own.
+    const from =
+      typeId === 2
+        ? known[i]!
+        : known.slice(Math.max(0, i - 3), i + 1).reduce((a, b) => (b > a ? b : a));
     const gap = (reason: string): QuarterBase => ({
       date,
+      from,
       base: null,
       fields: null,
       missing: reason,
     });
-    const window = sorted.slice(Math.max(0, i - 3), i + 1);
     const fourQuarters =
       window.length === 4 &&
       window.every((w, j) => j === 0 || consecutive(window[j - 1]!.date, w.date));
@@ -205,20 +224,20 @@ export function quarterBases(
         if (!eps.every(usable)) return missingFigure('diluted EPS');
         const base = figure(sum(eps as number[]));
         if (base === null) return missingFigure('diluted EPS');
-        return { date, base, fields: { earnings_per_share: base }, missing: null };
+        return { date, from, base, fields: { earnings_per_share: base }, missing: null };
       }
       case 2: {
         if (!usable(q.equity) || !sharesOk) return missingFigure('equity or share count');
         const base = figure(dec(q.equity).div(shares!));
         if (base === null) return missingFigure('equity or share count');
-        return { date, base, fields: { book_value_per_share: base }, missing: null };
+        return { date, from, base, fields: { book_value_per_share: base }, missing: null };
       }
       case 3: {
         const revenue = window.map((w) => w.revenue);
         if (!revenue.every(usable) || !sharesOk) return missingFigure('revenue or share count');
         const base = figure(sum(revenue as number[]).div(shares!));
         if (base === null) return missingFigure('revenue or share count');
-        return { date, base, fields: { revenue_per_share: base }, missing: null };
+        return { date, from, base, fields: { revenue_per_share: base }, missing: null };
       }
       case 4: {
         const ebitda = window.map((w) => w.ebitda);
@@ -235,6 +254,7 @@ export function quarterBases(
         const [base, debt, cash, sharesM] = values as number[];
         return {
           date,
+          from,
           base: base!,
           fields: {
             ebitda: base!,
@@ -255,7 +275,7 @@ export function quarterBases(
           return missingFigure('operating cash flow, capital expenditure or share count');
         const base = figure((flows as Dec[]).reduce((t, f) => t.plus(f), new D(0)).div(shares!));
         if (base === null) return missingFigure('free cash flow');
-        return { date, base, fields: { free_cash_flow_per_share: base }, missing: null };
+        return { date, from, base, fields: { free_cash_flow_per_share: base }, missing: null };
       }
     }
   });
@@ -275,23 +295,40 @@ export interface ValueStep {
   base: number | null;
   /** Why there is no value (a loss, negative book value, missing statements); null with a value. */
   reason: string | null;
+  /** The period end of the quarter whose figures it uses (null for the model's or a pitch's own). */
+  quarter?: string | null;
+  /** The multiple it used when not the model's own (a median known then); undefined otherwise. */
+  multiple?: number | null;
+  /** For a discounted line (`discountedSteps`): the value at the end of the hold it came from. */
+  endOfHold?: number | null;
+}
+
+/**
+ * A multiple that changes with what was known (the company's own median, decision 164): the
+ * value at a day, or null (with `missing` as the reason) when too little was known then.
+ */
+export interface MultipleAsOf {
+  at: (day: string) => number | null;
+  missing: string;
 }
 
 export interface ValueLineOptions {
   /**
    * The multiple every step uses (P/E, P/B, P/S, EV/EBITDA): the investor's own (the model's
-   * forward multiple, the default), the company's or the sector's median. A DCF has none.
+   * forward multiple, the default), a fixed one (the sector's median today, one typed), or one
+   * known at each step's day (the company's median then). A DCF has none.
    */
-  multiple?: number;
+  multiple?: number | MultipleAsOf;
   /**
    * 'model': the latest step is the model's own value (the valuation panel's figures, from the
-   * latest quarter's end on), so the line's current point is the panel's intrinsic value.
+   * day the latest quarter was public on), so the line's current point is the panel's
+   * intrinsic value.
    * 'quarters': every step is a quarter's (the company view, and a pitch after its date).
    */
   latest: 'model' | 'quarters';
   /**
-   * A saved pitch: its own value from its date, then the quarters that ended after it with
-   * the pitch's assumptions. Quarters before it are left out.
+   * A saved pitch: its own value from its date, then the quarters made public after it, with
+   * the pitch's assumptions. Quarters public by then are left out (the pitch had them).
    */
   pitchDate?: string;
   /** The last close's day: where the model's own value starts when no quarter has figures. */
@@ -393,10 +430,11 @@ function baseOfInput(input: ValuationModelInput): number | null {
 
 /**
  * The value line's steps, oldest first: each quarter's value with the model's assumptions
- * (growth, hold, rates) and the chosen multiple, computed by computeValuation. With
- * `latest: 'model'` the newest step is the model's own value (its own base figures: what the
- * valuation panel shows) from the newest quarter's end on; a pitch starts at its date with its
- * own value. Quarters without figures are gaps with the reason.
+ * (growth, hold, rates) and the chosen multiple, computed by computeValuation, holding from the
+ * day the quarter's figures became public. With `latest: 'model'` the newest step is the
+ * model's own value (its own base figures: what the valuation panel shows) from that day on; a
+ * pitch starts at its date with its own value. Quarters without figures are gaps with the
+ * reason.
  */
 export function valueLine(
   model: ValuationModelInput,
@@ -413,28 +451,65 @@ export function valueLine(
     }
     return factor;
   };
-  const quarterStep = (q: QuarterBase): ValueStep =>
-    q.fields === null
-      ? { from: q.date, source: 'quarter', value: null, base: null, reason: q.missing }
-      : quarterValue(
-          typeId,
-          q.date,
-          quarterInput(model, q.fields, options.multiple),
-          q.base,
-          growth,
-        );
+  const fixed = typeof options.multiple === 'number' ? options.multiple : undefined;
+  const asOf = typeof options.multiple === 'object' ? options.multiple : undefined;
+  /** The multiple a step from `day` uses: null when the company's was not known yet. */
+  const multipleAt = (day: string): number | null | undefined => (asOf ? asOf.at(day) : fixed);
+  const quarterStep = (q: QuarterBase): ValueStep => {
+    const at = { from: q.from, quarter: q.date };
+    if (q.fields === null)
+      return { ...at, source: 'quarter', value: null, base: null, reason: q.missing };
+    const valueAt = (multiple: number | undefined) =>
+      quarterValue(typeId, q.from, quarterInput(model, q.fields!, multiple), q.base, growth);
+    const multiple = multipleAt(q.from);
+    if (multiple === null) {
+      // No median known yet: a quarter the model gives no value for says why (a loss) first.
+      const own = valueAt(undefined);
+      return own.value === null
+        ? { ...own, quarter: q.date }
+        : { ...at, source: 'quarter', value: null, base: q.base, reason: asOf!.missing };
+    }
+    const step = valueAt(multiple);
+    return { ...step, quarter: q.date, ...(asOf ? { multiple } : {}) };
+  };
+  /** Steps in the order their figures became public; a quarter public after a newer one never shows. */
+  const push = (step: ValueStep) => {
+    const last = steps[steps.length - 1];
+    if (last && last.from === step.from) steps[steps.length - 1] = step;
+    else steps.push(step);
+  };
+  const ordered = [...bases].sort((a, b) =>
+    a.from < b.from ? -1 : a.from > b.from ? 1 : a.date < b.date ? -1 : a.date > b.date ? 1 : 0,
+  );
+  let newest = '';
+  const quarterSteps = (after: string) => {
+    for (const q of ordered) {
+      if (q.from <= after || q.date <= newest) continue;
+      newest = q.date;
+      push(quarterStep(q));
+    }
+  };
 
   if (options.pitchDate !== undefined) {
     const day = options.pitchDate.slice(0, 10);
     steps.push(stepOf(typeId, day, 'pitch', model, baseOfInput(model)));
-    for (const q of bases) if (q.date > day) steps.push(quarterStep(q));
+    // The newest quarter public by the pitch's day was the pitch's to use: later ones are news.
+    for (const q of ordered) if (q.from <= day && q.date > newest) newest = q.date;
+    quarterSteps(day);
     return steps;
   }
-  for (const q of bases) steps.push(quarterStep(q));
+  quarterSteps('');
   if (options.latest === 'model') {
-    const own = quarterInput(model, {}, options.multiple);
     const from = steps.length ? steps[steps.length - 1]!.from : (options.today ?? '9999-12-31');
-    const last = stepOf(typeId, from, 'model', own, baseOfInput(own));
+    const multiple = multipleAt(from);
+    const own = quarterInput(model, {}, multiple ?? undefined);
+    const last: ValueStep =
+      multiple === null
+        ? { from, source: 'model', value: null, base: baseOfInput(own), reason: asOf!.missing }
+        : {
+            ...stepOf(typeId, from, 'model', own, baseOfInput(own)),
+            ...(asOf ? { multiple } : {}),
+          };
     if (steps.length) steps[steps.length - 1] = last;
     else steps.push(last);
   }
@@ -444,6 +519,45 @@ export function valueLine(
 /** The step's value as the line's current point: the newest step (null in a gap). */
 export function currentValue(steps: readonly ValueStep[]): ValueStep | null {
   return steps[steps.length - 1] ?? null;
+}
+
+/**
+ * A line of end-of-hold values as values on the day (decision 163): the P/E, P/B, P/S and
+ * EV/EBITDA models value the shares at the end of the hold (the figure grown over it, times the
+ * multiple), which is not what they are worth on a day the price is compared with. Each step's
+ * value is discounted over the hold at the investor's rate, value / (1 + rate)^hold: what the
+ * value a hold of that length would end on is worth on the day the hold starts (every day of
+ * the line is such a day). A DCF's value is already today's and is never passed here.
+ */
+export function discountedSteps(
+  steps: readonly ValueStep[],
+  holdYears: number,
+  ratePercent: number,
+): ValueStep[] {
+  const factor = dec(ratePercent).div(100).plus(1).pow(dec(holdYears));
+  return steps.map((step) => {
+    if (step.value === null) return { ...step, endOfHold: null };
+    const value = toOutput(dec(step.value).div(factor));
+    return value === null || value <= 0
+      ? {
+          ...step,
+          value: null,
+          endOfHold: step.value,
+          reason: 'Not meaningful: the value is too small to show',
+        }
+      : { ...step, value, endOfHold: step.value };
+  });
+}
+
+/** Whether a rate and hold discount to a meaningful factor (a rate above -100 %, a hold above 0). */
+export function canDiscount(holdYears: number, ratePercent: number): boolean {
+  return (
+    Number.isFinite(holdYears) &&
+    Number.isFinite(ratePercent) &&
+    holdYears > 0 &&
+    ratePercent > -100 &&
+    ratePercent <= 100
+  );
 }
 
 /* ------------------------------------------------------------ price against value */
@@ -519,6 +633,23 @@ export interface ValueLineStatistics {
   crossings: Crossing[];
   /** Median of the crossings' returns a year on (those with a full year). */
   medianCrossingReturnPercent: number | null;
+  /**
+   * The base rate (decision 161): the median return a year on from every day with a value (and
+   * a year after it), the days of the same span, crossing or not.
+   */
+  baseRate: YearOnReturns;
+  /** The median return a year after a day the price was below the line. */
+  belowReturn: YearOnReturns;
+  /** Percentage points: the crossings' median return less the base rate (null without both). */
+  crossingVsBasePoints: number | null;
+  /** Percentage points: the days below's median return less the base rate (null without both). */
+  belowVsBasePoints: number | null;
+}
+
+/** Returns a year on from a set of days: their median (percent) and how many days it is over. */
+export interface YearOnReturns {
+  medianReturnPercent: number | null;
+  days: number;
 }
 
 /** The same day a year later (29 February to 28 February). */
@@ -540,7 +671,10 @@ export function valueLineStatistics(days: readonly DayValue[]): ValueLineStatist
   let withValue = 0;
   let below = 0;
   const crossings: Crossing[] = [];
-  const lastDate = days[days.length - 1]?.date ?? '';
+  const yearOnOf = yearOnIndexes(days);
+  /** Days with a value and a year after them: every one, and those below the line. */
+  const anyDay: [number, number][] = [];
+  const belowDay: [number, number][] = [];
   let previous: DayValue | null = null;
   for (let i = 0; i < days.length; i++) {
     const day = days[i]!;
@@ -552,35 +686,88 @@ export function valueLineStatistics(days: readonly DayValue[]): ValueLineStatist
     const isBelow = day.price < day.value;
     if (isBelow) below++;
     valued.push(day);
+    const j = yearOnOf[i]!;
+    if (j >= 0) {
+      anyDay.push([i, j]);
+      if (isBelow) belowDay.push([i, j]);
+    }
     if (isBelow && previous !== null && previous.price >= previous.value!) {
-      const anniversary = yearOn(day.date);
-      let yearOnDay: DayValue | null = null;
-      if (lastDate >= anniversary) {
-        for (let j = i + 1; j < days.length && days[j]!.date <= anniversary; j++)
-          yearOnDay = days[j]!;
-      }
+      const yearOnDay = j >= 0 ? days[j]! : null;
       crossings.push({
         date: day.date,
         price: day.price,
         value: day.value,
         yearOnDate: yearOnDay?.date ?? null,
         yearOnPrice: yearOnDay?.price ?? null,
-        returnPercent: yearOnDay
-          ? toOutput(dec(yearOnDay.price).div(day.price).minus(1).times(100))
-          : null,
+        returnPercent: yearOnDay ? toOutput(returnOf(day, yearOnDay)) : null,
       });
     }
     previous = day;
   }
   const returns = crossings.map((c) => c.returnPercent).filter((r): r is number => r !== null);
+  const medianCrossingReturnPercent = exactMedian(returns);
+  const baseRate = medianYearOn(days, anyDay);
+  const belowReturn = medianYearOn(days, belowDay);
+  const points = (a: number | null, b: number | null) =>
+    a === null || b === null ? null : toOutput(dec(a).minus(b));
   return {
     days: withValue,
     daysBelow: below,
     belowPercent: withValue ? toOutput(dec(below).div(withValue).times(100)) : null,
     medianPremiumPercent: medianPremium(valued),
     crossings,
-    medianCrossingReturnPercent: exactMedian(returns),
+    medianCrossingReturnPercent,
+    baseRate,
+    belowReturn,
+    crossingVsBasePoints: points(medianCrossingReturnPercent, baseRate.medianReturnPercent),
+    belowVsBasePoints: points(belowReturn.medianReturnPercent, baseRate.medianReturnPercent),
   };
+}
+
+/**
+ * For each day, the index of the last day on or before the same day a year later (-1 while a
+ * year has not passed since it: the last day is before the anniversary).
+ */
+function yearOnIndexes(days: readonly DayValue[]): Int32Array {
+  const out = new Int32Array(days.length).fill(-1);
+  const lastDate = days[days.length - 1]?.date ?? '';
+  let j = 0;
+  for (let i = 0; i < days.length; i++) {
+    const anniversary = yearOn(days[i]!.date);
+    if (lastDate < anniversary) break;
+    if (j < i) j = i;
+    while (j + 1 < days.length && days[j + 1]!.date <= anniversary) j++;
+    if (j > i) out[i] = j;
+  }
+  return out;
+}
+
+/** (price a year on / price - 1) x 100, exact. */
+const returnOf = (day: DayValue, later: DayValue): Dec =>
+  dec(later.price).div(day.price).minus(1).times(100);
+
+/**
+ * The median return a year on over pairs [day, day a year on]: ordered by the ratio of the two
+ * closes in floating point (thousands of exact divisions would not fit the line's time budget),
+ * the middle pair (or two) then get their exact return, as the median premium does.
+ */
+function medianYearOn(days: readonly DayValue[], pairs: [number, number][]): YearOnReturns {
+  if (pairs.length === 0) return { medianReturnPercent: null, days: 0 };
+  // Each ratio worked out once; the pairs' indexes sorted by it.
+  const ratios = Float64Array.from(pairs, ([i, j]) => days[j]!.price / days[i]!.price);
+  const order = Uint32Array.from(pairs, (_, k) => k).sort((a, b) => ratios[a]! - ratios[b]!);
+  const at = (k: number) => {
+    const [i, j] = pairs[order[k]!]!;
+    return returnOf(days[i]!, days[j]!);
+  };
+  const mid = Math.floor(order.length / 2);
+  const median =
+    order.length % 2 === 1
+      ? at(mid)
+      : at(mid - 1)
+          .plus(at(mid))
+          .div(2);
+  return { medianReturnPercent: toOutput(median), days: pairs.length };
 }
 
 /** (close / value - 1) x 100, exact and rounded once. */
@@ -639,18 +826,27 @@ export function closeOnOrBefore(closes: readonly DailyClose[], date: string): nu
   return found;
 }
 
+/** The company's own multiple at a quarter's end, public from `from` (its figures' day). */
+export interface QuarterMultiple {
+  /** The quarter's period end. */
+  date: string;
+  /** The first day its figures were public. */
+  from: string;
+  multiple: number;
+}
+
 /**
- * The company's own multiple at each quarter end over the line's years: close / base figure for
- * P/E, P/B and P/S; (close x shares + debt - cash) / TTM EBITDA for EV/EBITDA. Only quarters
- * with a positive base (and enterprise value) count. None for a DCF.
+ * The company's own multiple at each quarter end: close / base figure for P/E, P/B and P/S;
+ * (close x shares + debt - cash) / TTM EBITDA for EV/EBITDA. Only quarters with a positive
+ * base (and enterprise value) and a close on or before their end count. None for a DCF.
  */
 export function quarterMultiples(
   typeId: ValueLineTypeId,
   bases: readonly QuarterBase[],
   closes: readonly DailyClose[],
-): { date: string; multiple: number }[] {
+): QuarterMultiple[] {
   if (typeId === 5) return [];
-  const out: { date: string; multiple: number }[] = [];
+  const out: QuarterMultiple[] = [];
   for (const q of bases) {
     if (q.fields === null || q.base === null || q.base <= 0) continue;
     const price = closeOnOrBefore(closes, q.date);
@@ -666,30 +862,64 @@ export function quarterMultiples(
       multiple = ev.div(q.base);
     } else multiple = dec(price).div(q.base);
     const n = toOutput(multiple);
-    if (n !== null) out.push({ date: q.date, multiple: n });
+    if (n !== null) out.push({ date: q.date, from: q.from, multiple: n });
   }
   return out;
 }
 
+/** Fewest quarters of the company's own multiple its median is taken over. */
+export const MIN_MEDIAN_QUARTERS = 4;
+
+/** The day ten years before a day (29 February to 28 February). */
+function tenYearsBefore(date: string): string {
+  const [y, m, d] = date.split('-');
+  const year = Number(y) - VALUE_LINE_YEARS;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const day = m === '02' && d === '29' && !leap ? '28' : d;
+  return `${String(year).padStart(4, '0')}-${m}-${day}`;
+}
+
 /**
- * The company's own median multiple over the ten years before its latest quarter (the
- * quarters with a meaningful multiple), or null with none. Rounded to the 2 decimals shown.
+ * The company's median multiple known on `day` (decision 164): over the quarters public by
+ * then whose period ended in the ten years before the newest of them. Exact (the median of
+ * exact multiples, rounded once to 10 places, never to the 2 shown); null with fewer than
+ * MIN_MEDIAN_QUARTERS. Without a day, over every quarter (what is known today).
  */
+export function companyMedianAt(
+  multiples: readonly QuarterMultiple[],
+  day?: string,
+): { median: number | null; quarters: number } {
+  const known = day === undefined ? multiples : multiples.filter((q) => q.from <= day);
+  let newest = '';
+  for (const q of known) if (q.date > newest) newest = q.date;
+  if (!newest) return { median: null, quarters: 0 };
+  const from = tenYearsBefore(newest);
+  const within = known.filter((q) => q.date > from).map((q) => q.multiple);
+  return {
+    median: within.length >= MIN_MEDIAN_QUARTERS ? exactMedian(within) : null,
+    quarters: within.length,
+  };
+}
+
+/** The company's median multiple known today (every quarter public): the one the note shows. */
 export function companyMedianMultiple(
   typeId: ValueLineTypeId,
   bases: readonly QuarterBase[],
   closes: readonly DailyClose[],
 ): { median: number | null; quarters: number } {
-  const all = quarterMultiples(typeId, bases, closes);
-  const latest = all[all.length - 1]?.date;
-  if (!latest) return { median: null, quarters: 0 };
-  const [y, m, d] = latest.split('-');
-  const from = `${String(Number(y) - VALUE_LINE_YEARS).padStart(4, '0')}-${m}-${d}`;
-  const within = all.filter((q) => q.date > from).map((q) => q.multiple);
-  const median = exactMedian(within);
+  return companyMedianAt(quarterMultiples(typeId, bases, closes));
+}
+
+/** The company's median as a line's multiple: at each step the median known on its day. */
+export function companyMultipleAsOf(
+  typeId: ValueLineTypeId,
+  bases: readonly QuarterBase[],
+  closes: readonly DailyClose[],
+): MultipleAsOf {
+  const multiples = quarterMultiples(typeId, bases, closes);
   return {
-    median: median === null ? null : dec(median).toDecimalPlaces(2, D.ROUND_HALF_UP).toNumber(),
-    quarters: within.length,
+    at: (day) => companyMedianAt(multiples, day).median,
+    missing: `Not meaningful: fewer than ${MIN_MEDIAN_QUARTERS} quarters of the company’s own ${MODELS[typeId].name} known by then`,
   };
 }
 

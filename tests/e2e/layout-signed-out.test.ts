@@ -1,29 +1,13 @@
-import { beforeAll, describe, expect, test } from 'vitest';
-import { createSignedInUser } from '../support/users';
-import { newPage } from './support/browser';
-import { savePePitch } from './support/pitches';
-import { checkBothWidths, publicPages, SLOW, WALKS } from './support/walk';
+import { describe, expect, test } from 'vitest';
+import { newPage, SLOW } from './support/browser';
+import { checkBothWidths, WALKS } from './support/walk';
 
 /**
  * Every page a guest can open holds up at a phone's width and a desktop's (the walk of
  * tests/e2e/support/walk.ts: 390 and 320 px, 1366 and 768 px): no page scrolls sideways, the
- * navigation is whole, axe finds nothing; each public page has its own document title. A
- * shared pitch and a public record are among them, as a guest following a link sees them.
+ * navigation is whole, axe finds nothing serious; each public page has its own document title.
  */
-let shared = { pitch: '', record: '' };
-
-beforeAll(async () => {
-  const user = await createSignedInUser({ name: 'Sharing Walker' });
-  const { record } = await savePePitch(user, 'KO', {
-    epsDivisor: 22,
-    growth: 6,
-    multiple: 21,
-    comment: 'A pitch a guest reads from a link',
-  });
-  shared = await publicPages(user, record.id, 'Sharing Walker');
-}, 60_000);
-
-const PAGES: () => { path: string; heading?: string }[] = () => [
+const PAGES: { path: string; heading?: string }[] = [
   { path: '/' },
   { path: '/Market?symbol=AAPL' },
   { path: '/Heatmap' },
@@ -37,17 +21,14 @@ const PAGES: () => { path: string; heading?: string }[] = () => [
   { path: '/EmptyPage', heading: 'Coming Soon' },
   { path: '/login' },
   { path: '/signup' },
-  { path: '/forget' },
-  { path: shared.pitch },
-  { path: shared.record },
 ];
 
 describe.each(WALKS)('loaded at $load px, then at $narrower px', (walk) => {
-  test('signed out: no page scrolls sideways, axe finds nothing, the navigation is whole, each public page has its own title', async () => {
+  test('signed out: no page scrolls sideways, axe finds nothing serious, the navigation is whole, each public page has its own title', async () => {
     const { page, open, errors } = await newPage({ width: walk.load, height: 844 });
     const problems: string[] = [];
     const titles: string[] = [];
-    for (const { path, heading } of PAGES()) {
+    for (const { path, heading } of PAGES) {
       await open(path);
       if (heading) {
         await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor(SLOW);
@@ -60,7 +41,7 @@ describe.each(WALKS)('loaded at $load px, then at $narrower px', (walk) => {
       problems.push(...(await checkBothWidths(page, walk, path, `signed-out-${name}`)));
     }
     expect(problems).toEqual([]);
-    expect(new Set(titles).size).toBe(PAGES().filter((p) => p.heading).length);
+    expect(new Set(titles).size).toBe(PAGES.filter((p) => p.heading).length);
     expect(errors).toEqual([]);
   }, 240_000);
 });

@@ -205,7 +205,7 @@ describe('the call budget', () => {
     const share = await doc.send(
       new GetCommand({
         TableName: table(),
-        Key: keys.rateLimit('market-client-minute', client, minute),
+        Key: keys.rateLimit('client-market-minute', client, minute),
         ConsistentRead: true,
       }),
     );

@@ -100,6 +100,11 @@ const PAIRS: {
     get: '/api/market/read?from=2026-01-02&kind=daily&symbol=AAPL',
     kind: 'series',
   },
+  {
+    post: ['/api/common_api', { url: 'historical-price-full/stock_dividend/KO' }],
+    get: '/api/market/read?kind=dividends&symbol=KO',
+    kind: 'fundamentals',
+  },
 ];
 
 describe('GET forms of the public market reads', () => {

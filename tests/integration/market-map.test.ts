@@ -81,12 +81,17 @@ describe('the value line’s data', () => {
     expect(String(res.headers['cache-control'])).toMatch(/^public, s-maxage=\d+/);
     const body = valueLineResponse.parse(res.body);
     const { quarters, closes, splits } = body.data;
-    expect(quarters.length).toBe(44);
-    expect(quarters[0]!.date < quarters[43]!.date).toBe(true);
+    expect(quarters.length).toBe(48);
+    expect(quarters[0]!.date < quarters[47]!.date).toBe(true);
+    // Each with the day its statements were filed, after its end (decision 160).
+    expect(
+      quarters.every((q) => q.filingDate! > q.date && q.acceptedDate!.startsWith(q.filingDate!)),
+    ).toBe(true);
     expect(quarters.every((q) => q.epsDiluted !== null && q.dilutedShares! > 0)).toBe(true);
     expect(splits).toEqual([{ date: '2020-08-31', numerator: 4, denominator: 1 }]);
-    expect(closes[0]![0] >= '2016-01-01').toBe(true);
-    expect(closes[0]![0] < '2016-01-10').toBe(true);
+    // From December eleven years back: a close at every quarter end the statements cover.
+    expect(closes[0]![0] >= '2014-12-01').toBe(true);
+    expect(closes[0]![0] < '2014-12-10').toBe(true);
     // Daily closes end with the last session's (the test clock is mid-session on 10 March).
     expect(closes[closes.length - 1]![0]).toBe('2026-03-09');
     // Three statements, the closes and the splits: five calls, then none.

@@ -36,7 +36,9 @@ export function fmpService(
     source: new FmpHttpSource({
       baseUrl: fake.baseUrl,
       apiKey: () => Promise.resolve(fake.apiKey),
-      timeoutMs: 3000,
+      // The fake works the demo data set's answers out as it is asked (the screener's whole
+      // universe among them): a bound for a busy machine, not the production budget (8 s).
+      timeoutMs: 30_000,
       ...(fetchImpl ? { fetchImpl } : {}),
     }),
     plan: options.plan ?? PLANS.starter,

@@ -213,6 +213,21 @@ export const SECTORS: Readonly<Record<string, SectorCalibration>> = {
   },
 };
 
+/**
+ * Banks (Financial Services companies in a bank's industry) against the rest of their sector:
+ * the market pays a bank less for its earnings, a bank earns less of its revenue (interest
+ * income counts in full), and it keeps the capital it is required to hold, returning the rest
+ * of its earnings, so its price sits near its book value. Over the ten years before the test
+ * clock the demo's prices stand above their calibrated levels (the market's path), so banks'
+ * ten-year median P/E lands near 10-15 and P/B near 1-2 (calibration.test.ts).
+ */
+export const BANKS = {
+  pe: [7.5, 10] as Range,
+  operatingMargin: [0.22, 0.34] as Range,
+  /** The equity a bank keeps, over its annual revenue. */
+  capital: [1.3, 1.9] as Range,
+} as const;
+
 export function sectorCalibration(sector: string): SectorCalibration {
   return SECTORS[sector] ?? BASE;
 }

@@ -16,6 +16,7 @@ import {
 import { Instrument } from './prices.js';
 import { between, logBetween, mulberry32, normal1 as gauss, seedOf, u01 } from './random.js';
 import {
+  BANKS,
   DYNAMICS,
   ECONOMY,
   LOSS_VOLATILITY,
@@ -23,7 +24,7 @@ import {
   sectorCalibration,
   type SizeBand,
 } from './calibration.js';
-import { SPECIAL, isBank, type UniverseEntry } from './universe.js';
+import { SPECIAL, isBank, listingDate, type UniverseEntry } from './universe.js';
 
 const MEGA = new Set([
   'AAPL',
@@ -49,7 +50,10 @@ export interface Params {
   turnaround: boolean;
   negativeBook: boolean;
   dividends: boolean;
+  /** A short history's listing: its statements start the year before (SPECIAL.shortHistory). */
   ipoDay: number | null;
+  /** The first session of its shares within the demo history (listingDate); null when listed before. */
+  listingDay: number | null;
   capAnchor: number;
   /** The P/E the market pays for the company's earnings (profitable companies). */
   pe: number;
@@ -81,6 +85,8 @@ export interface Params {
   turnover: number;
   season: [number, number, number, number];
   filingLag: number;
+  /** A bank's equity target over its annual revenue (0 for other companies). */
+  capital: number;
   /** Revenue growth of each year around the anchor (index 0 = FIRST_GROWTH_YEAR). */
   growthPath: number[];
   /** Cumulative log revenue at the start of each of those years, zero at the anchor. */
@@ -157,6 +163,7 @@ function draw(e: UniverseEntry): Params {
   const turnaround = SPECIAL.turnarounds.has(e.symbol);
   const negativeBook = SPECIAL.negativeBook.has(e.symbol);
   const ipo = SPECIAL.shortHistory.get(e.symbol);
+  const listed = listingDate(e.symbol);
   const dividends = !loss && !SPECIAL.noDividend.has(e.symbol) && !ipo;
 
   const capAnchor = logBetween(rnd, size.marketCap[0], size.marketCap[1]);
@@ -175,7 +182,7 @@ function draw(e: UniverseEntry): Params {
       : between(rnd, -0.03, 0.01);
 
   const rd = bank ? 0 : r(cal.rd);
-  let omNow = bank ? between(rnd, 0.28, 0.4) : r(cal.operatingMargin);
+  let omNow = r(bank ? BANKS.operatingMargin : cal.operatingMargin);
   let omSlope = 0;
   if (loss) {
     omNow = -between(rnd, 0.04, 0.35);
@@ -198,7 +205,7 @@ function draw(e: UniverseEntry): Params {
   // Price to sales: a loss-maker is priced on its sales; a profitable company at the sector's
   // P/E, set from its earned margin once its statements exist (Company.priceEarnings).
   const netMargin = (omNow - debt * rate + 0.005) * (1 - tax);
-  const pe = r(cal.pe) * size.multiple * (turnaround ? 1.25 : 1);
+  const pe = bank ? r(BANKS.pe) : r(cal.pe) * size.multiple * (turnaround ? 1.25 : 1);
   const ps = loss ? r(cal.lossPs) : Math.max(pe * Math.max(netMargin, 0.01), 0.25);
   const revenueAnchor = capAnchor / ps;
   const cyclicality = cal.cyclicality;
@@ -211,6 +218,7 @@ function draw(e: UniverseEntry): Params {
     negativeBook,
     dividends,
     ipoDay: ipo ? dayOf(ipo) : null,
+    listingDay: listed ? dayOf(listed) : null,
     capAnchor,
     pe,
     ps,
@@ -243,6 +251,8 @@ function draw(e: UniverseEntry): Params {
       () => 1 + (e.sector === 'Consumer Cyclical' ? 0.06 : 0.02) * (rnd() - 0.5),
     ) as [number, number, number, number],
     filingLag: Math.round(between(rnd, 24, 40)),
+    // Drawn apart from the sequence above, which every other figure (and price) follows.
+    capital: bank ? BANKS.capital[0] + (BANKS.capital[1] - BANKS.capital[0]) * u01(seed, 0, 90) : 0,
     growthPath: path.growth,
     logRevenueAt: path.logAt,
     cyclicality,
@@ -494,12 +504,15 @@ export class Company {
     this.firstEndMonth = m;
     const p = this.params;
     if (!p.loss) this.priceEarnings();
-    const startDay = p.ipoDay ?? HISTORY_START_DAY;
-    ensureCalendar(startDay + 10);
-    const startIndex = tradingIndexAtOrAfter(startDay);
+    // Prices from the listing on; the company's own price path from the start of its
+    // statements, so a listing date cuts the path without changing a later close.
+    const pathStart = p.ipoDay ?? HISTORY_START_DAY;
+    const listedDay = p.listingDay ?? HISTORY_START_DAY;
+    ensureCalendar(Math.max(pathStart, listedDay) + 10);
     this.instrument = new Instrument({
       seed: p.seed,
-      startIndex,
+      startIndex: tradingIndexAtOrAfter(listedDay),
+      pathStartIndex: tradingIndexAtOrAfter(pathStart),
       beta: p.beta,
       sigma: p.sigma,
       logFair: (day) => {
@@ -664,7 +677,19 @@ export class Company {
 
   /** Dividends paid in quarter k (the quarter's dividend per share on its shares). */
   dividendsOf(k: number): number {
+    if (!this.declaredWhileListed(k)) return 0;
     return Math.round(this.dividendPerShare(k) * this.basicShares(k));
+  }
+
+  /** Day quarter k's dividend is declared: about six weeks before the quarter's end. */
+  private declarationDayOf(k: number): number {
+    return weekdayOnOrBefore(monthEndDay(this.firstEndMonth + 3 * k) - 42);
+  }
+
+  /** Whether quarter k's dividend falls on or after the listing: none is declared on shares not yet listed. */
+  private declaredWhileListed(k: number): boolean {
+    const listed = this.params.listingDay;
+    return listed === null || this.declarationDayOf(k) >= listed;
   }
 
   /**
@@ -676,11 +701,10 @@ export class Company {
     const events: DividendEvent[] = [];
     for (let k = 0; ; k++) {
       const endDay = monthEndDay(this.firstEndMonth + 3 * k);
-      const declarationDay = weekdayOnOrBefore(endDay - 42);
+      const declarationDay = this.declarationDayOf(k);
       if (declarationDay > untilDay) break;
       const perShare = this.dividendPerShare(k);
-      if (perShare <= 0) continue;
-      if (this.params.ipoDay !== null && declarationDay < this.params.ipoDay) continue;
+      if (perShare <= 0 || !this.declaredWhileListed(k)) continue;
       const exDay = weekdayOnOrBefore(endDay - 21);
       events.push({
         quarter: k,
@@ -889,6 +913,16 @@ export class Company {
       accumulatedOtherComprehensiveIncomeLoss: prev.accumulatedOtherComprehensiveIncomeLoss,
       minorityInterest: prev.minorityInterest,
     });
+    if (p.bank) {
+      // A bank keeps its capital target and returns what it earns beyond it.
+      const unreturned = equity(b) + buybacks;
+      const returned = Math.max(
+        0,
+        Math.min(unreturned - Math.round(annualEnd * p.capital), 2 * Math.max(0, netIncome)),
+      );
+      b.treasuryStock += buybacks - returned;
+      buybacks = returned;
+    }
     let debt = Math.min(debtTarget, Math.round(0.55 * nonCashAssets(b)));
     let issuance = 0;
     let cash = liabilities(b) + debt + equity(b) - nonCashAssets(b);

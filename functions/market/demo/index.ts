@@ -301,7 +301,9 @@ function quoteRow(symbol: string, ctx: Ctx) {
   const c = idx ? null : company(symbol);
   if (!idx && !c) return null;
   const inst = idx ? idx.inst : c!.instrument;
-  if (ctx.clock.lastCompleteIndex < inst.spec.startIndex) return null;
+  // Not listed yet (no session of its shares has started): no quote.
+  const session = ctx.clock.liveIndex >= 0 ? ctx.clock.liveIndex : ctx.clock.lastCompleteIndex;
+  if (session < inst.spec.startIndex) return null;
   const state = liveState(inst, ctx.clock);
   const range = yearRange(inst, ctx.clock, state);
   const change = round2(state.price - state.previousClose);
@@ -347,7 +349,7 @@ function idCodes(c: Company) {
 }
 
 function ipoDate(c: Company): string {
-  if (c.params.ipoDay !== null) return isoOf(c.params.ipoDay);
+  if (c.params.listingDay !== null) return isoOf(c.params.listingDay);
   const rnd = mulberry32(seedOf(`${c.entry.symbol}:ipo`));
   return isoOf(
     dayOf('1975-01-01') + Math.floor(rnd() * (dayOf('2008-06-30') - dayOf('1975-01-01'))),
@@ -576,7 +578,7 @@ function holders(c: Company, ctx: Ctx, params: Record<string, string>) {
     quarter === 1 ? year - 1 : year,
     quarter === 1 ? 4 : quarter - 1,
   );
-  const listed = c.params.ipoDay ?? 0;
+  const listed = c.params.listingDay ?? 0;
   if (endDay < listed) return [];
   const sharesNow = Math.round(sharesAt(c.params, yearsFromAnchor(endDay)));
   const sharesPrev = Math.round(sharesAt(c.params, yearsFromAnchor(prevEnd)));
@@ -645,7 +647,7 @@ function news(symbols: string[], ctx: Ctx, params: Record<string, string>) {
   for (const s of symbols) {
     const c = company(s);
     if (!c) continue;
-    const listed = c.params.ipoDay ?? 0;
+    const listed = c.params.listingDay ?? 0;
     const seed = seedOf(`${c.entry.symbol}:news`);
     for (let d = Math.max(from, listed); d <= to; d++) {
       const item = newsForDay(c.entry, d, seed, DAY_MS);

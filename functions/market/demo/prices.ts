@@ -17,8 +17,13 @@ export const INTRADAY_SESSIONS = 5;
 
 export interface InstrumentSpec {
   seed: number;
-  /** First trading-day index with a price. */
+  /** First trading-day index with a price (the listing). */
   startIndex: number;
+  /**
+   * First trading-day index of the own (company-specific) deviation's path, at or before
+   * `startIndex` (default: `startIndex`): a listing cuts a longer path without moving a later close.
+   */
+  pathStartIndex?: number;
   /** Natural log of the fundamental value on a day. */
   logFair: (day: number) => number;
   beta: number;
@@ -65,11 +70,12 @@ export class Instrument {
 
   /** Own log deviation on trading index i: yesterday's, decayed, plus today's shock. */
   private own(i: number): number {
-    const { seed, sigma, startIndex, earningsSession } = this.spec;
-    const k = i - startIndex;
+    const { seed, sigma, earningsSession } = this.spec;
+    const pathStart = this.spec.pathStartIndex ?? this.spec.startIndex;
+    const k = i - pathStart;
     if (k < 0) return 0;
     for (let j = this.owns.length; j <= k; j++) {
-      const index = startIndex + j;
+      const index = pathStart + j;
       let scale = 1;
       if (earningsSession?.(index)) scale = EVENTS.earningsMultiple;
       else if (u01(seed, index, 16) < EVENTS.newsProbability) scale = EVENTS.newsMultiple;
@@ -323,7 +329,8 @@ export function liveState(inst: Instrument, clock: MarketClock): LiveState {
       dayHigh: high,
       dayLow: low,
       volume,
-      previousClose: inst.close(i - 1),
+      // On the listing day there is no earlier close: the session's open stands in.
+      previousClose: i > inst.spec.startIndex ? inst.close(i - 1) : (first?.open ?? price),
       index: i,
     };
   }

@@ -892,6 +892,144 @@ export const SPECIAL = {
   ]),
 } as const;
 
+/**
+ * The first session of each company's current shares on a US exchange, for every company of
+ * the universe listed after the demo history starts (2 January 2009): its IPO or direct listing,
+ * a spin-off's first regular-way session, the first session after a SPAC merger closed, or a
+ * re-listing after a buyout or a reorganisation. A company whose listed shares only changed
+ * name (or survived a merger as the listed party) keeps its earlier listing and is not here.
+ * The demo market has no price, quote, dividend or holder of a company before this day
+ * (decision 165). The short histories above list their own.
+ */
+export const LISTING_DATES: ReadonlyMap<string, string> = new Map<string, string>([
+  // Technology
+  ['AVGO', '2009-08-06'],
+  ['FTNT', '2009-11-18'],
+  ['AOSL', '2010-04-29'],
+  ['EPAM', '2012-02-08'],
+  ['NOW', '2012-06-29'],
+  ['PANW', '2012-07-20'],
+  ['WDAY', '2012-10-12'],
+  ['ANET', '2014-06-06'],
+  ['KEYS', '2014-11-03'],
+  ['BOX', '2015-01-23'],
+  ['GDDY', '2015-04-01'],
+  ['HPE', '2015-11-02'],
+  ['TEAM', '2015-12-10'],
+  ['YEXT', '2017-04-13'],
+  ['ZS', '2018-03-16'],
+  ['DOMO', '2018-06-29'],
+  ['DELL', '2018-12-28'],
+  ['CRWD', '2019-06-12'],
+  ['NET', '2019-09-13'],
+  ['DDOG', '2019-09-19'],
+  ['SITM', '2019-11-13'],
+  ['SNOW', '2020-09-16'],
+  ['PLTR', '2020-09-30'],
+  ['DOCN', '2021-03-24'],
+  // Healthcare
+  ['IRWD', '2010-02-03'],
+  ['HCA', '2011-03-10'],
+  ['ABBV', '2013-01-02'],
+  ['ZTS', '2013-02-01'],
+  ['IQV', '2013-05-09'],
+  ['FATE', '2013-10-01'],
+  ['OCGN', '2014-12-03'],
+  ['EDIT', '2016-02-03'],
+  ['SIBN', '2018-10-16'],
+  ['MRNA', '2018-12-07'],
+  ['PGNY', '2019-10-25'],
+  ['AHCO', '2019-11-11'],
+  // Financial Services
+  ['KKR', '2010-07-15'],
+  ['CUBI', '2013-05-16'],
+  ['ENVA', '2014-11-13'],
+  ['LC', '2014-12-11'],
+  ['VIRT', '2015-04-16'],
+  ['PYPL', '2015-07-20'],
+  ['OPRT', '2019-09-26'],
+  ['LMND', '2020-07-02'],
+  ['UPST', '2020-12-16'],
+  ['SOFI', '2021-06-01'],
+  ['HOOD', '2021-07-29'],
+  // Consumer Cyclical
+  ['TSLA', '2010-06-29'],
+  ['GM', '2010-11-18'],
+  ['HLT', '2013-12-12'],
+  ['W', '2014-10-02'],
+  ['PLAY', '2014-10-10'],
+  ['SHAK', '2015-01-30'],
+  ['ETSY', '2015-04-16'],
+  ['GOOS', '2017-03-16'],
+  ['SFIX', '2017-11-17'],
+  ['PTON', '2019-09-26'],
+  ['ABNB', '2020-12-10'],
+  ['LCID', '2021-07-26'],
+  // Consumer Defensive
+  ['DG', '2009-11-13'],
+  ['CHEF', '2011-07-28'],
+  ['FRPT', '2014-11-07'],
+  ['KHC', '2015-07-06'],
+  ['BJ', '2018-06-28'],
+  ['VITL', '2020-07-31'],
+  // Industrials
+  ['HY', '2012-10-01'],
+  ['DNOW', '2014-06-02'],
+  ['CARR', '2020-04-03'],
+  ['HTZ', '2021-11-09'],
+  // Energy
+  ['TRGP', '2010-12-07'],
+  ['KMI', '2011-02-11'],
+  ['MPC', '2011-07-01'],
+  ['VTLE', '2011-12-15'],
+  ['PSX', '2012-05-01'],
+  ['FANG', '2012-10-12'],
+  ['BKR', '2017-07-05'],
+  ['TDW', '2017-08-01'],
+  ['TALO', '2018-05-10'],
+  // Utilities
+  ['VST', '2017-05-10'],
+  // Real Estate
+  ['OPI', '2009-06-09'],
+  ['RMR', '2015-12-15'],
+  ['INVH', '2017-02-01'],
+  ['JBGS', '2017-07-18'],
+  ['VICI', '2018-02-01'],
+  ['OPEN', '2020-12-21'],
+  ['COMP', '2021-04-01'],
+  // Basic Materials
+  ['LYB', '2010-10-14'],
+  ['TROX', '2012-06-18'],
+  ['CC', '2015-07-01'],
+  ['ASIX', '2016-10-03'],
+  ['AA', '2016-11-01'],
+  ['DD', '2017-09-01'],
+  ['EQX', '2018-08-03'],
+  ['LIN', '2018-10-31'],
+  ['DOW', '2019-04-02'],
+  ['CTVA', '2019-06-03'],
+  // Communication Services
+  ['CHTR', '2010-09-14'],
+  ['QNST', '2010-02-11'],
+  ['YELP', '2012-03-02'],
+  ['META', '2012-05-18'],
+  ['AMC', '2013-12-18'],
+  ['GCI', '2014-02-14'],
+  ['MGNI', '2014-04-02'],
+  ['MSGS', '2015-10-01'],
+  ['SNAP', '2017-03-02'],
+  ['CARG', '2017-10-12'],
+  ['SPOT', '2018-04-03'],
+  ['PINS', '2019-04-18'],
+  ['IAC', '2020-07-01'],
+  ['RBLX', '2021-03-10'],
+]);
+
+/** The day a company's shares were first listed within the demo history (YYYY-MM-DD), or undefined. */
+export function listingDate(symbol: string): string | undefined {
+  return SPECIAL.shortHistory.get(symbol) ?? LISTING_DATES.get(symbol);
+}
+
 /** Banks: bank-like statements (no cost of revenue, gross profit equals revenue, loans and deposits). */
 export function isBank(e: UniverseEntry): boolean {
   return e.sector === 'Financial Services' && e.industry.startsWith('Banks');

@@ -5,6 +5,11 @@ import { afterAll, afterEach, expect, inject } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** The bound of one browser action or awaited condition (decision 155). */
+export const PATIENCE_MS = 45_000;
+/** `{ timeout }` for a `waitFor` or `expect.poll` that names it. */
+export const SLOW = { timeout: PATIENCE_MS };
+
 /** Flags that keep headless Chromium quiet on a machine without outside network. */
 const ARGS = [
   '--no-sandbox',
@@ -61,6 +66,9 @@ export async function newPage(
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     baseURL: baseUrl(),
   });
+  // How long an action or a wait may take on a machine busy with other work: a bound for a
+  // failure to be reported, not a speed target (the benches measure speed).
+  context.setDefaultTimeout(PATIENCE_MS);
   contexts.push(context);
   const cspViolations: string[] = [];
   const record = (page: Page, text: string) => {
@@ -130,5 +138,5 @@ export async function logIn(page: Page, user: { email: string; password: string 
     .locator('.toast--success')
     .filter({ hasText: 'Login Successful!' })
     .first()
-    .waitFor({ timeout: 20_000 });
+    .waitFor(SLOW);
 }

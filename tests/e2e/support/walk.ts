@@ -2,10 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { SLOW } from './browser';
 import { REPO_ROOT } from '../../../infra/local/stack';
-import { mySharesResponse, sharePitchResponse } from '../../../shared/sharing/schemas';
-import { apiClient } from '../../support/api';
-import type { TestUser } from '../../support/users';
 
 /**
  * The layout walk (decision 155): every page is loaded at a phone width and at a desktop width,
@@ -19,8 +17,6 @@ export const WALKS = [
   { load: 390, narrower: 320 },
   { load: 1366, narrower: 768 },
 ] as const;
-
-export const SLOW = { timeout: 20_000 };
 
 /** The header's links, in order (every feature one click away). */
 export const NAV = [
@@ -43,27 +39,14 @@ export const SCREENSHOTS =
 export const sidewaysOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
-/**
- * What axe checks on every page of the walk: the WCAG 2.0 and 2.1 A and AA rules, axe's
- * best practices (landmarks, headings, regions...), and `label-content-name-mismatch` (a
- * control's accessible name holds its visible label, so a voice-control user can say what they
- * see), enabled by name: it is experimental in some axe releases and off unless asked for.
- */
-export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
-export const AXE_EXTRA_RULES = ['label-content-name-mismatch'];
-
-/** Every axe finding on the page as it is now, whatever its impact (none is acceptable). */
+/** Serious or critical axe findings on the page as it is now. */
 export async function axeFindings(page: Page, label: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .options({
-      runOnly: { type: 'tag', values: AXE_TAGS },
-      rules: Object.fromEntries(AXE_EXTRA_RULES.map((id) => [id, { enabled: true }])),
-    })
-    .analyze();
-  return result.violations.map(
-    (v) =>
-      `${label}: ${v.id} (${v.impact ?? 'no impact'}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
 }
 
 /**
@@ -141,30 +124,4 @@ export async function checkBothWidths(
   }
   await resize(page, walk.load);
   return problems;
-}
-
-/**
- * The public pages a walk visits: the user shares a pitch (`/p/{slug}`) and turns on a public
- * record under `displayName` (`/u/{slug}`), through the API. Their paths.
- */
-export async function publicPages(
-  user: TestUser,
-  valuationId: string,
-  displayName: string,
-): Promise<{ pitch: string; record: string }> {
-  const api = apiClient();
-  const token = { token: user.accessToken };
-  const shared = await api.post('/api/sharePitch', { valuation_id: valuationId }, token);
-  expect(shared.status).toBe(200);
-  const record = await api.post(
-    '/api/setPublicRecord',
-    { enabled: true, display_name: displayName },
-    token,
-  );
-  expect(record.status).toBe(200);
-  const shares = mySharesResponse.parse((await api.get('/api/myShares', token)).body);
-  return {
-    pitch: sharePitchResponse.parse(shared.body).path,
-    record: `/u/${shares.publicRecord!.slug}`,
-  };
 }

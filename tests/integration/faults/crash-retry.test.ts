@@ -5,7 +5,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { faultFigureRecorder } from './figures';
-import { call, newInvestor, signIn, type Reply, type StackAddress } from './journey';
+import {
+  buildData,
+  call,
+  newInvestor,
+  reads,
+  signIn,
+  type Reply,
+  type StackAddress,
+} from './journey';
 import { killGroup, npmStartAddress, npmStartEnv, startNpm, type NpmStart } from './npm-start';
 
 /**
@@ -14,7 +22,10 @@ import { killGroup, npmStartAddress, npmStartEnv, startNpm, type NpmStart } from
  * At a random moment (seeded: CRASH_SEED replays a run) the whole process group is killed with
  * SIGKILL, or DynamoDB Local alone first, then the group. After the restart every request is
  * sent again with its key until it answers 200. Then every logical write exists exactly once,
- * and the portfolio's cash plus the cost of its holdings is its invested amount.
+ * and the portfolio's cash plus the cost of its holdings is its invested amount. The investor's
+ * other data, built before the first crash (a valuation, a pitch, a portfolio with an open
+ * order, a watched stock), is found by every read after the last restart, and the account
+ * still signs in with its password.
  */
 const faultFigures = faultFigureRecorder('crash-retry');
 const SEED = Number(process.env.CRASH_SEED ?? 20261124);
@@ -77,10 +88,12 @@ describe('writes retried with their Idempotency-Key across crashes', () => {
       IDEMPOTENCY_LOCK_SECONDS: '2',
       WRITE_LIMIT_PER_MINUTE: '10000',
     });
-    let child = await startNpm(target);
+    await startNpm(target);
+    let child = target.running!;
     let at = npmStartAddress(dataDir);
     const investor = await newInvestor(at);
     let token = investor.token;
+    const built = await buildData(at, token);
     const created = await call(at, token, 'POST', '/api/addPortfolio', {
       portfolio_name: 'Crash tested',
       investment_value: SEED_CAPITAL,
@@ -130,8 +143,11 @@ describe('writes retried with their Idempotency-Key across crashes', () => {
       faultFigures.inject('npmStartKilled');
       await Promise.all(pending);
 
-      child = await startNpm(target);
+      await startNpm(target);
+      child = target.running!;
+      const before = at;
       at = npmStartAddress(dataDir);
+      expect(at.userPoolId).toBe(before.userPoolId);
       token = await signIn(at, investor.email, investor.password);
       // Every request again with its key until it is done: a replay, or a first run.
       for (const w of burst) {
@@ -176,7 +192,22 @@ describe('writes retried with their Idempotency-Key across crashes', () => {
     const answeredPortfolios = writes
       .filter((w) => w.kind === 'portfolio')
       .map((w) => (w.answer!.data as { portfolio_id: string }).portfolio_id);
-    expect(portfolios.sort()).toEqual([portfolioId, ...answeredPortfolios].sort());
+    expect(portfolios.sort()).toEqual(
+      [portfolioId, built.portfolioId, ...answeredPortfolios].sort(),
+    );
+
+    // The investor's data from before the first crash, every item found again.
+    let lost = 0;
+    for (const read of reads(at, token, built)) {
+      const reply = await read.run();
+      if (!read.finds(reply)) lost += 1;
+      expect({ route: read.route, status: reply.status, found: read.finds(reply) }).toEqual({
+        route: read.route,
+        status: 200,
+        found: true,
+      });
+    }
+    faultFigures.lost(lost);
 
     // Cash plus the cost of the holdings is the invested amount.
     const cost = data.holdings.reduce((sum, h) => sum + h.cost_cents, 0);

@@ -60,6 +60,18 @@ const setName = (user: TestUser, name: string) =>
     { token: user.accessToken },
   );
 
+/** Latin small capitals of the letters uniqueName uses. */
+const SMALL_CAPITALS: Record<string, string> = {
+  a: 'ᴀ',
+  b: 'ʙ',
+  c: 'ᴄ',
+  d: 'ᴅ',
+  e: 'ᴇ',
+  f: 'ꜰ',
+  i: 'ɪ',
+  l: 'ʟ',
+};
+
 /** A name no other test uses (letters only: digits would read as letters). */
 const uniqueName = (first: string) =>
   `${first} ${randomUUID()
@@ -125,30 +137,52 @@ describe('display names', () => {
     [a, b] = await Promise.all([createSignedInUser(), createSignedInUser()]);
   });
 
-  it.each(['Mr Mark\u0435t', '\u041Cr Market', '\u0430dmin', 'Supp\u043Ert', 'Adm1n'])(
-    'refuses %s as reserved, and keeps no record',
-    async (name) => {
+  it.each([
+    ['Mr Mark\u0435t', DISPLAY_NAME_MESSAGES.reserved],
+    ['\u041Cr Market', DISPLAY_NAME_MESSAGES.reserved],
+    ['\u0430dmin', DISPLAY_NAME_MESSAGES.reserved],
+    ['Supp\u043Ert', DISPLAY_NAME_MESSAGES.reserved],
+    ['Adm1n', DISPLAY_NAME_MESSAGES.reserved],
+    // Small capitals and phonetic letters, Cyrillic к and т, Greek α and ε.
+    ['ᴍʀ ᴍᴀʀᴋᴇᴛ', DISPLAY_NAME_MESSAGES.reserved],
+    ['ᴀᴅᴍɪɴ', DISPLAY_NAME_MESSAGES.reserved],
+    ['ꜱᴜᴘᴘᴏʀᴛ', DISPLAY_NAME_MESSAGES.reserved],
+    ['Mr Maʀket', DISPLAY_NAME_MESSAGES.reserved],
+    ['Mr Marкet', DISPLAY_NAME_MESSAGES.mixedScripts],
+    ['Mr Markeт', DISPLAY_NAME_MESSAGES.reserved],
+    ['Mr Mαrkεt', DISPLAY_NAME_MESSAGES.mixedScripts],
+    ['Mr Mαrket', DISPLAY_NAME_MESSAGES.reserved],
+  ])('refuses %s (%s), and keeps no record', async (name, message) => {
+    {
       const res = await setName(b, name);
       expect(res.status).toBe(400);
-      expect(res.body.message).toBe(DISPLAY_NAME_MESSAGES.reserved);
+      expect(res.body.message).toBe(message);
       const mine = mySharesResponse.parse(
         (await api.get('/api/myShares', { token: b.accessToken })).body,
       );
       expect(mine.publicRecord).toBeNull();
-    },
-  );
+    }
+  });
 
   it('are unique by skeleton: user B cannot take user A’s name, nor one that looks the same', async () => {
     const name = uniqueName('Alice');
     expect((await setName(a, name)).status).toBe(200);
     const cyrillic = name.replace('A', '\u0410').replace('e', '\u0435');
+    // The same letters as small capitals (`ᴀʟɪᴄᴇ ...`): one script, folded to the same name.
+    const smallCaps = [...name.toLowerCase()].map((ch) => SMALL_CAPITALS[ch] ?? ch).join('');
+    expect(smallCaps).not.toBe(name.toLowerCase());
     let refused = 0;
-    for (const twin of [name, cyrillic, name.toUpperCase(), name.replace(' ', '-'), `${name}.`]) {
+    for (const twin of [name, smallCaps, name.toUpperCase(), name.replace(' ', '-'), `${name}.`]) {
       const res = await setName(b, twin);
       expect(res.status, twin).toBe(409);
       expect(res.body.message).toBe(DISPLAY_NAME_MESSAGES.taken);
       refused++;
     }
+    // Latin with Cyrillic letters is refused before it is compared: one script per name.
+    const mixed = await setName(b, cyrillic);
+    expect(mixed.status).toBe(400);
+    expect(mixed.body.message).toBe(DISPLAY_NAME_MESSAGES.mixedScripts);
+    refused++;
     // A keeps it and may change its case; B's record stays off.
     expect((await setName(a, name.toLowerCase())).status).toBe(200);
     const mine = mySharesResponse.parse(

@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { encodeHeatmap, type HeatmapCompany } from '../../../../shared/heatmap/data';
-import { marketMap } from '../../../../shared/heatmap/layout';
-import { changeColour } from '../../../../shared/heatmap/scale';
+import { marketMap, undrawn } from '../../../../shared/heatmap/layout';
+import { changeColour, legendSteps } from '../../../../shared/heatmap/scale';
 import { envelope, json, stubApi } from '../../test/api-mock';
 import { renderWithProviders } from '../../test/render-with-providers';
 import { HeatmapPage } from './components/HeatmapPage';
@@ -52,6 +52,9 @@ function recordingContext() {
     font: '',
     textAlign: 'left',
     textBaseline: 'middle',
+    strokeStyle: '',
+    lineWidth: 1,
+    strokeRect: vi.fn(),
     fillRect: (x: number, y: number) => fills.push({ style: fillStyle, x, y }),
     fillText: (text: string) => texts.push(text),
   };
@@ -75,12 +78,29 @@ function Where() {
   return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
 }
 
-function renderAt(path: string, companies: HeatmapCompany[] = COMPANIES) {
-  const calls = stubApi((call) =>
-    call.path === '/api/market/heatmap'
-      ? json(200, envelope(encodeHeatmap(companies), '2026-03-10T15:00:00Z'))
-      : undefined,
-  );
+/** The app's pinned clock: Tuesday 10 March 2026, 11:00 in New York. */
+const CLOCK = '2026-03-10T15:00:00Z';
+const FRESH = {
+  snapshotAt: '2026-03-10T14:50:00.000Z',
+  session: '2026-03-10',
+  refreshMinutes: 15,
+  stale: false,
+};
+
+function renderAt(
+  path: string,
+  companies: HeatmapCompany[] = COMPANIES,
+  freshness: typeof FRESH | null = companies.length ? FRESH : null,
+) {
+  const calls = stubApi((call) => {
+    if (call.path === '/config.json') return json(200, { apiBaseUrl: '', marketClock: CLOCK });
+    if (call.path === '/api/market/heatmap')
+      return json(200, {
+        ...envelope(encodeHeatmap(companies, freshness), '2026-03-10T14:58:00Z'),
+        stale: freshness?.stale ?? true,
+      });
+    return undefined;
+  });
   renderWithProviders(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
@@ -104,7 +124,13 @@ describe('the market heatmap', () => {
       within(legend)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['≤ -3%', '-2%', '-1%', '0%', '+1%', '+2%', '≥ +3%']);
+    ).toEqual(['≤ -3%', '-2%', '-1%', '0%', '+1%', '+2%', '≥ +3%', 'N/A']);
+    // The legend's swatches are the tiles' colours with their text colours.
+    const swatches = within(legend).getAllByRole('listitem').slice(0, 7);
+    legendSteps('1D').forEach((step, i) => {
+      expect(swatches[i]!.style.background).toBe(hexToRgb(step.colour));
+      expect(swatches[i]!.style.color).toBe(hexToRgb(step.text));
+    });
     // Each tile is filled in its colour, where the shared layout puts it.
     const layout = marketMap(COMPANIES, WIDTH, mapHeight(WIDTH));
     for (const tile of layout.tiles) {
@@ -161,4 +187,66 @@ describe('the market heatmap', () => {
     renderAt('/Heatmap', []);
     expect(await screen.findByText(/The market map is being prepared/)).toBeTruthy();
   });
+
+  it('states when its figures were taken and that today’s moves are today’s', async () => {
+    renderAt('/Heatmap');
+    const asOf = await screen.findByTestId('heatmap-as-of');
+    expect(asOf.dataset.stale).toBe('false');
+    expect(asOf.textContent).toBe(
+      'Figures as of 2026-03-10 10:58 New York time, refreshed every 15 minutes while the market trades; one-day moves of today’s session (2026-03-10).',
+    );
+    expect(screen.getByTestId('heatmap-count').textContent).toMatch(
+      /^4 companies, sized by market cap, coloured by their change today\./,
+    );
+  });
+
+  it('marks a snapshot older than its refresh stale, and never calls a past day’s moves today', async () => {
+    renderAt('/Heatmap', COMPANIES, {
+      snapshotAt: '2026-02-27T21:05:00.000Z',
+      session: '2026-02-27',
+      refreshMinutes: 15,
+      stale: true,
+    });
+    const asOf = await screen.findByTestId('heatmap-as-of');
+    expect(asOf.dataset.stale).toBe('true');
+    expect(asOf.getAttribute('role')).toBe('status');
+    expect(asOf.textContent).toBe(
+      'Out of date. These figures are from a snapshot taken 2026-02-27 16:05 New York time, older than its 15-minute refresh allows: the one-day moves are those of the session of 2026-02-27 as they stood then.',
+    );
+    await screen.findByRole('img', {
+      name: /^Market heatmap: 4 companies sized by market cap, coloured by their change on 2026-02-27$/,
+    });
+    expect(screen.getByRole('list', { name: 'Colour scale: change on 2026-02-27' })).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/today/i);
+  });
+
+  it('lists by name the companies too small to draw, and says how many it draws', async () => {
+    // Three hundred small companies beside the four: most cannot have 3 pixels of tile.
+    const small = Array.from({ length: 300 }, (_, i) =>
+      company(`T${i}`, 'Energy', 'Oil & Gas', 2e7 * (1 + (i % 3)), 0.1),
+    );
+    const all = [...COMPANIES, ...small];
+    renderAt('/Heatmap', all);
+    await screen.findByRole('img', { name: /^Market heatmap: 304 companies/ });
+    const hidden = undrawn(marketMap(all, WIDTH, mapHeight(WIDTH)));
+    expect(hidden.length).toBeGreaterThan(0);
+    const list = await screen.findByTestId('heatmap-too-small');
+    expect(
+      within(list).getByText(`${hidden.length} companies too small to draw at this size`),
+    ).toBeTruthy();
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.dataset.symbol),
+    ).toEqual(hidden.map((c) => c.symbol));
+    expect(screen.getByTestId('heatmap-count').textContent).toContain(
+      `: ${304 - hidden.length} drawn, ${hidden.length} too small to draw at this size (listed below)`,
+    );
+  });
 });
+
+/** `#rrggbb` as the DOM reports a style colour. */
+function hexToRgb(hex: string): string {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  return `rgb(${r}, ${g}, ${b})`;
+}

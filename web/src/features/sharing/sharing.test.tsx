@@ -200,6 +200,20 @@ describe('Public record setting', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(DISPLAY_NAME_MESSAGES.reserved);
     expect(calls.some((c) => c.path === '/api/setPublicRecord')).toBe(false);
   });
+
+  it('refuses small capitals of the product and a name mixing scripts before sending anything', async () => {
+    for (const [name, message] of [
+      ['ᴍʀ ᴍᴀʀᴋᴇᴛ', DISPLAY_NAME_MESSAGES.reserved],
+      ['Mr Mar\u043Aet', DISPLAY_NAME_MESSAGES.mixedScripts],
+    ] as const) {
+      const view = renderAt('/', '*', <PublicRecordSettings />);
+      fireEvent.change(await screen.findByLabelText('Display name'), { target: { value: name } });
+      fireEvent.click(screen.getByRole('button', { name: 'Turn on public record' }));
+      expect((await screen.findByRole('alert')).textContent).toBe(message);
+      view.unmount();
+    }
+    expect(calls.some((c) => c.path === '/api/setPublicRecord')).toBe(false);
+  });
 });
 
 describe('the public pitch page', () => {

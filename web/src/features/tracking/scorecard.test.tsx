@@ -18,7 +18,8 @@ import { Component as TrackedPitches } from './routes/tracked-pitches';
 
 vi.mock('../../lib/auth', async () => (await import('../../test/session-mock')).authMock);
 
-const TRACKED_AT = '2024-01-01T00:00:00.000Z';
+// After the 2023 reports were public (40 days after the year's end, below).
+const TRACKED_AT = '2024-04-15T00:00:00.000Z';
 const TWO_YEARS_LATER = Date.parse(TRACKED_AT) + 730.5 * 24 * 3600 * 1000;
 
 const pitch = (id: string, symbol: string, name: string): ScorecardPitch => ({
@@ -54,8 +55,8 @@ const msft = pitch('v3', 'MSFT', 'Microsoft Corporation');
 /** The scorecard the server would answer, computed with the shared math. */
 function scorecardAnswer(): PitchScorecardResponse {
   const reports = [
-    { periodEnd: '2023-12-31', value: 5 },
-    { periodEnd: '2024-12-31', value: 6 },
+    { periodEnd: '2023-12-31', value: 5, publicAt: Date.parse('2024-02-09T00:00:00Z') },
+    { periodEnd: '2024-12-31', value: 6, publicAt: Date.parse('2025-02-09T00:00:00Z') },
   ];
   const data = [
     // Realized 32 = 20 from growth + 12 from multiple; expected 36.125: behind plan.

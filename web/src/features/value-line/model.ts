@@ -1,6 +1,9 @@
 import {
+  canDiscount,
   companyMedianMultiple,
+  companyMultipleAsOf,
   currentValue,
+  discountedSteps,
   pricesAgainstValue,
   quarterBases,
   splitAdjusted,
@@ -8,6 +11,7 @@ import {
   valueLineGaps,
   valueLineStatistics,
   type DayValue,
+  type MultipleAsOf,
   type QuarterBase,
   type ValueLineStatistics,
   type ValueLineTypeId,
@@ -16,13 +20,16 @@ import {
 import type { ValuationModelInput } from '../../../../shared/valuation/models';
 import type { ValueLineData } from '../../../../shared/valuation/value-line-api';
 
-/** Which multiple the line uses: the investor's own, the company's ten-year median, its sector's. */
+/**
+ * Which multiple the line uses: the investor's own, the company's ten-year median (known at
+ * each day), its sector's (today's, the only one there is: decision 164).
+ */
 export type MultipleChoice = 'mine' | 'company' | 'sector';
 
 export const MULTIPLE_LABELS: Record<MultipleChoice, string> = {
   mine: 'My multiple',
   company: 'Company 10-yr median',
-  sector: 'Sector median',
+  sector: 'Sector median today',
 };
 
 const SECTOR_KEY = { 1: 'pe', 2: 'pb', 3: 'ps', 4: 'evEbitda' } as const;
@@ -48,13 +55,20 @@ export function mediansOf(
   };
 }
 
-/** The multiple a choice gives: undefined for the model's own, null when there is none. */
+/**
+ * The multiple a choice gives: undefined for the model's own, null when there is none; the
+ * company's median is the one known at each step's day.
+ */
 export function chosenMultiple(
   choice: MultipleChoice,
   medians: Medians,
-): number | undefined | null {
+  data: ValueLineData,
+  typeId: ValueLineTypeId,
+  bases: readonly QuarterBase[],
+): number | MultipleAsOf | undefined | null {
   if (choice === 'mine') return undefined;
-  return choice === 'company' ? medians.company.median : medians.sector;
+  if (choice === 'sector') return medians.sector;
+  return medians.company.median === null ? null : companyMultipleAsOf(typeId, bases, data.closes);
 }
 
 export interface LineView {
@@ -65,20 +79,36 @@ export interface LineView {
   current: ValueStep | null;
 }
 
-/** The line, the days against it and their statistics, for one model and multiple. */
+/** Whether a model's value is one at the end of its hold (the multiples models; a DCF's is today's). */
+export const endOfHoldModel = (model: ValuationModelInput) => model.valuation_type_id !== 5;
+
+/**
+ * The line, the days against it and their statistics, for one model and multiple. With a
+ * discount rate, an end-of-hold model's values are discounted over its hold (decision 163).
+ */
 export function lineView(
   data: ValueLineData,
   model: ValuationModelInput,
   bases: readonly QuarterBase[],
-  options: { multiple?: number; latest: 'model' | 'quarters'; pitchDate?: string },
+  options: {
+    multiple?: number | MultipleAsOf;
+    latest: 'model' | 'quarters';
+    pitchDate?: string;
+    discountRate?: number;
+  },
 ): LineView {
   const today = data.closes[data.closes.length - 1]?.[0];
-  const steps = valueLine(model, bases, {
+  const raw = valueLine(model, bases, {
     latest: options.latest,
     ...(options.multiple !== undefined ? { multiple: options.multiple } : {}),
     ...(options.pitchDate !== undefined ? { pitchDate: options.pitchDate } : {}),
     ...(today ? { today } : {}),
   });
+  const rate = options.discountRate;
+  const steps =
+    rate !== undefined && endOfHoldModel(model) && canDiscount(model.holding_period, rate)
+      ? discountedSteps(raw, model.holding_period, rate)
+      : raw;
   const days = pricesAgainstValue(
     steps,
     data.closes,

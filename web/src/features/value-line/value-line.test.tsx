@@ -24,15 +24,19 @@ const QUARTERS = ['03-31', '06-30', '09-30', '12-31'];
 
 /**
  * Three years of quarters: EPS 1.00 a quarter (2.00 in 2025), 4 M shares; a loss in 2024's
- * second half. Closes every weekday at 50 until mid-2024, 70 after.
+ * second half; each filed 30 days after its end (its figures count from the next day). Closes
+ * every weekday at 50 until mid-2024, 70 after.
  */
 function fixture(): ValueLineData {
   const quarters = Array.from({ length: 12 }, (_, i) => {
     const year = 2023 + Math.floor(i / 4);
     const date = `${year}-${QUARTERS[i % 4]}`;
     const eps = year === 2025 ? 2 : date === '2024-09-30' || date === '2024-12-31' ? -3 : 1;
+    const filed = new Date(Date.parse(`${date}T00:00:00Z`) + 30 * 86_400_000);
     return {
       date,
+      filingDate: filed.toISOString().slice(0, 10),
+      acceptedDate: null,
       epsDiluted: eps,
       revenue: 40e6,
       ebitda: 10e6,
@@ -80,12 +84,20 @@ describe('the company view’s value line', () => {
     const note = await screen.findByText(/Company 10-yr median P\/E/);
     const median = Number(/median P\/E: ([\d.]+)x/.exec(note.textContent ?? '')![1]);
     expect((await current()).textContent).toBe(formatPrice(8 * median, 'USD'));
-    expect(note.textContent).toContain('Industrials median: 18.00x');
+    expect(note.textContent).toContain('Industrials median today: 18.00x');
+    // The legend says what the value is: a value on the day, at the median known that day.
+    const legend = screen.getByTestId('value-line-legend');
+    expect(within(legend).getByText(/^Value:/).textContent).toBe(
+      `Value: the TTM EPS known on each day × the company’s 10-yr median P/E known on each day (${median.toFixed(2)}x now): a value on the day`,
+    );
     expect(calls.filter((c) => c.path === '/api/market/value-line')).toHaveLength(1);
     expect(calls[calls.length - 1]!.query).toEqual({ symbol: 'ACME' });
 
-    fireEvent.click(screen.getByRole('radio', { name: 'Sector median' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Sector median today' }));
     await waitFor(async () => expect((await current()).textContent).toBe('$144.00'));
+    expect(within(legend).getByText(/^Value:/).textContent).toBe(
+      'Value: the TTM EPS known on each day × the Industrials median P/E today (18.00x), on every day: a value on the day',
+    );
 
     fireEvent.click(screen.getByRole('radio', { name: 'My multiple' }));
     fireEvent.change(screen.getByLabelText('My P/E multiple'), { target: { value: '20' } });
@@ -100,19 +112,34 @@ describe('the company view’s value line', () => {
     render(<ValueLineSection mode="company" symbol="ACME" />);
     await current();
     const gaps = screen.getByTestId('value-line-gaps');
-    // TTM EPS: 0 at 2024-09-30, then -4, -3, -2, and 3 again at 2025-09-30.
+    // TTM EPS: 0 at 2024-09-30, then -4, -3, -2, and 3 again at 2025-09-30, each from the
+    // day after its filing (31 days after the quarter's end).
     const items = within(gaps)
       .getAllByRole('listitem')
       .map((li) => li.textContent);
     expect(items.slice(-4)).toEqual([
-      '2024-09-30 to 2024-12-30: Not meaningful: no earnings (TTM EPS 0.00)',
-      '2024-12-31 to 2025-03-28: Not meaningful: negative earnings (TTM EPS -4.00)',
-      '2025-03-31 to 2025-06-27: Not meaningful: negative earnings (TTM EPS -3.00)',
-      '2025-06-30 to 2025-09-29: Not meaningful: negative earnings (TTM EPS -2.00)',
+      '2024-10-31 to 2025-01-30: Not meaningful: no earnings (TTM EPS 0.00)',
+      '2025-01-31 to 2025-04-30: Not meaningful: negative earnings (TTM EPS -4.00)',
+      '2025-05-01 to 2025-07-30: Not meaningful: negative earnings (TTM EPS -3.00)',
+      '2025-07-31 to 2025-10-30: Not meaningful: negative earnings (TTM EPS -2.00)',
     ]);
     const stats = screen.getByTestId('value-line-stats');
     expect(within(stats).getByText('Price below the line')).toBeTruthy();
     expect(stats.querySelector('[data-stat="below"]')!.textContent).toMatch(/% of [\d,]+ days$/);
+    // Beside each return, the base rate over the same days and the difference (at the
+    // sector's median the line has values from 2024 on, with a year after them).
+    fireEvent.click(screen.getByRole('radio', { name: 'Sector median today' }));
+    await waitFor(() =>
+      expect(stats.querySelector('[data-stat="base"]')!.textContent).not.toBe(
+        'none a year old yet',
+      ),
+    );
+    expect(stats.querySelector('[data-stat="base"]')!.textContent).toMatch(
+      /^median [+-]?\d+\.\d% \([\d,]+ days\)$/,
+    );
+    expect(stats.querySelector('[data-base="below-return"]')!.textContent).toMatch(
+      /^any day: [+-]?\d+\.\d% \([\d,]+ days\) · difference (\+|−)?\d+\.\d points$/,
+    );
     // Values are never zero: the chart gets only positive values and gaps.
     const values = screen.getByTestId('value-line-chart').getAttribute('data-values')!.split(',');
     expect(values.filter((v) => v !== '' && Number(v) <= 0)).toEqual([]);
@@ -124,7 +151,7 @@ describe('the company view’s value line', () => {
     await current();
     fireEvent.click(screen.getByRole('radio', { name: 'P/B' }));
     // Book value per share 20 (80 M / 4 M) at the sector's 2.5 is 50; the company's median differs.
-    fireEvent.click(screen.getByRole('radio', { name: 'Sector median' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Sector median today' }));
     await waitFor(async () => expect((await current()).textContent).toBe('$50.00'));
   });
 });
@@ -148,7 +175,28 @@ describe('beside a valuation model', () => {
     expect(
       screen.getByRole('radio', { name: 'My P/E (21.50x)' }).getAttribute('aria-checked'),
     ).toBe('true');
-    fireEvent.click(screen.getByRole('radio', { name: 'Sector median' }));
+    // The line is the end-of-hold value discounted over the 3-year hold at 9%, the DCF's rate.
+    const today = screen.getByTestId('value-line-current-today');
+    expect(today.textContent).toBe(formatPrice(panel.intrinsicValuePerShare / 1.09 ** 3, 'USD'));
+    expect(screen.getByText(/^Value:/).textContent).toBe(
+      'Value: your P/E value at the end of a 3-year hold at your P/E of 21.50x, discounted to each day at 9.0% a year',
+    );
+    fireEvent.change(screen.getByLabelText('Discount rate (% a year)'), {
+      target: { value: '12' },
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId('value-line-current-today').textContent).toBe(
+        formatPrice(panel.intrinsicValuePerShare / 1.12 ** 3, 'USD'),
+      ),
+    );
+    fireEvent.change(screen.getByLabelText('Discount rate (% a year)'), {
+      target: { value: 'abc' },
+    });
+    expect(await screen.findByText('Enter a discount rate from 0% to 100%.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Discount rate (% a year)'), {
+      target: { value: '9' },
+    });
+    fireEvent.click(screen.getByRole('radio', { name: 'Sector median today' }));
     const sector = computeValuation({ ...input, forward_multiple: 18 });
     await waitFor(async () =>
       expect((await current()).textContent).toBe(
@@ -170,10 +218,12 @@ describe('a saved pitch', () => {
       holding_period: 1,
     };
     render(<ValueLineSection mode="pitch" symbol="ACME" input={input} pitchDate="2025-08-15" />);
-    // The pitch's own 60 (4 x 15), then 2025-09-30 (TTM EPS 3: 45) and 2025-12-31 (8: 120).
+    // The pitch's own 60 (4 x 15), then 2025-09-30 (TTM EPS 3: 45) from 31 October and
+    // 2025-12-31 (8: 120) from 31 January: values at the end of a one-year hold, drawn
+    // discounted a year at 9%.
     expect((await current()).textContent).toBe('$120.00');
     const chart = screen.getByTestId('value-line-chart');
-    expect(chart.getAttribute('data-values')).toBe('60,45,120');
+    expect(chart.getAttribute('data-values')).toBe('55.0458715596,41.2844036697,110.0917431193');
     expect(chart.getAttribute('aria-label')).toMatch(/2025-08-15 to 2026-03-09$/);
   });
 });

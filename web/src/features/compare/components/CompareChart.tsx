@@ -1,18 +1,32 @@
 import { LineChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import {
+  GridComponent,
+  LegendComponent,
+  MarkPointComponent,
+  TooltipComponent,
+} from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
-import { COMPARE_COLOURS } from './colours';
 
-echarts.use([LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+echarts.use([
+  LineChart,
+  GridComponent,
+  LegendComponent,
+  MarkPointComponent,
+  TooltipComponent,
+  CanvasRenderer,
+]);
 
 export interface RebasedSeries {
   symbol: string;
+  colour: string;
+  /** The first close of a company listed within the period (its line starts there, marked); else null. */
+  from: string | null;
   points: readonly { date: string; value: number }[];
 }
 
-/** The companies' prices rebased to 100 at the period's start, on one time axis. Loaded on demand. */
+/** The companies' returns, 100 at the period's start, on one time axis. Loaded on demand. */
 export default function CompareChart({
   series,
   label,
@@ -35,13 +49,24 @@ export default function CompareChart({
       axisLabel: { color: '#526173' },
       splitLine: { lineStyle: { color: '#e6ebf1' } },
     },
-    series: series.map((s, i) => ({
+    series: series.map((s) => ({
       type: 'line' as const,
-      name: s.symbol,
+      name: s.from ? `${s.symbol} (from ${s.from})` : s.symbol,
       data: s.points.map((p) => [p.date, p.value]),
       showSymbol: false,
-      lineStyle: { width: 2, color: COMPARE_COLOURS[i % COMPARE_COLOURS.length] },
-      itemStyle: { color: COMPARE_COLOURS[i % COMPARE_COLOURS.length] },
+      lineStyle: { width: 2, color: s.colour },
+      itemStyle: { color: s.colour },
+      // A later listing's first close: where its line starts, at 100.
+      ...(s.from && s.points[0]
+        ? {
+            markPoint: {
+              symbol: 'circle',
+              symbolSize: 10,
+              label: { show: false },
+              data: [{ name: `${s.symbol} listed`, coord: [s.points[0].date, s.points[0].value] }],
+            },
+          }
+        : {}),
     })),
   };
   return (

@@ -7,7 +7,7 @@ import {
   tileAt,
   type MapLayout,
 } from '../../../../../shared/heatmap/layout';
-import { HEATMAP_PERIOD_LABELS, type HeatmapPeriod } from '../../../../../shared/heatmap/scale';
+import type { HeatmapPeriod } from '../../../../../shared/heatmap/scale';
 import { endMeasure, startMeasure } from '../../../lib/perf-marks';
 import { changeText, drawMap } from './draw';
 
@@ -33,15 +33,21 @@ interface Hover {
 export function HeatmapCanvas({
   companies,
   period,
+  words,
   label,
   onOpen,
   onZoom,
+  onLayout,
 }: {
   companies: readonly HeatmapCompany[];
   period: HeatmapPeriod;
+  /** The period's change in words ("today", "on 2026-03-06", "over 1 week"). */
+  words: string;
   label: string;
   onOpen: (symbol: string) => void;
   onZoom?: ((sector: string) => void) | undefined;
+  /** Told each new layout (the page lists the companies too small to draw in it). */
+  onLayout?: ((layout: MapLayout<HeatmapCompany>) => void) | undefined;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -67,6 +73,10 @@ export function HeatmapCanvas({
     startMeasure(HEATMAP_MEASURE);
     return marketMap(companies, width, height);
   }, [companies, width, height]);
+
+  useEffect(() => {
+    if (layout) onLayout?.(layout);
+  }, [layout, onLayout]);
 
   useEffect(() => {
     const element = canvas.current;
@@ -126,7 +136,7 @@ export function HeatmapCanvas({
           <span>
             {hover.company.industry} · {formatCompact(hover.company.marketCap)}
           </span>
-          <span className="heatmap__tip-note">{HEATMAP_PERIOD_LABELS[period]}</span>
+          <span className="heatmap__tip-note">Change {words}</span>
         </div>
       )}
     </div>

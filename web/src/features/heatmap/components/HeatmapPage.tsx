@@ -1,19 +1,23 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { formatDisplayDate } from '../../../../../shared/format/dates';
 import { formatCompact } from '../../../../../shared/format/money';
 import type { HeatmapCompany } from '../../../../../shared/heatmap/data';
+import { undrawn, type MapLayout } from '../../../../../shared/heatmap/layout';
 import {
-  HEATMAP_PERIOD_LABELS,
+  changeWords,
   HEATMAP_PERIODS,
   legendSteps,
+  NO_CHANGE_COLOUR,
+  NO_CHANGE_OUTLINE,
+  NO_CHANGE_TEXT,
   type HeatmapPeriod,
 } from '../../../../../shared/heatmap/scale';
+import { newYorkStamp } from '../../../../../shared/market/freshness';
 import { Choice } from '../../../components/Choice';
 import { Loading } from '../../../components/Loading';
 import { Page } from '../../../components/Page';
 import { paths } from '../../../lib/paths';
-import { useHeatmap } from '../api/get-heatmap';
+import { useHeatmap, type HeatmapData } from '../api/get-heatmap';
 import { changeText } from './draw';
 import { HeatmapCanvas } from './HeatmapCanvas';
 import '../heatmap.css';
@@ -48,6 +52,12 @@ export function HeatmapPage() {
     [companies, sector],
   );
 
+  const [hidden, setHidden] = useState<HeatmapCompany[]>([]);
+  const onLayout = useCallback(
+    (layout: MapLayout<HeatmapCompany>) => setHidden(undrawn(layout)),
+    [],
+  );
+
   const set = (name: string, value: string | null) =>
     setParams(
       (prev) => {
@@ -59,6 +69,9 @@ export function HeatmapPage() {
       { replace: name === PERIOD_PARAM },
     );
 
+  const words = map.data
+    ? changeWords(period, map.data.freshness?.session ?? null, map.data.today)
+    : '';
   let body;
   if (map.isPending) body = <Loading label="Loading the market map…" />;
   else if (map.isError)
@@ -77,25 +90,33 @@ export function HeatmapPage() {
         within a few minutes. Please come back shortly.
       </p>
     );
-  else
+  else {
+    const count = shown.length.toLocaleString('en-US');
     body = (
       <>
+        <Freshness data={map.data} />
         <HeatmapCanvas
           companies={shown}
           period={period}
-          label={`Market heatmap${sector ? ` of ${sector}` : ''}: ${shown.length} companies sized by market cap, coloured by their change ${HEATMAP_PERIOD_LABELS[period].toLowerCase()}`}
+          words={words}
+          label={`Market heatmap${sector ? ` of ${sector}` : ''}: ${shown.length} companies sized by market cap, coloured by their change ${words}`}
           onOpen={(symbol) => navigate(companyPath(symbol))}
           onZoom={sector ? undefined : (name) => set(SECTOR_PARAM, name)}
+          onLayout={onLayout}
         />
-        <p className="heatmap__note">
-          {shown.length.toLocaleString('en-US')} companies, sized by market cap, coloured by their
-          change ({HEATMAP_PERIOD_LABELS[period].toLowerCase()}). Tap or click a company to open it
-          {sector ? '' : '; tap a sector’s name to zoom into it'}. Prices as of{' '}
-          {formatDisplayDate(map.data.asOf, { withTime: true })}.
+        <p className="heatmap__note" data-testid="heatmap-count">
+          {count} companies, sized by market cap, coloured by their change {words}
+          {hidden.length > 0
+            ? `: ${(shown.length - hidden.length).toLocaleString('en-US')} drawn, ${hidden.length.toLocaleString('en-US')} too small to draw at this size (listed below)`
+            : ''}
+          . Tap or click a company to open it
+          {sector ? '' : '; tap a sector’s name to zoom into it'}.
         </p>
+        {hidden.length > 0 && <TooSmall companies={hidden} period={period} sector={sector} />}
         <CompanyList companies={shown} period={period} />
       </>
     );
+  }
 
   return (
     <Page title="Market Heatmap" className="heatmap">
@@ -130,24 +151,101 @@ export function HeatmapPage() {
           </button>
         )}
       </div>
-      <Legend period={period} />
+      <Legend period={period} words={words} />
       {body}
     </Page>
   );
 }
 
-function Legend({ period }: { period: HeatmapPeriod }) {
+/**
+ * When the map's figures were taken and whose session its one-day moves are; a warning when
+ * the snapshot is older than its refresh interval allows (decision 166).
+ */
+function Freshness({ data }: { data: HeatmapData }) {
+  const f = data.freshness;
+  if (!f) return null;
+  const session =
+    f.session === data.today ? `today’s session (${f.session})` : `the session of ${f.session}`;
+  if (data.stale)
+    return (
+      <p
+        className="notice notice--warning heatmap__stale"
+        role="status"
+        data-testid="heatmap-as-of"
+        data-stale="true"
+      >
+        <strong>Out of date.</strong> These figures are from a snapshot taken{' '}
+        {newYorkStamp(f.snapshotAt)}, older than its {f.refreshMinutes}-minute refresh allows: the
+        one-day moves are those of {session} as they stood then.
+      </p>
+    );
   return (
-    <ul
-      className="heatmap__legend"
-      aria-label={`Colour scale: change ${HEATMAP_PERIOD_LABELS[period].toLowerCase()}`}
-    >
+    <p className="heatmap__as-of" data-testid="heatmap-as-of" data-stale="false">
+      Figures as of {newYorkStamp(data.asOf)}, refreshed every {f.refreshMinutes} minutes while the
+      market trades; one-day moves of {session}.
+    </p>
+  );
+}
+
+/** The companies whose tiles are too small to draw at this size, by name, with their change. */
+function TooSmall({
+  companies,
+  period,
+  sector,
+}: {
+  companies: readonly HeatmapCompany[];
+  period: HeatmapPeriod;
+  sector: string | null;
+}) {
+  return (
+    <details className="heatmap__list heatmap__hidden" data-testid="heatmap-too-small">
+      <summary>
+        {companies.length.toLocaleString('en-US')} companies too small to draw at this size
+      </summary>
+      <p className="heatmap__note">
+        Their tiles would be under 3 pixels across
+        {sector ? '' : ': zoom into a sector to draw more of them'}.
+      </p>
+      <ul>
+        {companies.map((c) => (
+          <CompanyItem key={c.symbol} company={c} period={period} />
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+function Legend({ period, words }: { period: HeatmapPeriod; words: string }) {
+  return (
+    <ul className="heatmap__legend" aria-label={`Colour scale: change ${words}`}>
       {legendSteps(period).map((step) => (
-        <li key={step.colour} style={{ background: step.colour }}>
+        <li key={step.colour} style={{ background: step.colour, color: step.text }}>
           {step.label}
         </li>
       ))}
+      <li
+        className="heatmap__legend-none"
+        style={{
+          background: NO_CHANGE_COLOUR,
+          color: NO_CHANGE_TEXT,
+          boxShadow: `inset 0 0 0 1px ${NO_CHANGE_OUTLINE}`,
+        }}
+      >
+        N/A
+      </li>
     </ul>
+  );
+}
+
+/** A company as a link, with its change over the period and its market cap. */
+function CompanyItem({ company: c, period }: { company: HeatmapCompany; period: HeatmapPeriod }) {
+  return (
+    <li data-symbol={c.symbol}>
+      <Link to={companyPath(c.symbol)}>
+        {c.symbol} · {c.name}
+      </Link>{' '}
+      {changeText(c.changes[period])} · {formatCompact(c.marketCap)}
+    </li>
   );
 }
 
@@ -179,12 +277,7 @@ function CompanyList({
           <h2 className="heatmap__list-title">{name}</h2>
           <ul>
             {list.map((c) => (
-              <li key={c.symbol}>
-                <Link to={companyPath(c.symbol)}>
-                  {c.symbol} · {c.name}
-                </Link>{' '}
-                {changeText(c.changes[period])} · {formatCompact(c.marketCap)}
-              </li>
+              <CompanyItem key={c.symbol} company={c} period={period} />
             ))}
           </ul>
         </section>

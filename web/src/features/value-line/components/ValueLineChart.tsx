@@ -1,10 +1,5 @@
 import { LineChart } from 'echarts/charts';
-import {
-  GridComponent,
-  LegendComponent,
-  MarkAreaComponent,
-  TooltipComponent,
-} from 'echarts/components';
+import { GridComponent, MarkAreaComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
@@ -14,14 +9,7 @@ import type { DayValue } from '../../../../../shared/valuation/value-line';
 import { endMeasure } from '../../../lib/perf-marks';
 import { lineOption } from './chart-option';
 
-echarts.use([
-  LineChart,
-  GridComponent,
-  LegendComponent,
-  MarkAreaComponent,
-  TooltipComponent,
-  CanvasRenderer,
-]);
+echarts.use([LineChart, GridComponent, MarkAreaComponent, TooltipComponent, CanvasRenderer]);
 
 export interface ValueLineChartProps {
   days: readonly DayValue[];

@@ -8,6 +8,7 @@ import { MODELS, type ValuationModelInput } from '../../../../../shared/valuatio
 import {
   plainModel,
   VALUE_LINE_BASE_LABELS,
+  type MultipleAsOf,
   type ValueLineTypeId,
 } from '../../../../../shared/valuation/value-line';
 import type { ValueLineData } from '../../../../../shared/valuation/value-line-api';
@@ -24,8 +25,10 @@ import {
   mediansOf,
   MULTIPLE_LABELS,
   type LineView,
+  type Medians,
   type MultipleChoice,
 } from '../model';
+import { LINE_COLOURS } from './chart-option';
 import { ValueLineStats } from './ValueLineStats';
 import '../value-line.css';
 
@@ -93,16 +96,30 @@ function CompanyLine({ data }: { data: ValueLineData }) {
   const typed = mine[typeId] ?? medians.company.median?.toFixed(2) ?? '';
   const parsed = numberFromText(typed.trim());
   const ownMultiple = typeof parsed === 'number' && parsed > 0 ? parsed : null;
-  const multiple =
-    typeId === 5 ? 1 : choice === 'mine' ? ownMultiple : chosenMultiple(choice, medians);
+  const multiple = useMemo(
+    () =>
+      typeId === 5
+        ? 1
+        : choice === 'mine'
+          ? ownMultiple
+          : chosenMultiple(choice, medians, data, typeId, bases),
+    [typeId, choice, ownMultiple, medians, data, bases],
+  );
   const view = useMemo(() => {
     if (multiple === null || multiple === undefined) return null;
     const lastClose = data.closes[data.closes.length - 1]?.[1] ?? 1;
-    const model = plainModel(typeId, bases, lastClose, multiple, DCF_DEFAULTS);
+    // The model's own multiple stands for today's; each step takes the one known on its day.
+    const today = typeof multiple === 'number' ? multiple : (medians.company.median ?? 1);
+    const model = plainModel(typeId, bases, lastClose, today, DCF_DEFAULTS);
     if (!model) return null;
     startMeasure(VALUE_LINE_MEASURE);
-    return timed(COMPUTE_MEASURE, () => lineView(data, model, bases, { latest: 'quarters' }));
-  }, [data, bases, typeId, multiple]);
+    return timed(COMPUTE_MEASURE, () =>
+      lineView(data, model, bases, {
+        latest: 'quarters',
+        ...(typeId !== 5 ? { multiple } : {}),
+      }),
+    );
+  }, [data, bases, typeId, multiple, medians]);
   const name = MODELS[typeId].name;
   const inputId = useId();
   const missingMultiple =
@@ -119,8 +136,8 @@ function CompanyLine({ data }: { data: ValueLineData }) {
         {typeId === 5
           ? ` discounted at ${DCF_DEFAULTS.discountRate}% (no stage-one growth, ${DCF_DEFAULTS.stageOneYears} years, terminal growth ${DCF_DEFAULTS.terminalGrowth}%)`
           : ` times ${withArticle(name)} multiple`}
-        , drawn against the daily price over up to ten years. Value Business to use your own
-        assumptions.
+        , drawn against the daily price over up to ten years. {KNOWN_THEN} Value Business to use
+        your own assumptions.
       </p>
       <div className="value-line__controls">
         <Choice
@@ -153,12 +170,7 @@ function CompanyLine({ data }: { data: ValueLineData }) {
           </label>
         )}
       </div>
-      <MultipleNote
-        typeId={typeId}
-        used={typeof multiple === 'number' && typeId !== 5 ? multiple : null}
-        medians={medians}
-        sector={data.sector}
-      />
+      <MultipleNote typeId={typeId} medians={medians} sector={data.sector} />
       {missingMultiple ? (
         <p className="notice notice--info">{missingMultiple}</p>
       ) : !view ? (
@@ -170,10 +182,35 @@ function CompanyLine({ data }: { data: ValueLineData }) {
           view={view}
           label={`${name} value line against the daily price`}
           currentLabel="Latest value"
+          legend={
+            typeId === 5
+              ? `each day’s ${VALUE_LINE_BASE_LABELS[5]} known then, discounted at ${DCF_DEFAULTS.discountRate}% a year: a value on the day`
+              : `the ${VALUE_LINE_BASE_LABELS[typeId]} known on each day × ${multipleWords(typeId, choice, multiple!, medians, data.sector)}: a value on the day`
+          }
         />
       )}
     </>
   );
+}
+
+/** What each day's value is counted from (decision 160). */
+const KNOWN_THEN = 'Each quarter counts from the day its statements were filed.';
+
+/** The multiple a line uses, in words for its legend. */
+function multipleWords(
+  typeId: ValueLineTypeId,
+  choice: MultipleChoice,
+  multiple: number | MultipleAsOf,
+  medians: Medians,
+  sector: string | null,
+): string {
+  const name = MODELS[typeId].name;
+  const x = (n: number | null) => (n === null ? 'N/A' : `${formatNumber(n, 2)}x`);
+  if (choice === 'company')
+    return `the company’s 10-yr median ${name} known on each day (${x(medians.company.median)} now)`;
+  if (choice === 'sector')
+    return `the ${sector ?? 'sector'} median ${name} today (${x(medians.sector)}), on every day`;
+  return `your ${name} of ${x(typeof multiple === 'number' ? multiple : null)}`;
 }
 
 /** Beside a model or a pitch: the investor's own assumptions. */
@@ -185,56 +222,98 @@ function ModelLine(
   const input = useDebounced(props.input, mode === 'panel' ? 250 : 0);
   const typeId = input.valuation_type_id;
   const [choice, setChoice] = useState<MultipleChoice>('mine');
+  const [rateText, setRateText] = useState(String(DCF_DEFAULTS.discountRate));
+  const rateId = useId();
   const bases = useMemo(() => basesOf(data, typeId), [data, typeId]);
   const medians = useMemo(() => mediansOf(data, typeId, bases), [data, typeId, bases]);
-  const multiple = typeId === 5 ? undefined : chosenMultiple(choice, medians);
+  const multiple = useMemo(
+    () => (typeId === 5 ? undefined : chosenMultiple(choice, medians, data, typeId, bases)),
+    [typeId, choice, medians, data, bases],
+  );
+  const parsedRate = numberFromText(rateText.trim());
+  const rate =
+    typeof parsedRate === 'number' && parsedRate >= 0 && parsedRate <= MAX_RATE ? parsedRate : null;
+  // The multiples models' values are at the end of the hold: discounted to each day (decision 163).
+  const discounts = typeId !== 5;
   const pitchDate = mode === 'pitch' ? props.pitchDate : undefined;
   const view = useMemo(() => {
-    if (multiple === null) return null;
+    if (multiple === null || (discounts && rate === null)) return null;
     startMeasure(VALUE_LINE_MEASURE);
     return timed(COMPUTE_MEASURE, () =>
       lineView(data, input, bases, {
         latest: mode === 'panel' ? 'model' : 'quarters',
         ...(multiple !== undefined ? { multiple } : {}),
         ...(pitchDate ? { pitchDate } : {}),
+        ...(discounts && rate !== null ? { discountRate: rate } : {}),
       }),
     );
-  }, [data, input, bases, multiple, mode, pitchDate]);
+  }, [data, input, bases, multiple, mode, pitchDate, discounts, rate]);
   const name = MODELS[typeId].name;
   const own = input.valuation_type_id === 5 ? null : input.forward_multiple;
+  const hold = input.holding_period;
+  const holdWords = `${formatNumber(hold, Number.isInteger(hold) ? 0 : 1)}-year hold`;
+  const whose = mode === 'panel' ? 'your' : 'the pitch’s';
+  const multipleText =
+    typeId === 5
+      ? ''
+      : choice === 'mine'
+        ? `at ${mode === 'panel' ? 'your' : 'its'} ${name} of ${Number.isFinite(own) ? `${formatNumber(own, 2)}x` : 'N/A'}`
+        : `at ${multipleWords(typeId, choice, multiple ?? 0, medians, data.sector)}`;
+  const legend =
+    typeId === 5
+      ? `${whose} DCF value on each day (a value today, discounted at ${mode === 'panel' ? 'your' : 'its'} ${formatNumber(input.discount_rate, 1)}% a year)`
+      : `${whose} ${name} value at the end of a ${holdWords} ${multipleText}, discounted to each day at ${rate === null ? '…' : formatNumber(rate, 1)}% a year`;
 
   return (
     <>
       <p className="value-line__lead">
         {mode === 'panel'
           ? `Your ${name} model at each past quarter’s ${VALUE_LINE_BASE_LABELS[typeId]}, with your growth and hold, against the daily price. The latest step is your valuation.`
-          : `The pitch’s ${name} model from ${formatDisplayDate(pitchDate)} on: its value then, then each new quarter’s ${VALUE_LINE_BASE_LABELS[typeId]} with the pitch’s assumptions, against the actual price.`}
+          : `The pitch’s ${name} model from ${formatDisplayDate(pitchDate)} on: its value then, then each new quarter’s ${VALUE_LINE_BASE_LABELS[typeId]} with the pitch’s assumptions, against the actual price.`}{' '}
+        {KNOWN_THEN}
+        {discounts &&
+          ` The ${name} model gives a value at the end of the hold: the line shows it discounted to each day, so it is compared with that day’s price.`}
       </p>
-      {mode === 'panel' && typeId !== 5 && (
+      {(discounts || mode === 'panel') && (
         <div className="value-line__controls">
-          <Choice
-            label="Multiple"
-            options={(['mine', 'company', 'sector'] as const).map((c) => ({
-              value: c,
-              label:
-                c === 'mine' && Number.isFinite(own)
-                  ? `My ${name} (${formatNumber(own, 2)}x)`
-                  : MULTIPLE_LABELS[c],
-            }))}
-            value={choice}
-            onChange={setChoice}
-          />
+          {mode === 'panel' && typeId !== 5 && (
+            <Choice
+              label="Multiple"
+              options={(['mine', 'company', 'sector'] as const).map((c) => ({
+                value: c,
+                label:
+                  c === 'mine' && Number.isFinite(own)
+                    ? `My ${name} (${formatNumber(own, 2)}x)`
+                    : MULTIPLE_LABELS[c],
+              }))}
+              value={choice}
+              onChange={setChoice}
+            />
+          )}
+          {discounts && (
+            <label className="value-line__multiple" htmlFor={rateId}>
+              <span>Discount rate (% a year)</span>
+              <input
+                id={rateId}
+                type="text"
+                inputMode="decimal"
+                value={rateText}
+                aria-describedby={rate === null ? `${rateId}-error` : undefined}
+                aria-invalid={rate === null}
+                onChange={(e) => setRateText(e.target.value)}
+              />
+            </label>
+          )}
         </div>
       )}
       {mode === 'panel' && typeId !== 5 && (
-        <MultipleNote
-          typeId={typeId}
-          used={multiple ?? (Number.isFinite(own) ? own : null)}
-          medians={medians}
-          sector={data.sector}
-        />
+        <MultipleNote typeId={typeId} medians={medians} sector={data.sector} />
       )}
-      {!view ? (
+      {discounts && rate === null ? (
+        <p className="notice notice--info" id={`${rateId}-error`}>
+          Enter a discount rate from 0% to {MAX_RATE}%.
+        </p>
+      ) : !view ? (
         <p className="notice notice--info">
           No {choice === 'company' ? 'company' : 'sector'} median {name} to use.
         </p>
@@ -243,21 +322,24 @@ function ModelLine(
           view={view}
           label={`${name} value line against the daily price`}
           currentLabel={mode === 'panel' ? 'Current value (your valuation)' : 'Latest value'}
+          legend={legend}
+          {...(discounts && rate !== null ? { discount: { hold: holdWords, rate } } : {})}
         />
       )}
     </>
   );
 }
 
+/** The highest discount rate the line takes (percent a year). */
+const MAX_RATE = 100;
+
 function MultipleNote({
   typeId,
-  used,
   medians,
   sector,
 }: {
   typeId: ValueLineTypeId;
-  used: number | null;
-  medians: ReturnType<typeof mediansOf>;
+  medians: Medians;
   sector: string | null;
 }) {
   if (typeId === 5) return null;
@@ -265,9 +347,9 @@ function MultipleNote({
   const x = (n: number | null) => (n === null ? 'N/A' : `${formatNumber(n, 2)}x`);
   return (
     <p className="value-line__note" data-value-line-multiples>
-      {used !== null && <>Multiple used: {x(used)} · </>}
-      Company 10-yr median {name}: {x(medians.company.median)} ({medians.company.quarters} quarters)
-      · {sector ?? 'Sector'} median: {x(medians.sector)}
+      Company 10-yr median {name}: {x(medians.company.median)} now ({medians.company.quarters}{' '}
+      quarters; the line takes the median known on each day) · {sector ?? 'Sector'} median today:{' '}
+      {x(medians.sector)} (the screener’s latest figures: the line applies today’s to every day)
     </p>
   );
 }
@@ -276,22 +358,40 @@ function LineBlock({
   view,
   label,
   currentLabel,
+  legend,
+  discount,
 }: {
   view: LineView;
   label: string;
   currentLabel: string;
+  /** What the value line is (the legend's words for it). */
+  legend: string;
+  /** The hold and rate an end-of-hold value is discounted over, when it is. */
+  discount?: { hold: string; rate: number };
 }) {
   const first = view.days[0]?.date;
   const last = view.days[view.days.length - 1]?.date;
+  const current = view.current;
+  const own = discount ? (current?.endOfHold ?? null) : (current?.value ?? null);
   return (
     <>
       <p className="value-line__current">
         {currentLabel}:{' '}
         <strong data-testid="value-line-current">
-          {view.current?.value != null ? formatPrice(view.current.value, 'USD') : 'N/A'}
+          {own != null ? formatPrice(own, 'USD') : 'N/A'}
         </strong>
-        {view.current?.value == null && view.current?.reason && (
-          <span className="value-line__reason"> ({view.current.reason})</span>
+        {discount && own != null && (
+          <>
+            {' '}
+            at the end of the {discount.hold} ·{' '}
+            <strong data-testid="value-line-current-today">
+              {current?.value != null ? formatPrice(current.value, 'USD') : 'N/A'}
+            </strong>{' '}
+            discounted to today at {formatNumber(discount.rate, 1)}% a year (the line)
+          </>
+        )}
+        {own == null && current?.reason && (
+          <span className="value-line__reason"> ({current.reason})</span>
         )}
       </p>
       {view.days.length === 0 ? (
@@ -301,16 +401,50 @@ function LineBlock({
             : 'No prices to draw the line against yet.'}
         </p>
       ) : (
-        <Suspense fallback={<Loading label="Drawing…" />}>
-          <ValueLineChart
-            days={view.days}
-            gaps={view.gaps}
-            label={`${label}, ${first ?? ''} to ${last ?? ''}`}
-            measure={VALUE_LINE_MEASURE}
-          />
-        </Suspense>
+        <>
+          <Suspense fallback={<Loading label="Drawing…" />}>
+            <ValueLineChart
+              days={view.days}
+              gaps={view.gaps}
+              label={`${label}, ${first ?? ''} to ${last ?? ''}`}
+              measure={VALUE_LINE_MEASURE}
+            />
+          </Suspense>
+          <LineLegend value={legend} />
+        </>
       )}
       <ValueLineStats view={view} />
     </>
+  );
+}
+
+/** The chart's legend: what each line and shade is, in words (the value line's own sentence). */
+function LineLegend({ value }: { value: string }) {
+  const swatch = (colour: string, line: boolean) => (
+    <span
+      className={`value-line__swatch${line ? ' value-line__swatch--line' : ''}`}
+      style={{ background: colour }}
+      aria-hidden="true"
+    />
+  );
+  return (
+    <ul className="value-line__legend" aria-label="Legend" data-testid="value-line-legend">
+      <li>
+        {swatch(LINE_COLOURS.price, true)}
+        <span>Price: the daily close</span>
+      </li>
+      <li data-legend="value">
+        {swatch(LINE_COLOURS.value, true)}
+        <span>Value: {value}</span>
+      </li>
+      <li>
+        {swatch(LINE_COLOURS.above, false)}
+        <span>Price above the value</span>
+      </li>
+      <li>
+        {swatch(LINE_COLOURS.below, false)}
+        <span>Price below the value</span>
+      </li>
+    </ul>
   );
 }

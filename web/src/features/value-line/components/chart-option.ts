@@ -1,6 +1,6 @@
 import type { DayValue } from '../../../../../shared/valuation/value-line';
 
-/** Colours of the chart (the legend says what each is). */
+/** Colours of the chart (the legend beneath it says what each is). */
 export const LINE_COLOURS = {
   price: '#12355b',
   value: '#b7791f',
@@ -80,15 +80,8 @@ export function lineOption(
   });
   return {
     animation: false,
-    grid: { left: 8, right: 24, top: 36, bottom: 8, containLabel: true },
-    legend: {
-      top: 0,
-      left: 0,
-      itemWidth: 16,
-      itemHeight: 10,
-      textStyle: { color: '#526173' },
-      data: ['Price', 'Value', 'Price above value', 'Price below value'],
-    },
+    // The legend is the page's own, beneath the chart: it says in words what the value is.
+    grid: { left: 8, right: 24, top: 12, bottom: 8, containLabel: true },
     tooltip: {
       trigger: 'axis' as const,
       axisPointer: { type: 'line' as const },
