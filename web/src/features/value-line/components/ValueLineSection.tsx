@@ -406,6 +406,8 @@ function LineBlock({
             <ValueLineChart
               days={view.days}
               gaps={view.gaps}
+              steps={view.steps}
+              filed={view.filed}
               label={`${label}, ${first ?? ''} to ${last ?? ''}`}
               measure={VALUE_LINE_MEASURE}
             />
