@@ -4,7 +4,7 @@ import path from 'node:path';
 import { App, CfnResource, NestedStack, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES } from '../shared/routes';
+import { answeredMethods, ROUTES, type RouteDef } from '../shared/routes';
 import { buildApp, type BuiltApp } from './app';
 import { DEFAULT_ROUTE_THROTTLES, parseInfraConfig } from './config';
 import {
@@ -71,6 +71,9 @@ const templatesOf = (app: App): Map<Stack, TemplateJson> =>
     allStacks(app).map((stack) => [stack, Template.fromStack(stack).toJSON() as TemplateJson]),
   );
 const routeKey = (def: { method: string; path: string }) => `${def.method} ${def.path}`;
+/** The keys of a route-table entry's HTTP API routes: its method, and HEAD beside GET. */
+const answeredKeys = (def: RouteDef) =>
+  answeredMethods(def).map((method) => `${method} ${def.path}`);
 /** Every HTTP API route of every template: [stack, logical id, route]. */
 const allRoutes = (all: Map<Stack, TemplateJson>) =>
   [...all].flatMap(([stack, t]) =>
@@ -95,31 +98,38 @@ afterAll(() => {
   if (outdir) fs.rmSync(outdir, { recursive: true, force: true });
 });
 
-describe('API: one Lambda and one HTTP API route per route-table entry', () => {
-  it('creates a route with the exact method and path for every entry, and no other', () => {
+describe('API: one Lambda and one HTTP API route per route-table entry (and HEAD beside GET)', () => {
+  it('creates a route with the exact method and path for every entry, a HEAD route beside each GET route, and no other', () => {
     const routeKeys = allRoutes(templates).map(([, , r]) => r.Properties?.RouteKey);
-    expect(routeKeys.sort()).toEqual(ROUTES.map(routeKey).sort());
+    expect(routeKeys.sort()).toEqual(ROUTES.flatMap(answeredKeys).sort());
+    const gets = ROUTES.filter((def) => def.method === 'GET');
+    expect(routeKeys.filter((key) => key.startsWith('HEAD ')).sort()).toEqual(
+      gets.map((def) => `HEAD ${def.path}`).sort(),
+    );
+    expect(gets.length).toBeGreaterThan(0);
     expect(ofType(stateless, 'AWS::ApiGatewayV2::Route')).toEqual([]);
   });
 
-  it('points each route at its own function, running its handler or the 501 stub', () => {
+  it('points each route (and its HEAD) at its own function, running its handler or the 501 stub', () => {
     const seen = new Set<string>();
     for (const def of ROUTES) {
       const fn = built.stateless.api.functions.get(def.id);
       expect(fn, def.id).toBeDefined();
       expect(fn!.handlerModule).toBe(def.handler ?? NOT_IMPLEMENTED_HANDLER);
-      // The route, its integration and the function share one nested template.
+      // The routes, their integration and the function share one nested template.
       const resources = resourcesOf(fn!);
-      const [, route] = ofType(resources, 'AWS::ApiGatewayV2::Route').find(
-        ([, r]) => r.Properties?.RouteKey === routeKey(def),
-      )!;
-      const integrationId = (route.Properties!.Target['Fn::Join'][1] as unknown[])[1] as {
-        Ref: string;
-      };
-      const integration = resources[integrationId.Ref]!;
-      expect(integration.Properties!.IntegrationUri).toEqual({
-        'Fn::GetAtt': [logicalId(fn!), 'Arn'],
-      });
+      for (const key of answeredKeys(def)) {
+        const [, route] = ofType(resources, 'AWS::ApiGatewayV2::Route').find(
+          ([, r]) => r.Properties?.RouteKey === key,
+        )!;
+        const integrationId = (route.Properties!.Target['Fn::Join'][1] as unknown[])[1] as {
+          Ref: string;
+        };
+        const integration = resources[integrationId.Ref]!;
+        expect(integration.Properties!.IntegrationUri, key).toEqual({
+          'Fn::GetAtt': [logicalId(fn!), 'Arn'],
+        });
+      }
       seen.add(`${Stack.of(fn!).node.path}/${logicalId(fn!)}`);
     }
     expect(seen.size).toBe(ROUTES.length);
@@ -142,26 +152,28 @@ describe('API: one Lambda and one HTTP API route per route-table entry', () => {
     for (const def of ROUTES) {
       const fn = built.stateless.api.functions.get(def.id)!;
       const nested = Stack.of(fn) as NestedStack;
-      const [, route] = ofType(resourcesOf(fn), 'AWS::ApiGatewayV2::Route').find(
-        ([, r]) => r.Properties?.RouteKey === routeKey(def),
-      )!;
-      if (def.auth) {
-        expect(route.Properties!.AuthorizationType, def.id).toBe('JWT');
-        // The nested template takes the authorizer's id as a parameter the parent fills in.
-        const parameter = (route.Properties!.AuthorizerId as { Ref: string }).Ref;
-        const stackResource = stateless[logicalId(nested.nestedStackResource!)]!;
-        expect(stackResource.Properties!.Parameters[parameter], def.id).toEqual({
-          Ref: authorizerId,
-        });
-      } else {
-        expect(route.Properties!.AuthorizationType ?? 'NONE', def.id).toBe('NONE');
-        expect(route.Properties!.AuthorizerId, def.id).toBeUndefined();
+      for (const key of answeredKeys(def)) {
+        const [, route] = ofType(resourcesOf(fn), 'AWS::ApiGatewayV2::Route').find(
+          ([, r]) => r.Properties?.RouteKey === key,
+        )!;
+        if (def.auth) {
+          expect(route.Properties!.AuthorizationType, def.id).toBe('JWT');
+          // The nested template takes the authorizer's id as a parameter the parent fills in.
+          const parameter = (route.Properties!.AuthorizerId as { Ref: string }).Ref;
+          const stackResource = stateless[logicalId(nested.nestedStackResource!)]!;
+          expect(stackResource.Properties!.Parameters[parameter], def.id).toEqual({
+            Ref: authorizerId,
+          });
+        } else {
+          expect(route.Properties!.AuthorizationType ?? 'NONE', def.id).toBe('NONE');
+          expect(route.Properties!.AuthorizerId, def.id).toBeUndefined();
+        }
       }
     }
     expect(ROUTES.some((r) => r.auth) && ROUTES.some((r) => !r.auth)).toBe(true);
   });
 
-  it('lets API Gateway invoke each route function only through its own route of this API', () => {
+  it('lets API Gateway invoke each route function only through its own routes of this API', () => {
     for (const def of ROUTES) {
       const fn = built.stateless.api.functions.get(def.id)!;
       const nested = Stack.of(fn) as NestedStack;
@@ -170,16 +182,18 @@ describe('API: one Lambda and one HTTP API route per route-table entry', () => {
           JSON.stringify(p.Properties!.FunctionName) ===
           JSON.stringify({ 'Fn::GetAtt': [logicalId(fn), 'Arn'] }),
       );
-      expect(permissions, def.id).toHaveLength(1);
-      const [, permission] = permissions[0]!;
-      expect(permission.Properties!.Principal).toBe('apigateway.amazonaws.com');
-      const sourceArn = permission.Properties!.SourceArn['Fn::Join'][1] as unknown[];
-      expect(sourceArn.at(-1), def.id).toBe(`/*/*${def.path}`);
-      const apiParameter = (sourceArn.at(-2) as { Ref: string }).Ref;
-      const stackResource = stateless[logicalId(nested.nestedStackResource!)]!;
-      expect(stackResource.Properties!.Parameters[apiParameter]).toEqual({
-        Ref: logicalId(built.stateless.api.httpApi.node.defaultChild as CfnResource),
-      });
+      // One for each of its routes (GET and HEAD name the same path).
+      expect(permissions, def.id).toHaveLength(answeredMethods(def).length);
+      for (const [, permission] of permissions) {
+        expect(permission.Properties!.Principal).toBe('apigateway.amazonaws.com');
+        const sourceArn = permission.Properties!.SourceArn['Fn::Join'][1] as unknown[];
+        expect(sourceArn.at(-1), def.id).toBe(`/*/*${def.path}`);
+        const apiParameter = (sourceArn.at(-2) as { Ref: string }).Ref;
+        const stackResource = stateless[logicalId(nested.nestedStackResource!)]!;
+        expect(stackResource.Properties!.Parameters[apiParameter]).toEqual({
+          Ref: logicalId(built.stateless.api.httpApi.node.defaultChild as CfnResource),
+        });
+      }
     }
   });
 
@@ -214,23 +228,26 @@ describe('API: one Lambda and one HTTP API route per route-table entry', () => {
       'marketRead',
     ].map((id) => routeKey(ROUTES.find((r) => r.id === id)!));
     expect(Object.keys(configured).sort()).toEqual([...strict].sort());
-    expect(Object.keys(settings).sort()).toEqual([...strict].sort());
-    for (const def of ROUTES) {
-      const key = routeKey(def);
-      const own = configured[key];
-      const effective = settings[key] ?? {
-        ThrottlingRateLimit: stage.Properties!.DefaultRouteSettings.ThrottlingRateLimit,
-        ThrottlingBurstLimit: stage.Properties!.DefaultRouteSettings.ThrottlingBurstLimit,
-      };
-      expect(effective, key).toEqual({
-        ThrottlingRateLimit: own?.rateLimit ?? CDK_JSON.context.apiThrottleRateLimit,
-        ThrottlingBurstLimit: own?.burstLimit ?? CDK_JSON.context.apiThrottleBurstLimit,
-      });
-      if (own) {
-        expect(own.rateLimit, key).toBeLessThan(built.config.apiThrottleRateLimit);
-        expect(own.burstLimit, key).toBeLessThan(built.config.apiThrottleBurstLimit);
+    // A GET route's HEAD route has its limits too.
+    const heads = strict.filter((k) => k.startsWith('GET ')).map((k) => `HEAD ${k.slice(4)}`);
+    expect(heads.length).toBeGreaterThan(0);
+    expect(Object.keys(settings).sort()).toEqual([...strict, ...heads].sort());
+    for (const def of ROUTES)
+      for (const key of answeredKeys(def)) {
+        const own = configured[routeKey(def)];
+        const effective = settings[key] ?? {
+          ThrottlingRateLimit: stage.Properties!.DefaultRouteSettings.ThrottlingRateLimit,
+          ThrottlingBurstLimit: stage.Properties!.DefaultRouteSettings.ThrottlingBurstLimit,
+        };
+        expect(effective, key).toEqual({
+          ThrottlingRateLimit: own?.rateLimit ?? CDK_JSON.context.apiThrottleRateLimit,
+          ThrottlingBurstLimit: own?.burstLimit ?? CDK_JSON.context.apiThrottleBurstLimit,
+        });
+        if (own) {
+          expect(own.rateLimit, key).toBeLessThan(built.config.apiThrottleRateLimit);
+          expect(own.burstLimit, key).toBeLessThan(built.config.apiThrottleBurstLimit);
+        }
       }
-    }
     // API Gateway refuses settings for a route it does not have yet: the stage waits for them.
     const dependsOn = (stage as { DependsOn?: string[] }).DependsOn ?? [];
     for (const name of ['System', 'Account', 'Market']) {
@@ -290,15 +307,19 @@ describe('stack sizes: the API grows in nested stacks, one per route file', () =
       const nested = api.groups.get(group.name)!;
       expect(nested, group.name).toBeInstanceOf(NestedStack);
       for (const def of group.routes) {
-        const found = routes.filter(([, , r]) => r.Properties?.RouteKey === routeKey(def));
-        expect(
-          found.map(([stack]) => stack.node.path),
-          def.id,
-        ).toEqual([nested.node.path]);
+        for (const key of answeredKeys(def)) {
+          const found = routes.filter(([, , r]) => r.Properties?.RouteKey === key);
+          expect(
+            found.map(([stack]) => stack.node.path),
+            key,
+          ).toEqual([nested.node.path]);
+        }
         expect(Stack.of(api.functions.get(def.id)!), def.id).toBe(nested);
       }
     }
-    expect(routes).toHaveLength(groups.reduce((n, g) => n + g.routes.length, 0));
+    expect(routes).toHaveLength(
+      groups.reduce((n, g) => n + g.routes.flatMap(answeredKeys).length, 0),
+    );
   };
 
   it('keeps every stack, parent and nested, within 450 resources, 200 parameters and 60 outputs', () => {

@@ -54,8 +54,8 @@ describe('the cost table', () => {
     expect([inv.wafAcls, inv.wafRules]).toEqual([1, 5]);
     expect(inv.dashboards).toBe(1);
     expect(inv.alarmMetricsUsEast1).toBe(1);
-    // Every route function and the sign-in trigger are traced (Lambda samples); no job is.
-    expect(inv.tracedFunctions).toBe(inv.types.get('AWS::ApiGatewayV2::Route')! + 1);
+    // Every route function (one integration each) and the sign-in trigger are traced; no job is.
+    expect(inv.tracedFunctions).toBe(inv.types.get('AWS::ApiGatewayV2::Integration')! + 1);
   });
 
   it('lowers the floor by running the jobs around the session only, untraced, without platform lines', () => {
@@ -106,7 +106,16 @@ describe('the cost table', () => {
 
   it("counts each route's 4xx and 5xx metrics, billed in the hours they are sent", () => {
     const inv = inventoryOf(plain.templates);
-    expect(inv.routes).toBe(inv.types.get('AWS::ApiGatewayV2::Route'));
+    // A HEAD route sends its GET route's metrics (the same function, the same route id).
+    const heads = plain.templates
+      .flatMap((t) => Object.values(t.Resources ?? {}))
+      .filter(
+        (r) =>
+          r.Type === 'AWS::ApiGatewayV2::Route' &&
+          String((r.Properties as { RouteKey?: string }).RouteKey).startsWith('HEAD '),
+      ).length;
+    expect(heads).toBeGreaterThan(10);
+    expect(inv.routes).toBe(inv.types.get('AWS::ApiGatewayV2::Route')! - heads);
     const metrics = (users: number) =>
       monthlyCost(inv, users, plain.options).find((r) => r.service.startsWith('CloudWatch custom'))!
         .cost;

@@ -229,7 +229,10 @@ export interface Inventory {
   cloudFrontFunctions: number;
   /** Lambda functions with active tracing. */
   tracedFunctions: number;
-  /** HTTP API routes: each has a 4xx and a 5xx metric (dimension `route`). */
+  /**
+   * HTTP API routes: each has a 4xx and a 5xx metric (dimension `route`); a HEAD route shares
+   * its GET route's.
+   */
   routes: number;
 }
 
@@ -253,6 +256,7 @@ export function inventoryOf(templates: readonly TemplateJson[]): Inventory {
         Metrics?: { MetricStat?: unknown }[];
         Rules?: unknown[];
         TracingConfig?: { Mode?: string };
+        RouteKey?: string;
       };
       switch (r.Type) {
         case 'AWS::CloudWatch::Alarm': {
@@ -280,7 +284,8 @@ export function inventoryOf(templates: readonly TemplateJson[]): Inventory {
           if (p.TracingConfig?.Mode === 'Active') inv.tracedFunctions++;
           break;
         case 'AWS::ApiGatewayV2::Route':
-          inv.routes++;
+          // A HEAD route answers with its GET route's function and counts under its id.
+          if (!String(p.RouteKey ?? '').startsWith('HEAD ')) inv.routes++;
           break;
       }
     }

@@ -85,6 +85,9 @@ function parameterPassedTo(nested: Stack, parameter: string): unknown {
   return props.Parameters[parameter];
 }
 
+/** What CloudFront's pattern matches: `*` is any run of characters. */
+const matches = (pattern: string, path: string) =>
+  new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`).test(path);
 const distributionConfig = () =>
   ofType(resources(built.stateless), 'AWS::CloudFront::Distribution')[0]![1].Properties!
     .DistributionConfig;
@@ -260,11 +263,6 @@ describe('public market reads cached at the edge (decision 126)', () => {
     const id = (ref as { Ref?: string; 'Fn::GetAtt'?: [string, string] }).Ref;
     return resources(built.stateless)[id!]!;
   };
-  /** What CloudFront's pattern matches: `*` is any run of characters. */
-  const matches = (pattern: string, path: string) =>
-    new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`).test(
-      path,
-    );
 
   it('has one cached behaviour for /api/market/*, listed before /api/* so it wins', () => {
     const patterns = behaviours().map((b) => b.PathPattern);
@@ -338,6 +336,34 @@ describe('public market reads cached at the edge (decision 126)', () => {
       expect(props.RouteKey, r.id).toBe(`GET ${r.path}`);
       expect(props.AuthorizationType ?? 'NONE', r.id).toBe('NONE');
     }
+  });
+});
+
+describe('HEAD wherever GET', () => {
+  it('lets HEAD through every behaviour a GET route is reached by, to a HEAD route beside the GET route, behind the same authorizer', () => {
+    const behaviours = distributionConfig().CacheBehaviors as any[];
+    const gets = ROUTES.filter((r) => r.method === 'GET');
+    expect(gets.length).toBeGreaterThan(0);
+    for (const r of gets) {
+      // CloudFront takes the first pattern that matches.
+      const behaviour = behaviours.find((b) => matches(b.PathPattern, r.path));
+      expect(behaviour?.AllowedMethods, r.id).toContain('HEAD');
+      if (behaviour.CachedMethods) expect(behaviour.CachedMethods, r.id).toContain('HEAD');
+      const [get, head] = [
+        built.stateless.api.routes.get(r.id)!,
+        built.stateless.api.headRoutes.get(r.id)!,
+      ];
+      const props = (route: typeof get) =>
+        resources(Stack.of(route))[idOf(route.node.defaultChild as CfnResource)]!.Properties!;
+      expect(props(head).RouteKey, r.id).toBe(`HEAD ${r.path}`);
+      expect(props(head).Target, r.id).toEqual(props(get).Target);
+      expect(props(head).AuthorizationType ?? 'NONE', r.id).toBe(r.auth ? 'JWT' : 'NONE');
+      expect(props(head).AuthorizerId, r.id).toEqual(props(get).AuthorizerId);
+    }
+    // A POST route has no HEAD route.
+    expect(
+      ROUTES.filter((r) => r.method === 'POST' && built.stateless.api.headRoutes.has(r.id)),
+    ).toEqual([]);
   });
 });
 

@@ -8,7 +8,12 @@ import type * as z from 'zod/mini';
 // `z.core.$ZodError` through the namespace would take all of zod's core into the bundle.
 import { $ZodError } from 'zod/v4/core';
 import '../../shared/schemas/zod-messages';
-import { DEFAULT_MAX_BODY_BYTES, LIMIT_MESSAGES, type RouteDef } from '../../shared/routes/types';
+import {
+  DEFAULT_MAX_BODY_BYTES,
+  LIMIT_MESSAGES,
+  isPublicMarketRead,
+  type RouteDef,
+} from '../../shared/routes/types';
 import { inputErrorMap } from '../../shared/schemas/errors';
 import {
   AppError,
@@ -20,7 +25,7 @@ import {
 import { idempotent } from './idempotency';
 import { logger } from './logger';
 import { isRevoked, revocationOf } from './revocation';
-import { publishMetrics, recordResponse } from './metrics';
+import { publishMetrics, recordClientLimited, recordResponse } from './metrics';
 import { cameThroughOrigin, clientAddress, withClient } from './client';
 import { clientLimitOf, takeClientLimit, takeWriteLimit, writeLimitOf } from './rate-limit';
 import {
@@ -253,6 +258,7 @@ export function route<S extends z.ZodMiniType>(
   const schema = def.request as S;
   if (def.edgeCache && (def.method !== 'GET' || def.auth))
     throw new Error(`Route ${def.id}: only a public GET route may be edge-cached`);
+  const limitKind = isPublicMarketRead(def) ? 'marketRead' : 'other';
   const base = async (event: ApiEvent, context: Context): Promise<ApiResult> => {
     // In AWS only CloudFront may call (it adds the secret header); decision 122.
     if (!cameThroughOrigin(event)) return json(403, { message: LIMIT_MESSAGES.notThroughSite });
@@ -262,12 +268,15 @@ export function route<S extends z.ZodMiniType>(
     if (clientLimit !== undefined) {
       // Every request counts, valid or not: a guesser's wrong passwords are what is limited.
       const taken = await takeClientLimit(client, def.id, clientLimit);
-      if (!taken.allowed)
+      if (!taken.allowed) {
+        recordClientLimited(limitKind);
+        logger.info('request refused', { status: 429, reason: 'client limit' });
         return json(
           429,
           { message: LIMIT_MESSAGES.tooManyRequests },
           { 'retry-after': String(taken.retryAfterSeconds) },
         );
+      }
     }
     return withClient(client, () => handle(event, context));
   };

@@ -14,6 +14,12 @@ export const METRIC = {
   /** Answers by status class, per route (dimension `route`). */
   responses4xx: 'Responses4xx',
   responses5xx: 'Responses5xx',
+  /**
+   * Requests refused (429) for their client's per-minute limit on a route (decision 122), by
+   * `limit`: `marketRead` for the public GET market reads (in AWS, CloudFront's cache misses;
+   * decision 190), `other` for sign-in, sign-up, contact and the rest.
+   */
+  clientLimited: 'ClientLimited',
   /** Upstream market-data calls made, and refused or failed by kind (dimension `kind`). */
   providerCalls: 'ProviderCalls',
   providerFailures: 'ProviderFailures',
@@ -58,6 +64,11 @@ function dimensioned(name: string, dimension: string, value: string, n = 1): voi
 export function recordResponse(routeId: string, status: number): void {
   if (status >= 500) dimensioned(METRIC.responses5xx, 'route', routeId);
   else if (status >= 400) dimensioned(METRIC.responses4xx, 'route', routeId);
+}
+
+/** A request refused for its client's per-minute limit on a route. */
+export function recordClientLimited(limit: 'marketRead' | 'other'): void {
+  dimensioned(METRIC.clientLimited, 'limit', limit);
 }
 
 /** The kind of a provider failure, as the alarms and the runbook name it. */

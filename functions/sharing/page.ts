@@ -5,6 +5,7 @@ import {
   publicPitchPath,
   type PublicPitchResponse,
 } from '../../shared/sharing/schemas';
+import { withArticle } from '../../shared/format/article';
 import { previewSvg, xmlText } from '../../shared/sharing/preview';
 import { config } from '../lib/config';
 
@@ -47,7 +48,7 @@ export function pitchTitle(view: PublicPitchResponse): string {
 export function pitchDescription(view: PublicPitchResponse): string {
   const c = view.current;
   const r = view.record;
-  const since = `Pitched ${r.pitchedAt.slice(0, 10)} with a ${modelName(c.valuation_type_id)} model over ${c.holding_period} years.`;
+  const since = `Pitched ${r.pitchedAt.slice(0, 10)} with ${withArticle(modelName(c.valuation_type_id))} model over ${c.holding_period} years.`;
   const record =
     r.returnSince === null
       ? ''
@@ -62,6 +63,12 @@ export function pitchDescription(view: PublicPitchResponse): string {
 
 const attr = xmlText;
 
+/** The site's icons, as web/index.html links them (served from the site's root). */
+export const FAVICON_LINKS = [
+  '<link rel="icon" href="/favicon.ico" sizes="16x16 32x32 48x48" />',
+  '<link rel="icon" type="image/svg+xml" href="/favicon.svg" />',
+];
+
 function head(title: string, description: string, extra: string[]): string {
   return [
     '<!doctype html>',
@@ -71,6 +78,7 @@ function head(title: string, description: string, extra: string[]): string {
     '<meta name="viewport" content="width=device-width, initial-scale=1" />',
     `<title>${xmlText(title)}</title>`,
     `<meta name="description" content="${attr(description)}" />`,
+    ...FAVICON_LINKS,
     ...extra,
     `<script defer src="${BOOT_SCRIPT}"></script>`,
     '</head>',

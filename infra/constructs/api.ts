@@ -5,7 +5,7 @@ import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import type { RouteDef } from '../../shared/routes';
+import { answeredMethods, type RouteDef } from '../../shared/routes';
 import type { InfraConfig } from '../config';
 import { accountRoutes } from '../../shared/routes/account';
 import { alertRoutes } from '../../shared/routes/alerts';
@@ -187,6 +187,8 @@ export class RouteGroupStack extends NestedStack {
   readonly group: RouteGroup;
   readonly functions = new Map<string, HouseFunction>();
   readonly routes = new Map<string, apigw.HttpRoute>();
+  /** Route id -> the HEAD route beside a GET route. */
+  readonly headRoutes = new Map<string, apigw.HttpRoute>();
 
   constructor(scope: Construct, id: string, props: RouteGroupStackProps) {
     super(scope, id, { description: `Mr. Market API: the routes of ${props.group.file}` });
@@ -219,19 +221,30 @@ export class RouteGroupStack extends NestedStack {
         reason: `API Gateway invokes ${route.method} ${route.path} synchronously and returns the function's error to the caller; there is no asynchronous event a dead-letter queue could keep (one queue per route would only add cost).`,
       });
 
-      const httpRoute = new apigw.HttpRoute(this, `${route.id}Route`, {
-        httpApi,
-        routeKey: apigw.HttpRouteKey.with(route.path, apigw.HttpMethod[route.method]),
-        integration: new HttpLambdaIntegration(`${route.id}Integration`, fn.fn),
-        ...(route.auth ? { authorizer } : {}),
-      });
-      this.routes.set(route.id, httpRoute);
+      // HTTP API routes are per method: a GET route's HEAD is a route of its own, to the same
+      // function with the same authorizer (answeredMethods). The route's own method keeps the
+      // construct id it was deployed with.
+      const integration = new HttpLambdaIntegration(`${route.id}Integration`, fn.fn);
+      for (const method of answeredMethods(route)) {
+        const httpRoute = new apigw.HttpRoute(
+          this,
+          method === route.method ? `${route.id}Route` : `${route.id}${method}Route`,
+          {
+            httpApi,
+            routeKey: apigw.HttpRouteKey.with(route.path, apigw.HttpMethod[method]),
+            integration,
+            ...(route.auth ? { authorizer } : {}),
+          },
+        );
+        if (method === route.method) this.routes.set(route.id, httpRoute);
+        else this.headRoutes.set(route.id, httpRoute);
 
-      if (!route.auth) {
-        Validations.of(httpRoute).acknowledge({
-          id: 'AwsSolutions-APIG4',
-          reason: `${route.method} ${route.path} is public in the route table (auth: false): ${route.summary}. It works before sign-in.`,
-        });
+        if (!route.auth) {
+          Validations.of(httpRoute).acknowledge({
+            id: 'AwsSolutions-APIG4',
+            reason: `${method} ${route.path} is public in the route table (auth: false): ${route.summary}. It works before sign-in.`,
+          });
+        }
       }
     }
 
@@ -245,7 +258,8 @@ export class RouteGroupStack extends NestedStack {
 /**
  * The HTTP API: its stage (throttling, JSON access logs) and the Cognito JWT authorizer in
  * the enclosing stack; one nested stack per route group holding one Lambda and one route
- * per entry of the route table, the authorizer on the login-required routes and on no others.
+ * per entry of the route table (and a HEAD route beside each GET route), the authorizer on the
+ * login-required routes and on no others.
  */
 export class Api extends Construct {
   readonly httpApi: apigw.HttpApi;
@@ -257,6 +271,8 @@ export class Api extends Construct {
   readonly functions = new Map<string, HouseFunction>();
   /** Route id -> its HTTP API route. */
   readonly routes = new Map<string, apigw.HttpRoute>();
+  /** Route id -> the HEAD route beside a GET route. */
+  readonly headRoutes = new Map<string, apigw.HttpRoute>();
   /** The API's own domain, when configured (its regional target is what DNS points at). */
   readonly domainName?: apigw.DomainName;
 
@@ -341,12 +357,14 @@ export class Api extends Construct {
     const seenKeys = new Set<string>();
     for (const group of props.routeGroups) {
       for (const route of group.routes) {
-        const key = `${route.method} ${route.path}`;
         if (seenIds.has(route.id))
           throw new Error(`Route id "${route.id}" appears twice in the route table`);
-        if (seenKeys.has(key)) throw new Error(`Route "${key}" appears twice in the route table`);
         seenIds.add(route.id);
-        seenKeys.add(key);
+        for (const method of answeredMethods(route)) {
+          const key = `${method} ${route.path}`;
+          if (seenKeys.has(key)) throw new Error(`Route "${key}" appears twice in the route table`);
+          seenKeys.add(key);
+        }
       }
       const stack = new RouteGroupStack(this, `${group.name}Routes`, {
         group,
@@ -359,6 +377,7 @@ export class Api extends Construct {
       this.groups.set(group.name, stack);
       for (const [routeId, fn] of stack.functions) this.functions.set(routeId, fn);
       for (const [routeId, route] of stack.routes) this.routes.set(routeId, route);
+      for (const [routeId, route] of stack.headRoutes) this.headRoutes.set(routeId, route);
     }
 
     this.applyRouteThrottles(props.routeThrottles ?? {}, seenKeys);
@@ -366,13 +385,17 @@ export class Api extends Construct {
 
   /**
    * Route settings of the stage for the routes with their own limits. A key whose route is
-   * not deployed is left out (the configuration checks keys against the route table). The
-   * stage waits for the nested stacks: API Gateway refuses settings for a route it lacks.
+   * not deployed is left out (the configuration checks keys against the route table). A GET
+   * route's limits hold for its HEAD route too, so HEAD is no way around them. The stage
+   * waits for the nested stacks: API Gateway refuses settings for a route it lacks.
    */
   private applyRouteThrottles(
-    throttles: Readonly<Record<string, { rateLimit: number; burstLimit: number }>>,
+    own: Readonly<Record<string, { rateLimit: number; burstLimit: number }>>,
     deployedKeys: ReadonlySet<string>,
   ): void {
+    const throttles = { ...own };
+    for (const [key, limits] of Object.entries(own))
+      if (key.startsWith('GET ')) throttles[`HEAD ${key.slice(4)}`] ??= limits;
     const settings = Object.fromEntries(
       Object.entries(throttles)
         .filter(([key]) => deployedKeys.has(key))

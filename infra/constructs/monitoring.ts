@@ -36,6 +36,7 @@ export const ALARM_IDS = [
   'MarketDataBudget',
   'MarketDataCircuitOpen',
   'MarketDataClientLimited',
+  'MarketReadsClientLimited',
   'CloudFront5xxRate',
   'GlobalSignOutFailures',
 ] as const;
@@ -196,6 +197,17 @@ export class Monitoring extends Construct {
     );
 
     alarm(
+      'MarketReadsClientLimited',
+      'For 15 minutes, clients have been refused public market reads that missed the edge cache, over their per-minute limit (more than 100 refusals in each 5 minutes): a scraper, or many people behind one address (docs/runbook.md).',
+      custom(METRIC.clientLimited, 'Sum', five, { ...SERVICE, limit: 'marketRead' }),
+      {
+        threshold: 100,
+        evaluationPeriods: 3,
+        comparison: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+      },
+    );
+
+    alarm(
       'PortfolioUpkeepFailures',
       'Portfolio upkeep failed 5 times or more in 2 of 3 periods of 5 minutes: dividends or splits unreadable, due actions not applied, or NAV histories not kept (docs/runbook.md).',
       custom(METRIC.portfolioUpkeepFailures, 'Sum'),
@@ -313,7 +325,7 @@ export class Monitoring extends Construct {
         width: 12,
       }),
       new cloudwatch.GraphWidget({
-        title: '4xx and 5xx by route',
+        title: '4xx and 5xx by route; refused per client (right)',
         left: [
           search(
             `SEARCH('{${METRICS_NAMESPACE},service,route} MetricName="${METRIC.responses5xx}"', 'Sum', 300)`,
@@ -322,6 +334,12 @@ export class Monitoring extends Construct {
           search(
             `SEARCH('{${METRICS_NAMESPACE},service,route} MetricName="${METRIC.responses4xx}"', 'Sum', 300)`,
             '4xx',
+          ),
+        ],
+        right: [
+          search(
+            `SEARCH('{${METRICS_NAMESPACE},service,limit} MetricName="${METRIC.clientLimited}"', 'Sum', 300)`,
+            'client limit',
           ),
         ],
         width: 12,

@@ -40,6 +40,30 @@ describe('matching a request to the route table', () => {
 
   it('finds no route for a known path with another method', () => {
     expect(matchRoute(routes, 'GET', '/api/upload')).toBeUndefined();
+    expect(matchRoute(routes, 'HEAD', '/api/upload')).toBeUndefined();
+  });
+
+  it('answers HEAD with the GET route of the path, as the HTTP API’s HEAD route beside it does', () => {
+    const match = matchRoute(routes, 'head', '/api/verify_account/AB12')!;
+    expect([match.route.id, match.method, match.pathParameters]).toEqual([
+      'verifyAccount',
+      'HEAD',
+      { code: 'AB12' },
+    ]);
+    expect(matchRoute(routes, 'HEAD', '/api/verify_account/latest')?.route.id).toBe('verifyLatest');
+    const event = buildApiEvent(
+      request({ method: 'HEAD', url: '/api/verify_account/AB12' }),
+      match,
+      {
+        domainName: 'localhost',
+        requestId: 'r-h',
+      },
+    );
+    expect([
+      event.routeKey,
+      event.requestContext.routeKey,
+      event.requestContext.http.method,
+    ]).toEqual(['HEAD /api/verify_account/{code}', 'HEAD /api/verify_account/{code}', 'HEAD']);
   });
 
   it('does not let a template parameter span slashes', () => {

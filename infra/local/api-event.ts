@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
-import type { RouteDef } from '../../shared/routes';
+import { answeredMethods, type RouteDef } from '../../shared/routes';
 
 /** What the local API server knows about one incoming request. */
 export interface IncomingRequest {
@@ -15,6 +15,8 @@ export interface IncomingRequest {
 
 export interface RouteMatch {
   route: RouteDef;
+  /** The request's method: the route's own, or HEAD for a GET route (its HEAD route in AWS). */
+  method: string;
   pathParameters: Record<string, string>;
 }
 
@@ -44,9 +46,10 @@ export function matchRoute(
   method: string,
   rawPath: string,
 ): RouteMatch | undefined {
-  const candidates = routes.filter((r) => r.method === method.toUpperCase());
+  const upper = method.toUpperCase();
+  const candidates = routes.filter((r) => (answeredMethods(r) as string[]).includes(upper));
   const exact = candidates.find((r) => r.path === rawPath);
-  if (exact) return { route: exact, pathParameters: {} };
+  if (exact) return { route: exact, method: upper, pathParameters: {} };
   for (const route of candidates) {
     if (!route.path.includes('{')) continue;
     const { regex, names } = templateRegex(route.path);
@@ -61,7 +64,7 @@ export function matchRoute(
         pathParameters[name] = raw;
       }
     });
-    return { route, pathParameters };
+    return { route, method: upper, pathParameters };
   }
   return undefined;
 }
@@ -153,7 +156,8 @@ export function buildApiEvent(
     }
   }
 
-  const routeKey = `${match.route.method} ${match.route.path}`;
+  // As API Gateway names the route that took the request: `HEAD /path` for a GET route's HEAD.
+  const routeKey = `${match.method} ${match.route.path}`;
   const event: APIGatewayProxyEventV2WithJWTAuthorizer = {
     version: '2.0',
     routeKey,
@@ -169,7 +173,7 @@ export function buildApiEvent(
       domainName: options.domainName,
       domainPrefix: options.domainName.split('.')[0] ?? options.domainName,
       http: {
-        method: match.route.method,
+        method: match.method,
         path: rawPath,
         protocol: 'HTTP/1.1',
         sourceIp: req.sourceIp,

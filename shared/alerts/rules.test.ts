@@ -119,6 +119,9 @@ describe('triggerLevel and describeAlert', () => {
     expect(describeAlert('AAPL', margin20)).toBe(
       'AAPL with a 20% margin of safety to your intrinsic value of $150.00',
     );
+    expect(describeAlert('AAPL', { ...margin20, marginPct: 8 })).toBe(
+      'AAPL with an 8% margin of safety to your intrinsic value of $150.00',
+    );
     expect(describeAlert('MSFT', { ...sellAt, thresholdCents: 123_456_789 })).toBe(
       'MSFT at or above $1,234,567.89',
     );

@@ -10,6 +10,8 @@
  * re-arms when the price goes back (`hit` -> `clear`).
  */
 
+import { withArticle } from '../format/article';
+
 export const ALERT_KINDS = ['intrinsic', 'margin', 'price'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 export type AlertDirection = 'above' | 'below';
@@ -77,7 +79,7 @@ export function describeAlert(symbol: string, condition: AlertCondition): string
         ? `${symbol} at or below your intrinsic value of ${threshold}`
         : `${symbol} at or above your intrinsic value of ${threshold}`;
     case 'margin':
-      return `${symbol} with a ${condition.marginPct}% margin of safety to your intrinsic value of ${threshold}`;
+      return `${symbol} with ${withArticle(`${condition.marginPct}%`)} margin of safety to your intrinsic value of ${threshold}`;
     case 'price':
       return condition.direction === 'below'
         ? `${symbol} at or below ${threshold}`

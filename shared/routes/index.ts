@@ -9,7 +9,16 @@ import type { RouteDef } from './types';
 import { valuationRoutes } from './valuation';
 import { watchlistRoutes } from './watchlist';
 
-export type { RouteDef, RouteNeed, HttpMethod, OwnedKind, OwnedField, EdgeCacheDef } from './types';
+export type {
+  AnsweredMethod,
+  RouteDef,
+  RouteNeed,
+  HttpMethod,
+  OwnedKind,
+  OwnedField,
+  EdgeCacheDef,
+} from './types';
+export { answeredMethods } from './types';
 
 /**
  * The one route table. CDK creates a Lambda and an HTTP API route per entry, the local

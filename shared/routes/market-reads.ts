@@ -13,13 +13,14 @@ import { companyOverviewRequest, type CompanyOverviewRequest } from '../market/o
 import { compareRequest, type CompareRequest } from '../compare/compare';
 import { heatmapRequest } from '../heatmap/data';
 import { valueLineRequest, type ValueLineRequest } from '../valuation/value-line-api';
-import { defineRoutes, type EdgeCacheDef } from './types';
+import { CLIENT_LIMITS, defineRoutes, type EdgeCacheDef } from './types';
 
 /*
  * The GET forms of the public market reads (decision 126): their parameters in the query
  * string, under /api/market/ (the one path CloudFront caches), answering
  * `Cache-Control: public, s-maxage=…` for their kind of data. The POST forms of
- * shared/routes/market.ts keep working, uncached.
+ * shared/routes/market.ts keep working, uncached. A read that misses the cache counts against
+ * its client's limit (CLIENT_LIMITS.marketReadGet, decision 190).
  */
 
 /** An edge-cache entry typed by the route's validated input. */
@@ -45,6 +46,7 @@ export const marketReadRoutes = defineRoutes([
     handler: 'api/marketIndexQuotes',
     request: indexQuotesRequest,
     needs: ['tableWrite', 'marketData'],
+    clientLimitPerMinute: CLIENT_LIMITS.marketReadGet,
     summary: 'Cached quotes of the S&P 500, NYSE, DJIA and NASDAQ indexes (edge-cached)',
     edgeCache: edge('quote', () => ({})),
   },
@@ -56,6 +58,7 @@ export const marketReadRoutes = defineRoutes([
     handler: 'api/marketRead',
     request: marketReadRequest,
     needs: ['tableWrite', 'marketData'],
+    clientLimitPerMinute: CLIENT_LIMITS.marketReadGet,
     summary:
       'One read of the market-data allowlist (profile, statements, ratios, news, search, quotes, prices) by query (edge-cached)',
     edgeCache: edge(
@@ -71,6 +74,7 @@ export const marketReadRoutes = defineRoutes([
     handler: 'api/marketHistorical',
     request: historicalDataRequest,
     needs: ['tableWrite', 'marketData'],
+    clientLimitPerMinute: CLIENT_LIMITS.marketReadGet,
     summary: 'Closing-price series for charts (edge-cached)',
     edgeCache: edge('series', (input: { stock_symbol: string; from?: string; to?: string }) => ({
       stock_symbol: input.stock_symbol,
@@ -86,6 +90,7 @@ export const marketReadRoutes = defineRoutes([
     handler: 'api/marketDaily',
     request: symbolSeriesRequest,
     needs: ['tableWrite', 'marketData'],
+    clientLimitPerMinute: CLIENT_LIMITS.marketReadGet,
     summary: 'Daily closing prices of a stock (edge-cached)',
     edgeCache: symbolSeries,
   },
@@ -97,6 +102,7 @@ export const marketReadRoutes = defineRoutes([
     handler: 'api/marketWeekly',
     request: symbolSeriesRequest,
     needs: ['tableWrite', 'marketData'],
+    clientLimitPerMinute: CLIENT_LIMITS.marketReadGet,
     summary: 'Weekly closing prices of a stock (edge-cached)',
     edgeCache: symbolSeries,
   },
@@ -108,6 +114,7 @@ export const marketReadRoutes = defineRoutes([
     handler: 'api/marketStockList',
     request: stockListRequest,
     needs: ['tableWrite', 'marketData'],
+    clientLimitPerMinute: CLIENT_LIMITS.marketReadGet,
     summary: 'Stocks by market-cap band, sector and region (edge-cached)',
     edgeCache: edge('stockList', (input: StockListRequest) => ({
       marketcap: sorted(input.marketcap),
@@ -123,6 +130,7 @@ export const marketReadRoutes = defineRoutes([
     handler: 'api/marketCompanyOverview',
     request: companyOverviewRequest,
     needs: ['tableWrite', 'marketData'],
+    clientLimitPerMinute: CLIENT_LIMITS.marketReadGet,
     summary: "A company view's first screen in one answer (edge-cached)",
     edgeCache: edge('overview', (input: CompanyOverviewRequest) => ({ symbol: input.symbol })),
   },
@@ -134,6 +142,7 @@ export const marketReadRoutes = defineRoutes([
     handler: 'api/marketValueLine',
     request: valueLineRequest,
     needs: ['tableWrite', 'marketData'],
+    clientLimitPerMinute: CLIENT_LIMITS.marketReadGet,
     summary:
       "A value line's data: ten years of quarterly statements, splits, daily closes and the sector's medians (edge-cached)",
     edgeCache: edge('series', (input: ValueLineRequest) => ({ symbol: input.symbol })),
@@ -146,6 +155,7 @@ export const marketReadRoutes = defineRoutes([
     handler: 'api/marketHeatmap',
     request: heatmapRequest,
     needs: ['tableWrite', 'marketData'],
+    clientLimitPerMinute: CLIENT_LIMITS.marketReadGet,
     summary:
       'The market map: every company with its market cap and 1D, 1W, 1M and YTD change, from the screener snapshot and the quote cache (edge-cached)',
     edgeCache: edge('snapshot', () => ({})),
@@ -158,6 +168,7 @@ export const marketReadRoutes = defineRoutes([
     handler: 'api/marketCompare',
     request: compareRequest,
     needs: ['tableWrite', 'marketData'],
+    clientLimitPerMinute: CLIENT_LIMITS.marketReadGet,
     summary:
       "Up to five companies' fundamentals side by side, from the screener snapshot and the quote cache (edge-cached)",
     edgeCache: edge('snapshot', (input: CompareRequest) => ({ symbols: input.symbols.join(',') })),

@@ -30,6 +30,8 @@ export const marketRoutes = defineRoutes([
     handler: 'api/getIndexQuotes',
     request: indexQuotesRequest,
     needs: ['tableWrite', 'marketData'],
+    // Never edge-cached: every read reaches the function, and counts.
+    clientLimitPerMinute: CLIENT_LIMITS.marketReadGet,
     summary: 'Cached quotes of the S&P 500, NYSE, DJIA and NASDAQ indexes',
   },
   {

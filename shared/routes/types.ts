@@ -3,6 +3,18 @@ import type { EdgeCacheKind, QueryValue } from '../market/edge-cache';
 
 export type HttpMethod = 'GET' | 'POST';
 
+/** A method a route answers: its own, and HEAD beside GET. */
+export type AnsweredMethod = HttpMethod | 'HEAD';
+
+/**
+ * The methods a route answers. A GET route answers HEAD too, with the same status and headers
+ * and no body (link checkers and caches send HEAD): the HTTP API has a HEAD route beside each
+ * GET route, the local server matches HEAD to it, and the function runs as for GET.
+ */
+export function answeredMethods(route: { method: HttpMethod }): readonly AnsweredMethod[] {
+  return route.method === 'GET' ? ['GET', 'HEAD'] : [route.method];
+}
+
 /** The user-pool calls that need IAM (the others are authorized by the user's own token or none). */
 export type UserPoolAdminAction =
   'AdminGetUser' | 'AdminUpdateUserAttributes' | 'AdminDeleteUser' | 'AdminUserGlobalSignOut';
@@ -81,6 +93,23 @@ export const isEdgeCachedPath = (path: string): boolean =>
   path.startsWith(EDGE_CACHED_PATH_PREFIX) ||
   SHARED_PAGE_PATH_PREFIXES.some((prefix) => path.startsWith(prefix));
 
+/**
+ * A public GET route that reads market data for any caller: the edge-cached reads under
+ * /api/market/ and the uncached index quotes (not a shared page, which reads a pitch). Each
+ * has a per-client limit (CLIENT_LIMITS.marketReadGet, decision 190), and its refusals count
+ * in their own metric.
+ */
+export function isPublicMarketRead(
+  route: Pick<RouteDef, 'auth' | 'method' | 'needs' | 'path'>,
+): boolean {
+  return (
+    !route.auth &&
+    route.method === 'GET' &&
+    route.needs.includes('marketData') &&
+    !SHARED_PAGE_PATH_PREFIXES.some((prefix) => route.path.startsWith(prefix))
+  );
+}
+
 export interface RouteDef {
   /** camelCase identifier: names the Lambda, the handler module and the web client call. */
   id: string;
@@ -156,6 +185,13 @@ export const CLIENT_LIMITS = {
   unsubscribe: 10,
   /** Each market-data read asked by POST (the app reads through the edge-cached GET routes). */
   marketRead: 120,
+  /**
+   * Each public GET market read that reaches the functions: in AWS a miss of CloudFront's
+   * cache (a hit never counts), locally every read. A person's heaviest page asks one route
+   * at most a few dozen times (decision 190); a client asking distinct symbols to keep the
+   * functions busy is held here.
+   */
+  marketReadGet: 300,
 } as const;
 
 export function defineRoutes<const T extends readonly RouteDef[]>(routes: T): T {

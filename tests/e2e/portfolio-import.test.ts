@@ -125,7 +125,7 @@ test('a CSV of trades imports through the dialog, then the Performance view show
   const [taxFile] = await Promise.all([
     page.waitForEvent('download', SLOW),
     performance
-      .getByRole('button', { name: 'Export Imported Realised Gains by Tax Year as CSV' })
+      .getByRole('button', { name: 'Export CSV of Imported Realised Gains by Tax Year' })
       .click(),
   ]);
   const [taxHeader, ...taxRows] = parseCsv(await readFile(await taxFile.path(), 'utf8'));
@@ -141,7 +141,7 @@ test('a CSV of trades imports through the dialog, then the Performance view show
   // The activity exports in the columns the import reads.
   const [download] = await Promise.all([
     page.waitForEvent('download', SLOW),
-    performance.getByRole('button', { name: 'Export Activity as CSV' }).click(),
+    performance.getByRole('button', { name: 'Export CSV of Activity' }).click(),
   ]);
   const [header, ...rows] = parseCsv(await readFile(await download.path(), 'utf8'));
   expect(header).toEqual(['Date', 'Type', 'Symbol', 'Quantity', 'Price', 'Amount', 'Fee']);

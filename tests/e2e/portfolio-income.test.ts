@@ -154,7 +154,7 @@ describe.each([390, 1366])('at %i px wide', (width) => {
     // The CSV export holds the calendar as the API answers it.
     const [download] = await Promise.all([
       page.waitForEvent('download', SLOW),
-      income.getByRole('button', { name: 'Export Income Fund Dividend Calendar as CSV' }).click(),
+      income.getByRole('button', { name: 'Export CSV of Income Fund Dividend Calendar' }).click(),
     ]);
     const [header, ...rows] = parseCsv(await readFile(await download.path(), 'utf8'));
     expect(header).toEqual([

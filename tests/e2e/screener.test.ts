@@ -75,7 +75,7 @@ test('a signed-in investor screens large-cap Technology under P/E 30, sorts, sav
   // Export CSV saves every match, not just the page, in the same order, numbers unformatted.
   const [download] = await Promise.all([
     page.waitForEvent('download', SLOW),
-    results(page).getByRole('button', { name: 'Export Screener Results as CSV' }).click(),
+    results(page).getByRole('button', { name: 'Export CSV of Screener Results' }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(
     /^mr-market-screener-results-\d{4}-\d{2}-\d{2}\.csv$/,

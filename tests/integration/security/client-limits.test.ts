@@ -2,7 +2,13 @@ import { request } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resetSourceForTests } from '../../../functions/market/source';
 import { clientCallLimits, PLANS } from '../../../shared/market/plans';
-import { CLIENT_LIMITS, LIMIT_MESSAGES } from '../../../shared/routes/types';
+import { ROUTES } from '../../../shared/routes';
+import {
+  CLIENT_LIMITS,
+  EDGE_CACHED_PATH_PREFIX,
+  isPublicMarketRead,
+  LIMIT_MESSAGES,
+} from '../../../shared/routes/types';
 import { clearOfWindowEdge } from '../../support/clock';
 import { startFakeFmp, type FakeFmp } from '../../support/fake-fmp';
 import { recordSecurityFigures } from '../../support/security-summary';
@@ -15,10 +21,15 @@ import { startInProcessApi } from './input-support';
  * CloudFront. One client sending too many sign-ins is refused with 429 while another signs in;
  * behind CloudFront (the origin secret set) the viewer address it forwards is what counts, and a
  * request without the secret is refused; one client's cache misses cannot spend the provider's
- * quota. Limit windows are clock minutes, so a run that crosses a minute may see up to twice
+ * quota, nor keep the market reads busy with cache misses. Limit windows are clock minutes, so a run that crosses a minute may see up to twice
  * a limit before its first 429: the assertions allow for that.
  */
-type Answer = { status: number; body: { message?: string }; retryAfter?: string };
+type Answer = {
+  status: number;
+  body: { message?: string };
+  retryAfter?: string;
+  cacheControl?: string;
+};
 
 let server: Awaited<ReturnType<typeof startInProcessApi>> | undefined;
 const figures: Record<string, number> = {};
@@ -39,7 +50,7 @@ function get(from: string, path: string, headers: Record<string, string> = {}): 
 }
 
 function send(
-  method: 'GET' | 'POST',
+  method: 'GET' | 'HEAD' | 'POST',
   from: string,
   path: string,
   body: unknown,
@@ -70,6 +81,9 @@ function send(
             body: text ? (JSON.parse(text) as Answer['body']) : {},
             ...(res.headers['retry-after']
               ? { retryAfter: String(res.headers['retry-after']) }
+              : {}),
+            ...(res.headers['cache-control']
+              ? { cacheControl: String(res.headers['cache-control']) }
               : {}),
           }),
         );
@@ -181,6 +195,48 @@ describe('one client cannot lock another out', () => {
     expect(second.status).toBeLessThan(500);
     figures.directRequestsRefused = 2;
   });
+});
+
+describe('one client cannot keep the market reads busy (decision 190)', () => {
+  it('limits every public GET market read per client, the edge-cached ones and the index quotes', () => {
+    const reads = ROUTES.filter(isPublicMarketRead);
+    expect(reads.map((r) => r.id)).toContain('getIndexQuotes');
+    expect(reads.length).toBeGreaterThanOrEqual(11);
+    for (const r of reads) expect(r.clientLimitPerMinute, r.id).toBe(CLIENT_LIMITS.marketReadGet);
+    const edgeReads = ROUTES.filter((r) => r.path.startsWith(EDGE_CACHED_PATH_PREFIX));
+    expect(edgeReads.length).toBeGreaterThanOrEqual(10);
+    expect(edgeReads.filter((r) => !isPublicMarketRead(r))).toEqual([]);
+  });
+
+  it('refuses a client over its limit of reads that reach the functions (distinct addresses) with 429 that no cache keeps, HEAD too, while another client reads', async () => {
+    await startWith({});
+    const limit = CLIENT_LIMITS.marketReadGet;
+    // Distinct addresses: behind CloudFront each is a miss of its cache, so each reaches a
+    // function. Spelled in lower case, each is redirected to its canonical form (308) without
+    // a market-data call: the run spends none of the stack's provider budget.
+    const overview = (from: string, symbol: string, method: 'GET' | 'HEAD' = 'GET') =>
+      send(method, from, `/api/market/company-overview?symbol=${symbol}`, undefined, {});
+    const symbol = (i: number) => `q${i.toString(36).padStart(3, '0')}`;
+    const attacker = await untilRefused((i) => overview('127.0.0.8', symbol(i)), 2 * limit + 1);
+    const refused = attacker.at(-1)!;
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(LIMIT_MESSAGES.tooManyRequests);
+    expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+    // Not to be kept by CloudFront for the next viewer of that address.
+    expect(refused.cacheControl).toBe('no-store');
+    expect(attacker.slice(0, -1).every((a) => a.status === 308)).toBe(true);
+    expect(attacker.length - 1).toBeGreaterThanOrEqual(limit);
+
+    // The same client stays refused, in its canonical spelling and by HEAD; another client's
+    // read goes through. (No read here reaches the market data: this file's provider test
+    // builds its own market source, which a read made here first would already have built.)
+    expect((await overview('127.0.0.8', 'AAPL')).status).toBe(429);
+    expect((await overview('127.0.0.8', 'msft', 'HEAD')).status).toBe(429);
+    const other = await overview('127.0.0.9', 'aapl');
+    expect(other.status).toBe(308);
+    figures.marketReadsBeforeRefusal = attacker.length - 1;
+    figures.otherClientMarketReadStatus = other.status;
+  }, 120_000);
 });
 
 describe("one client cannot spend the provider's quota", () => {

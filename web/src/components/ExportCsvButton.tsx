@@ -4,7 +4,7 @@ import { downloadCsv } from '../lib/download-csv';
 import { useToast } from '../lib/toast';
 
 interface ExportCsvButtonProps<T> {
-  /** What the file holds, e.g. "My Pitches": names the file and the button's accessible name. */
+  /** What the file holds, e.g. "My Pitches": names the file and ends the button's accessible name. */
   what: string;
   columns: readonly CsvColumn<T>[];
   /** The rows, or a function that loads them (e.g. every page of a screen). */
@@ -15,7 +15,11 @@ interface ExportCsvButtonProps<T> {
   files?: (rows: readonly T[]) => readonly (readonly T[])[];
 }
 
-/** "Export CSV": saves the rows as a CSV file with named headers and unformatted numbers. */
+/**
+ * "Export CSV": saves the rows as a CSV file with named headers and unformatted numbers. Its
+ * accessible name starts with what it shows ("Export CSV of My Pitches"), so a voice-control
+ * user saying the label reaches it and a screen reader tells the page's exports apart.
+ */
 export function ExportCsvButton<T>({
   what,
   columns,
@@ -47,7 +51,7 @@ export function ExportCsvButton<T>({
     <button
       type="button"
       className={`button button--ghost button--export${className ? ` ${className}` : ''}`}
-      aria-label={`Export ${what} as CSV`}
+      aria-label={`${busy ? 'Exporting' : 'Export'} CSV of ${what}`}
       disabled={disabled || busy}
       onClick={() => void onClick()}
     >

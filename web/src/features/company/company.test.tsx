@@ -384,9 +384,7 @@ describe('panels', () => {
     await screen.findByRole('heading', { name: 'Apple Inc.' });
     choose('income-statement-annual');
     await screen.findByRole('table');
-    fireEvent.click(
-      screen.getByRole('button', { name: /^Export AAPL Income Statement.* as CSV$/ }),
-    );
+    fireEvent.click(screen.getByRole('button', { name: /^Export CSV of AAPL Income Statement/ }));
     const [file] = await waitFor(async () => {
       const all = await files.downloads();
       expect(all).toHaveLength(1);

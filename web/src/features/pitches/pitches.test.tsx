@@ -231,7 +231,7 @@ describe('My Pitches', () => {
     fireEvent.change(screen.getByPlaceholderText('Search for Pitches'), {
       target: { value: 'co' },
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Export My Pitches as CSV' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV of My Pitches' }));
     const [file] = await waitFor(async () => {
       const saved = await files.downloads();
       expect(saved).toHaveLength(1);

@@ -311,7 +311,7 @@ describe('the Performance view', () => {
     );
 
     fireEvent.click(
-      screen.getByRole('button', { name: 'Export Growth Realised Gains by Tax Year as CSV' }),
+      screen.getByRole('button', { name: 'Export CSV of Growth Realised Gains by Tax Year' }),
     );
     const [saved] = await waitFor(async () => {
       const all = await files.downloads();
@@ -426,7 +426,7 @@ describe('the Performance view', () => {
     });
     const files = captureCsvDownloads();
     renderPanel();
-    fireEvent.click(screen.getByRole('button', { name: 'Export Activity as CSV' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV of Activity' }));
     const [saved] = await waitFor(async () => {
       const all = await files.downloads();
       expect(all).toHaveLength(1);
@@ -479,7 +479,7 @@ describe('the Performance view', () => {
     });
     const files = captureCsvDownloads();
     renderPanel();
-    fireEvent.click(screen.getByRole('button', { name: 'Export Activity as CSV' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV of Activity' }));
     const saved = await waitFor(async () => {
       const all = await files.downloads();
       expect(all).toHaveLength(2);

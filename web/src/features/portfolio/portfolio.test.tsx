@@ -563,8 +563,8 @@ describe('CSV export', () => {
     fireEvent.click(
       (await screen.findByRole('button', { name: 'Growth' })).closest('tr')!.querySelector('td')!,
     );
-    fireEvent.click(await screen.findByRole('button', { name: 'Export Growth Holdings as CSV' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Export Growth Transactions as CSV' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Export CSV of Growth Holdings' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV of Growth Transactions' }));
     const [holdings, transactions] = await waitFor(async () => {
       const saved = await files.downloads();
       expect(saved).toHaveLength(2);

@@ -304,7 +304,7 @@ describe('screener results', () => {
     renderPage();
     fireEvent.click(screen.getByRole('button', { name: 'Screen for Stocks' }));
     expect(await screen.findByText('Page 1 of 13')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Export Screener Results as CSV' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV of Screener Results' }));
     const [file] = await waitFor(async () => {
       const all = await files.downloads();
       expect(all).toHaveLength(1);

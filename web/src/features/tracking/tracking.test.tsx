@@ -179,7 +179,7 @@ describe('My Tracked Pitches', () => {
     const files = captureCsvDownloads();
     renderScreen();
     await waitFor(() => expect(cells('AAPL').price).toBe('$120.00'));
-    fireEvent.click(screen.getByRole('button', { name: 'Export My Tracked Pitches as CSV' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV of My Tracked Pitches' }));
     const [file] = await waitFor(async () => {
       const saved = await files.downloads();
       expect(saved).toHaveLength(1);

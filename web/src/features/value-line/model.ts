@@ -71,12 +71,22 @@ export function chosenMultiple(
   return medians.company.median === null ? null : companyMultipleAsOf(typeId, bases, data.closes);
 }
 
+/** Each quarter's period end (YYYY-MM-DD) to its filing date, for the quarters that give one. */
+export function filingDates(data: ValueLineData): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const q of data.quarters)
+    if (q.filingDate) out.set(q.date.slice(0, 10), q.filingDate.slice(0, 10));
+  return out;
+}
+
 export interface LineView {
   steps: ValueStep[];
   days: DayValue[];
   stats: ValueLineStatistics;
   gaps: { from: string; to: string; reason: string }[];
   current: ValueStep | null;
+  /** Each quarter's period end to the day its statements were filed (the tooltip names both). */
+  filed: ReadonlyMap<string, string>;
 }
 
 /** Whether a model's value is one at the end of its hold (the multiples models; a DCF's is today's). */
@@ -120,5 +130,6 @@ export function lineView(
     stats: valueLineStatistics(days),
     gaps: valueLineGaps(days),
     current: currentValue(steps),
+    filed: filingDates(data),
   };
 }

@@ -68,7 +68,8 @@ export function IndexBar() {
               ))}
         </ul>
       </div>
-      <div className="index-bar__meta">
+      {/* A status (a live region, so inside a landmark): the data is delayed, or demo data. */}
+      <div className="index-bar__meta" role="status">
         {stale && (
           <span
             className="index-bar__stale"

@@ -72,7 +72,7 @@ export function HoldingsPanel({ portfolioId }: { portfolioId: string }) {
       </dl>
 
       <div className="portfolio-holdings__head">
-        <h3>Holdings</h3>
+        <h2>Holdings</h2>
         {holdings.length > 0 && (
           <ExportCsvButton
             what={`${portfolio.portfolio_name} Holdings`}
@@ -121,7 +121,7 @@ export function HoldingsPanel({ portfolioId }: { portfolioId: string }) {
         </TableScroll>
       )}
 
-      <h3>Open orders</h3>
+      <h2>Open orders</h2>
       {open_orders.length === 0 ? (
         <p className="portfolio-empty">No open orders.</p>
       ) : (
@@ -146,7 +146,7 @@ export function HoldingsPanel({ portfolioId }: { portfolioId: string }) {
       )}
 
       <div className="portfolio-holdings__head">
-        <h3>Recent transactions</h3>
+        <h2>Recent transactions</h2>
         {transactions.length > 0 && (
           <ExportCsvButton
             what={`${portfolio.portfolio_name} Transactions`}

@@ -131,11 +131,7 @@ export function PortfolioDashboard({ title }: { title: string }) {
         <Link to={paths.portfolioIncome} className="button button--ghost">
           Income from all portfolios
         </Link>
-        <Link
-          to={paths.portfolio}
-          className="card portfolio-total"
-          aria-label="Total Portfolio Value"
-        >
+        <Link to={paths.portfolio} className="card portfolio-total">
           <span className="portfolio-total__label">Total Portfolio Value</span>
           <strong className="portfolio-total__value" data-testid="total-value">
             {formatUsd(list.data.total_porfolio_value)}

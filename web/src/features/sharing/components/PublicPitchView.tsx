@@ -132,7 +132,9 @@ export function PublicPitchView({ view }: { view: PublicPitchResponse }) {
         <table className="share-page__table">
           <thead>
             <tr>
-              <th scope="col" />
+              <th scope="col">
+                <span className="sr-text">Figure</span>
+              </th>
               <th scope="col">Actual</th>
               <th scope="col">Expected by now</th>
             </tr>

@@ -38,40 +38,43 @@ export function PublicRecordView({ view }: { view: PublicRecordResponse }) {
         </div>
       </dl>
       <p className="share-page__note">Only pitches at least {RECORD_MIN_DAYS} day old count.</p>
-      <table className="share-page__table">
-        <thead>
-          <tr>
-            <th scope="col">Pitch</th>
-            <th scope="col">Intrinsic value</th>
-            <th scope="col">Pitched</th>
-            <th scope="col">Days since</th>
-            <th scope="col">Return</th>
-            <th scope="col">S&amp;P 500</th>
-            <th scope="col">Against the index</th>
-          </tr>
-        </thead>
-        <tbody>
-          {view.pitches.map((p) => (
-            <tr key={p.slug}>
-              <td>
-                <Link to={publicPitchPath(p.slug)}>
-                  {p.stock_name ? `${p.stock_name} (${p.stock_symbol})` : p.stock_symbol}
-                </Link>
-                {!p.counted && ' (not counted yet)'}
-              </td>
-              <td>
-                {formatPrice(p.intrinsic_value_per_share, 'USD')}
-                {p.intrinsicEditedAt && ` (changed on ${formatDisplayDate(p.intrinsicEditedAt)})`}
-              </td>
-              <td>{formatDisplayDate(p.pitchedAt)}</td>
-              <td>{p.daysSince}</td>
-              <td>{pct(p.returnSince)}</td>
-              <td>{pct(p.indexReturn)}</td>
-              <td>{pct(p.vsIndex)}</td>
+      {/* Seven columns: on a phone the table scrolls inside its box, the pitch's name in view. */}
+      <div className="table-scroll" tabIndex={0} role="region" aria-label="Pitches, scrollable">
+        <table className="share-page__table">
+          <thead>
+            <tr>
+              <th scope="col">Pitch</th>
+              <th scope="col">Intrinsic value</th>
+              <th scope="col">Pitched</th>
+              <th scope="col">Days since</th>
+              <th scope="col">Return</th>
+              <th scope="col">S&amp;P 500</th>
+              <th scope="col">Against the index</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {view.pitches.map((p) => (
+              <tr key={p.slug}>
+                <td>
+                  <Link to={publicPitchPath(p.slug)}>
+                    {p.stock_name ? `${p.stock_name} (${p.stock_symbol})` : p.stock_symbol}
+                  </Link>
+                  {!p.counted && ' (not counted yet)'}
+                </td>
+                <td>
+                  {formatPrice(p.intrinsic_value_per_share, 'USD')}
+                  {p.intrinsicEditedAt && ` (changed on ${formatDisplayDate(p.intrinsicEditedAt)})`}
+                </td>
+                <td>{formatDisplayDate(p.pitchedAt)}</td>
+                <td>{p.daysSince}</td>
+                <td>{pct(p.returnSince)}</td>
+                <td>{pct(p.indexReturn)}</td>
+                <td>{pct(p.vsIndex)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </article>
   );
 }

@@ -58,7 +58,7 @@ export function ShareButton({ valuationId, label }: { valuationId: string; label
       <button
         type="button"
         className="button button--ghost"
-        aria-label={`Copy the link to ${label}`}
+        aria-label={`Copy link to ${label}`}
         onClick={() => {
           void navigator.clipboard?.writeText(url).then(
             () => toast.show('Link copied.', 'success'),

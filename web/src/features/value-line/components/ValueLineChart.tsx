@@ -5,7 +5,7 @@ import { CanvasRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { useMemo } from 'react';
 import { formatNumber } from '../../../../../shared/format/money';
-import type { DayValue } from '../../../../../shared/valuation/value-line';
+import type { DayValue, ValueStep } from '../../../../../shared/valuation/value-line';
 import { endMeasure } from '../../../lib/perf-marks';
 import { lineOption } from './chart-option';
 
@@ -14,21 +14,32 @@ echarts.use([LineChart, GridComponent, MarkAreaComponent, TooltipComponent, Canv
 export interface ValueLineChartProps {
   days: readonly DayValue[];
   gaps: readonly { from: string; to: string; reason: string }[];
+  /** The line's steps and each quarter's filing date: the tooltip says where a value comes from. */
+  steps?: readonly ValueStep[];
+  filed?: ReadonlyMap<string, string>;
   label: string;
   /** The User Timing measure this draw ends (bench/charts.ts). */
   measure?: string;
   height?: number;
 }
 
+const NO_STEPS: readonly ValueStep[] = [];
+const NO_FILINGS: ReadonlyMap<string, string> = new Map();
+
 /** Price against the value line, the gap between them shaded. Loaded on demand. */
 export default function ValueLineChart({
   days,
   gaps,
+  steps = NO_STEPS,
+  filed = NO_FILINGS,
   label,
   measure,
   height = 340,
 }: ValueLineChartProps) {
-  const option = useMemo(() => lineOption(days, gaps, formatNumber), [days, gaps]);
+  const option = useMemo(
+    () => lineOption(days, gaps, formatNumber, { steps, filed }),
+    [days, gaps, steps, filed],
+  );
   // setOption draws at once: the first draw ends before the events are bound, so the chart's
   // being ready ends that measure; `finished` ends those of later draws.
   const onEvents = useMemo(() => ({ finished: () => measure && endMeasure(measure) }), [measure]);

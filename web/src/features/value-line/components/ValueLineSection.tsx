@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { formatNumber, formatPrice } from '../../../../../shared/format/money';
+import { withArticle } from '../../../../../shared/format/article';
 import { formatDisplayDate } from '../../../../../shared/format/dates';
 import { numberFromText } from '../../../../../shared/schemas/text';
 import { DCF_DEFAULTS } from '../../../../../shared/valuation/dcf';
@@ -134,7 +135,7 @@ function CompanyLine({ data }: { data: ValueLineData }) {
         Each quarter’s {VALUE_LINE_BASE_LABELS[typeId]}
         {typeId === 5
           ? ` discounted at ${DCF_DEFAULTS.discountRate}% (no stage-one growth, ${DCF_DEFAULTS.stageOneYears} years, terminal growth ${DCF_DEFAULTS.terminalGrowth}%)`
-          : ` times a ${name} multiple`}
+          : ` times ${withArticle(name)} multiple`}
         , drawn against the daily price over up to ten years. {KNOWN_THEN} Value Business to use
         your own assumptions.
       </p>
@@ -174,7 +175,7 @@ function CompanyLine({ data }: { data: ValueLineData }) {
         <p className="notice notice--info">{missingMultiple}</p>
       ) : !view ? (
         <p className="notice notice--info">
-          No quarter has the figures for a {name} value: try another model.
+          No quarter has the figures for {withArticle(name)} value: try another model.
         </p>
       ) : (
         <LineBlock
@@ -405,6 +406,8 @@ function LineBlock({
             <ValueLineChart
               days={view.days}
               gaps={view.gaps}
+              steps={view.steps}
+              filed={view.filed}
               label={`${label}, ${first ?? ''} to ${last ?? ''}`}
               measure={VALUE_LINE_MEASURE}
             />

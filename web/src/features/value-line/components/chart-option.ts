@@ -1,4 +1,4 @@
-import type { DayValue } from '../../../../../shared/valuation/value-line';
+import type { DayValue, ValueStep } from '../../../../../shared/valuation/value-line';
 
 /** Colours of the chart (the legend beneath it says what each is). */
 export const LINE_COLOURS = {
@@ -23,16 +23,48 @@ function timeOf(date: string): number {
   return t;
 }
 
+/** The step in effect on `date` (the last that starts on or before it), or null before the first. */
+export function stepOn(steps: readonly ValueStep[], date: string): ValueStep | null {
+  let lo = 0;
+  let hi = steps.length - 1;
+  let found: ValueStep | null = null;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (steps[mid]!.from <= date) {
+      found = steps[mid]!;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
+}
+
+/**
+ * Where a step's value comes from, as the tooltip says it: the quarter whose figures it uses
+ * and the day they were filed (`filed`: each quarter's period end to its filing date), or the
+ * pitch's own value; null for the investor's own figures (the legend says what they are).
+ */
+export function stepSource(step: ValueStep, filed: ReadonlyMap<string, string>): string | null {
+  if (step.source === 'pitch') return 'The pitch’s own value';
+  if (step.source !== 'quarter' || !step.quarter) return null;
+  const day = filed.get(step.quarter);
+  return `Quarter to ${step.quarter}${day ? `, filed ${day}` : ''}`;
+}
+
 /**
  * The echarts option: the daily close and the value that held each day on one date axis; two
  * stacked areas over the lower of the two shade the gap, red where the price sat above the
  * value and green where below; days without a value are gaps in the line, shaded grey, and
- * the tooltip gives their reason.
+ * the tooltip gives their reason. The tooltip names where a day's value comes from: the quarter
+ * and its filing date (`source`), or the pitch.
  */
 export function lineOption(
   days: readonly DayValue[],
   gaps: readonly { from: string; to: string; reason: string }[],
   format: Format,
+  source: { steps: readonly ValueStep[]; filed: ReadonlyMap<string, string> } = {
+    steps: [],
+    filed: new Map(),
+  },
 ) {
   // On a time axis, each point [day, figure]. The price is every close (drawn at the chart's
   // resolution); the value only where it steps (it holds until the next point); the shading
@@ -100,6 +132,9 @@ export function lineOption(
           lines.push(`Value ${format(d.value, 2)}`);
           lines.push(`${gap > 0 ? 'Premium' : 'Discount'} ${format(Math.abs(gap), 1)}%`);
         }
+        const step = stepOn(source.steps, d.date);
+        const from = step && stepSource(step, source.filed);
+        if (from) lines.push(from);
         return lines.join('<br/>');
       },
     },
