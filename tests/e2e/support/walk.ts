@@ -39,14 +39,23 @@ export const SCREENSHOTS =
 export const sidewaysOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
-/** Serious or critical axe findings on the page as it is now. */
+/** axe's WCAG 2.0 and 2.1 A and AA rules and its best practices (decision 192). */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+// Experimental in some axe releases, so not run by a tag alone: enabled by name.
+const AXE_EXTRA_RULES = ['label-content-name-mismatch'];
+
+/** Every axe finding, of any impact, on the page as it is now. */
 export async function axeFindings(page: Page, label: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    );
+  const result = await new AxeBuilder({ page })
+    .options({
+      runOnly: { type: 'tag', values: AXE_TAGS },
+      rules: Object.fromEntries(AXE_EXTRA_RULES.map((id) => [id, { enabled: true }])),
+    })
+    .analyze();
+  return result.violations.map(
+    (v) =>
+      `${label}: ${v.id} (${v.impact ?? 'no impact'}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
 }
 
 /**
