@@ -26,6 +26,7 @@ import { asServedOn } from './as-of.js';
 import { SPLITS } from './calibration.js';
 import { Company, sharesAt, type Quarter } from './company.js';
 import { HOLDERS, description, newsForDay } from './content.js';
+import { analystEstimates } from './estimates.js';
 import {
   annualPeriods,
   balanceSheet,
@@ -851,7 +852,8 @@ function generated(path: string, params: Record<string, string>, ctx: Ctx): Demo
     case 'splits':
     case 'institutional-ownership/extract-analytics/holder':
     case 'shares-float':
-    case 'earnings': {
+    case 'earnings':
+    case 'analyst-estimates': {
       const missing = needSymbol();
       if (missing) return missing;
       const raw = company(symbol);
@@ -884,6 +886,8 @@ function generated(path: string, params: Record<string, string>, ctx: Ctx): Demo
           return sharesFloat(c, ctx);
         case 'earnings':
           return earnings(c, ctx, params);
+        case 'analyst-estimates':
+          return analystEstimates(c.entry, ctx.today, params);
       }
       return [];
     }
