@@ -2,9 +2,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    // Transformed modules are kept on disk (node_modules/.experimental-vitest-cache) by their
-    // content: the runs at pinned instants and later runs do not transform the handlers again.
-    experimental: { fsModuleCache: true },
     tags: [
       {
         name: 'clock',

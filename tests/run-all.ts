@@ -6,11 +6,11 @@
  *   npm test -- unit web     only those vitest projects (static checks skipped)
  *   npm test -- instants     only the clock-tagged tests at each pinned instant
  *
- * Two lanes run side by side (decision 155): the CPU-bound checks and the unit and web
- * projects in one, the projects that wait on the local stack and the browser (integration,
- * e2e, the pinned instants) in the other. Each step's output goes to `.test-out/logs/` and is
- * printed when the step fails. The run ends with every step's seconds and test counts and the
- * ten slowest test files.
+ * Steps run two at a time (decision 155), longest chain first: the web build, then the
+ * integration and e2e projects, which mostly wait on the local stack and the browser, beside the
+ * CPU-bound checks and the unit and web projects, then the pinned instants. Each step's output
+ * goes to `.test-out/logs/` and is printed when the step fails. The run ends with every step's
+ * seconds and test counts and the ten slowest test files.
  */
 import { spawn } from 'node:child_process';
 import {
@@ -28,9 +28,9 @@ import type { RunSummary } from './support/run-reporter';
 const root = join(import.meta.dirname, '..');
 const outDir = join(root, '.test-out');
 const logDir = join(outDir, 'logs');
-const LANE_A = ['unit', 'web'];
-const LANE_B = ['integration', 'e2e', 'instants'];
-const ALL_PROJECTS = [...LANE_A, ...LANE_B];
+const ALL_PROJECTS = ['unit', 'web', 'integration', 'e2e', 'instants'];
+/** Steps running at once: one a core of CI's machine (TEST_SLOTS sets another). */
+const SLOTS = Math.max(1, Number(process.env.TEST_SLOTS ?? 2));
 
 const requested = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 for (const p of requested)
@@ -209,32 +209,23 @@ async function vitestRun(
 
 /**
  * The clock-tagged tests (CLOCK_TAG) of the integration and e2e projects again with the
- * product's clock pinned at each instant of the calendar that has broken tests before (decision
- * 098), two instants at a time. The web build of the e2e project is reused when it ran before.
+ * product's clock pinned at one instant of the calendar that has broken tests before (decision
+ * 098). `reuse`: the web build made before is served again (the app's clock comes from
+ * /config.json, not from the build).
  */
-async function instants(): Promise<void> {
-  const files = taggedFiles();
-  const reuse: Record<string, string> = projects.includes('e2e') ? { E2E_REUSE_BUILD: '1' } : {};
-  const queue = [...CLOCK_INSTANTS];
-  const parallel = Math.max(1, Number(process.env.INSTANTS_PARALLEL ?? 2));
-  await Promise.all(
-    Array.from({ length: parallel }, async () => {
-      for (let instant = queue.shift(); instant; instant = queue.shift()) {
-        const dir = slug(instant.name);
-        await vitestRun(
-          `at ${instant.name} (${instant.at})`,
-          ['--project', 'integration', '--project', 'e2e', '--tags-filter', CLOCK_TAG, ...files],
-          {
-            MARKET_CLOCK: instant.at,
-            SECURITY_FIGURES_DIR: join(outDir, 'security-at', dir),
-            // Each run builds into its own folder unless it reuses the e2e project's build.
-            E2E_DIST_DIR: join(outDir, reuse.E2E_REUSE_BUILD ? 'web-dist' : `web-dist-${dir}`),
-            ...reuse,
-          },
-          true,
-        );
-      }
-    }),
+function instantRun(instant: (typeof CLOCK_INSTANTS)[number], files: string[], reuse: boolean) {
+  const dir = slug(instant.name);
+  return vitestRun(
+    `at ${instant.name} (${instant.at})`,
+    ['--project', 'integration', '--project', 'e2e', '--tags-filter', CLOCK_TAG, ...files],
+    {
+      MARKET_CLOCK: instant.at,
+      SECURITY_FIGURES_DIR: join(outDir, 'security-at', dir),
+      // Without the shared build, each run builds into its own folder.
+      E2E_DIST_DIR: join(outDir, reuse ? 'web-dist' : `web-dist-${dir}`),
+      ...(reuse ? { E2E_REUSE_BUILD: '1' } : {}),
+    },
+    true,
   );
 }
 
@@ -281,7 +272,7 @@ function printSecurityFigures(dir: string): void {
 
 /** Every step's seconds and test counts, then the ten slowest test files. */
 function printCosts(wallSeconds: number): void {
-  const totalLabel = 'All (wall clock, two lanes)';
+  const totalLabel = `All (wall clock, ${SLOTS} at a time)`;
   const shown = (name: string) => (name.length > 64 ? `${name.slice(0, 63)}…` : name);
   const width = Math.max(...outcomes.map((o) => shown(o.name).length), totalLabel.length);
   console.log(
@@ -315,45 +306,127 @@ rmSync(securityDir, { recursive: true, force: true });
 rmSync(join(outDir, 'security-at'), { recursive: true, force: true });
 const began = Date.now();
 
-async function laneA(): Promise<void> {
-  if (runStatic) {
-    await check('typecheck (tsc --noEmit)', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
-    await check('lint (eslint, import boundaries)', 'npx', ['eslint', '.']);
-    await check('format (prettier --check)', 'npx', [
-      'prettier',
-      '--check',
-      '--log-level',
-      'warn',
-      '.',
-    ]);
+interface Step {
+  name: string;
+  /** Steps that must have ended first. */
+  after?: string[];
+  run: () => Promise<unknown>;
+}
+
+/** Runs the steps `SLOTS` at a time, each as soon as its `after` ended, in the order given. */
+function schedule(steps: Step[]): Promise<void> {
+  const names = new Set(steps.map((s) => s.name));
+  const ended = new Set<string>();
+  const started = new Set<string>();
+  let running = 0;
+  return new Promise((resolve) => {
+    const next = () => {
+      if (ended.size === steps.length) return resolve();
+      for (const step of steps) {
+        if (running >= SLOTS) return;
+        if (started.has(step.name)) continue;
+        if (!(step.after ?? []).every((d) => ended.has(d) || !names.has(d))) continue;
+        started.add(step.name);
+        running += 1;
+        void step.run().finally(() => {
+          running -= 1;
+          ended.add(step.name);
+          next();
+        });
+      }
+    };
+    next();
+  });
+}
+
+const WEB_BUILD = 'web build (vite build, served to the browser tests)';
+const needsBuild = !stream && (projects.includes('e2e') || projects.includes('instants'));
+const steps: Step[] = [];
+// The longest chain first: the build the browser tests serve, then the projects on the stack.
+if (needsBuild)
+  steps.push({
+    name: WEB_BUILD,
+    run: () =>
+      check(WEB_BUILD, 'npx', [
+        'vite',
+        'build',
+        '--config',
+        'web/vite.config.ts',
+        '--mode',
+        'production',
+        '--outDir',
+        join(outDir, 'web-dist'),
+        '--emptyOutDir',
+        '--logLevel',
+        'warn',
+      ]),
+  });
+for (const project of ['integration', 'e2e'])
+  if (projects.includes(project))
+    steps.push({
+      name: project,
+      after: project === 'e2e' ? [WEB_BUILD] : [],
+      run: () =>
+        vitestRun(project, ['--project', project], needsBuild ? { E2E_REUSE_BUILD: '1' } : {}),
+    });
+if (runStatic) {
+  steps.push(
+    {
+      name: 'typecheck',
+      run: () =>
+        check('typecheck (tsc --noEmit)', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']),
+    },
+    { name: 'lint', run: () => check('lint (eslint, import boundaries)', 'npx', ['eslint', '.']) },
+    {
+      name: 'format',
+      run: () =>
+        check('format (prettier --check)', 'npx', [
+          'prettier',
+          '--check',
+          '--log-level',
+          'warn',
+          '.',
+        ]),
+    },
     // Bundles every handler (one esbuild run) and runs cdk-nag's AwsSolutions and Serverless
     // checks, offline.
-    await check('cdk synth (cdk-nag AwsSolutions and Serverless)', 'npm', [
-      'run',
-      '--silent',
-      'synth:infra',
-    ]);
+    {
+      name: 'synth',
+      run: () =>
+        check('cdk synth (cdk-nag AwsSolutions and Serverless)', 'npm', [
+          'run',
+          '--silent',
+          'synth:infra',
+        ]),
+    },
     // AWS's CloudFormation linter on every template of that synth, of the README's production
     // context and of the other options, for three regions (infra/lint/cfn-lint.ts).
-    await check('cfn-lint (us-east-1, eu-west-1, ap-southeast-2)', 'npm', [
-      'run',
-      '--silent',
-      'lint:cfn',
-    ]);
-  }
-  for (const project of LANE_A)
-    if (projects.includes(project)) await vitestRun(project, ['--project', project]);
+    {
+      name: 'cfn-lint',
+      after: ['synth'],
+      run: () =>
+        check('cfn-lint (us-east-1, eu-west-1, ap-southeast-2)', 'npm', [
+          'run',
+          '--silent',
+          'lint:cfn',
+        ]),
+    },
+  );
+}
+for (const project of ['unit', 'web'])
+  if (projects.includes(project))
+    steps.push({ name: project, run: () => vitestRun(project, ['--project', project]) });
+if (projects.includes('instants')) {
+  const files = taggedFiles();
+  for (const instant of CLOCK_INSTANTS)
+    steps.push({
+      name: instant.at,
+      after: [WEB_BUILD],
+      run: () => instantRun(instant, files, needsBuild),
+    });
 }
 
-async function laneB(): Promise<void> {
-  for (const project of LANE_B) {
-    if (!projects.includes(project)) continue;
-    if (project === 'instants') await instants();
-    else await vitestRun(project, ['--project', project]);
-  }
-}
-
-await Promise.all([laneA(), laneB()]);
+await schedule(steps);
 
 const wall = (Date.now() - began) / 1000;
 printSecurityFigures(securityDir);

@@ -3,10 +3,8 @@ import { expect, test } from 'vitest';
 import { apiClient } from '../support/api';
 import { waitForMail, type LocalMail } from '../support/mail';
 import { uniqueEmail } from '../support/users';
-import { newPage } from './support/browser';
+import { newPage, SLOW } from './support/browser';
 
-/** The machine may be busy: give screens time to render. */
-const SLOW = { timeout: 15_000 };
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',

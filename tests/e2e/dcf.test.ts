@@ -3,10 +3,8 @@ import { expect, test } from 'vitest';
 import { computeValuation, dcfImpliedGrowth, type DCFInput } from '../../shared/valuation';
 import { apiClient } from '../support/api';
 import { createSignedInUser, type TestUser } from '../support/users';
-import { newPage, logIn } from './support/browser';
+import { newPage, logIn, SLOW } from './support/browser';
 
-/** The machine may be busy: give screens time to render. */
-const SLOW = { timeout: 20_000 };
 const SYMBOL = 'MSFT';
 const PORTFOLIO = 'DCF Ideas';
 

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { apiClient } from '../support/api';
 import { createSignedInUser, type TestUser } from '../support/users';
-import { logIn, newPage } from './support/browser';
+import { logIn, newPage, SLOW } from './support/browser';
 import { savePePitch } from './support/pitches';
 
 /**
@@ -10,7 +10,6 @@ import { savePePitch } from './support/pitches';
  * dialog that names what goes. For each: one click opens the dialog and changes nothing,
  * Cancel keeps the item (still there after a reload), and confirming removes it.
  */
-const SLOW = { timeout: 20_000 };
 const api = apiClient();
 
 async function post<T = unknown>(user: TestUser, path: string, body: unknown): Promise<T> {

@@ -1,10 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { newPage } from './support/browser';
+import { newPage, SLOW } from './support/browser';
 
-/** The machine may be busy: give pages time to render. */
-const SLOW = { timeout: 15_000 };
 const NAMES = ['S&P 500', 'NYSE', 'DJIA', 'NASDAQ'];
 /** 2 decimals with thousands separators: "4,512.35". */
 const VALUE = /^\d{1,3}(,\d{3})*\.\d{2}$/;

@@ -1,18 +1,13 @@
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, test } from 'vitest';
-import { PLANS } from '../../functions/market/plan';
+import { describe, expect, test } from 'vitest';
 import { REPO_ROOT } from '../../infra/local/stack';
-import { buildMarketService } from '../../functions/market/service';
-import { DemoSource } from '../../functions/market/source';
-import { buildSnapshot } from '../../functions/screener/build';
-import { saveSnapshot } from '../../functions/screener/snapshot';
 import { decodeHeatmap, heatmapResponse } from '../../shared/heatmap/data';
 import { marketMap, undrawn } from '../../shared/heatmap/layout';
 import { apiClient } from '../support/api';
 import { testMarketClock } from '../support/clock';
-import { newPage } from './support/browser';
+import { newPage, SLOW } from './support/browser';
 
 /*
  * The market map and Compare say what they show and how fresh it is (decisions 166-168), at a
@@ -22,7 +17,6 @@ import { newPage } from './support/browser';
  * symbol of the address it cannot show named.
  */
 
-const SLOW = { timeout: 20_000 };
 const SCREENSHOTS =
   process.env.SCREENSHOTS === '1'
     ? join(REPO_ROOT, 'docs', 'screenshots')
@@ -30,23 +24,9 @@ const SCREENSHOTS =
 const api = apiClient();
 const TODAY = testMarketClock().slice(0, 10);
 
-beforeAll(async () => {
-  // What the scheduled job does: the snapshot the map and Compare read.
-  const service = buildMarketService({ source: new DemoSource(), plan: PLANS.demo });
-  const { data } = await buildSnapshot({ service });
-  await saveSnapshot(data);
-}, 180_000);
-
+/** The map's companies, from the snapshot the e2e setup's run of the snapshot job stored. */
 async function heatmapCompanies() {
-  // The API server keeps its copy of the snapshot up to 30 s: wait for the stored one.
-  const read = async () =>
-    decodeHeatmap(heatmapResponse.parse((await api.get('/api/market/heatmap')).body).data);
-  let companies = await read();
-  for (let i = 0; i < 40 && companies.length < 500; i++) {
-    await new Promise((r) => setTimeout(r, 1000));
-    companies = await read();
-  }
-  return companies;
+  return decodeHeatmap(heatmapResponse.parse((await api.get('/api/market/heatmap')).body).data);
 }
 
 async function noSidewaysScroll(page: Page) {

@@ -3,11 +3,9 @@ import { expect, test } from 'vitest';
 import { apiClient } from '../support/api';
 import { CLOCK_TAG } from '../support/clock';
 import { createSignedInUser, type TestUser } from '../support/users';
-import { newPage, logIn } from './support/browser';
+import { newPage, logIn, SLOW } from './support/browser';
 import { dollars, portfolioCell, savePePitch } from './support/pitches';
 
-/** The machine may be busy: give screens time to render. */
-const SLOW = { timeout: 20_000 };
 const SYMBOL = 'MSFT';
 const PORTFOLIO = 'Pitched Ideas';
 const SEED = 1_000_000;

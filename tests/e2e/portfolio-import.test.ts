@@ -3,10 +3,7 @@ import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { parseCsv } from '../../shared/csv';
 import { createSignedInUser } from '../support/users';
-import { logIn, newPage } from './support/browser';
-
-/** The machine may be busy: give screens time to render. */
-const SLOW = { timeout: 20_000 };
+import { logIn, newPage, SLOW } from './support/browser';
 
 const CSV = [
   'Date,Type,Symbol,Quantity,Price,Amount,Fee',

@@ -7,7 +7,7 @@ import { formatPrice } from '../../shared/format/money';
 import { incomeResponseSchema, type IncomeData } from '../../shared/schemas/portfolio-income';
 import { apiClient } from '../support/api';
 import { createSignedInUser, type TestUser } from '../support/users';
-import { logIn, newPage } from './support/browser';
+import { logIn, newPage, SLOW } from './support/browser';
 
 /*
  * An income investor's journey: from the Portfolio page to a portfolio's Income tab (forward
@@ -16,8 +16,6 @@ import { logIn, newPage } from './support/browser';
  * phone's width and a laptop's, with nothing scrolling sideways and nothing serious for axe.
  */
 
-/** The machine may be busy: give screens time to render. */
-const SLOW = { timeout: 20_000 };
 const api = apiClient();
 
 const CSV = [

@@ -1,11 +1,8 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { createSignedInUser } from '../support/users';
-import { newPage, logIn } from './support/browser';
+import { newPage, logIn, SLOW } from './support/browser';
 import { dollars, portfolioCell } from './support/pitches';
-
-/** The machine may be busy: give screens time to render. */
-const SLOW = { timeout: 15_000 };
 
 async function toast(
   page: Page,

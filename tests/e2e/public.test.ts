@@ -1,10 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { newPage } from './support/browser';
-
-/** The machine may be busy: give pages time to render. */
-const SLOW = { timeout: 20_000 };
+import { newPage, SLOW } from './support/browser';
 
 const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 

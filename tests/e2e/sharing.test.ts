@@ -3,11 +3,9 @@ import { expect, test } from 'vitest';
 import { SHARING_MESSAGES } from '../../shared/sharing/schemas';
 import { apiClient } from '../support/api';
 import { createSignedInUser } from '../support/users';
-import { baseUrl, logIn, newPage } from './support/browser';
+import { baseUrl, logIn, newPage, SLOW } from './support/browser';
 import { savePePitch } from './support/pitches';
 
-/** The machine may be busy: give screens time to render. */
-const SLOW = { timeout: 20_000 };
 const SYMBOL = 'AAPL';
 const api = apiClient();
 

@@ -3,11 +3,9 @@ import { expect, test } from 'vitest';
 import { trackedPitchesResponse } from '../../shared/schemas/valuation-api';
 import { apiClient } from '../support/api';
 import { createSignedInUser, type TestUser } from '../support/users';
-import { newPage, logIn } from './support/browser';
+import { newPage, logIn, SLOW } from './support/browser';
 import { savePePitch } from './support/pitches';
 
-/** The machine may be busy: give screens time to render. */
-const SLOW = { timeout: 20_000 };
 const SYMBOL = 'AAPL';
 
 async function toast(page: Page, text: string): Promise<void> {

@@ -1,10 +1,8 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { createSignedInUser } from '../support/users';
-import { newPage, logIn } from './support/browser';
+import { newPage, logIn, SLOW } from './support/browser';
 
-/** The machine may be busy: give screens time to render. */
-const SLOW = { timeout: 20_000 };
 const OUTPUT_LABELS = [
   'Intrinsic Value Per Share',
   'Margin Of Safety',

@@ -1,13 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { REPO_ROOT } from '../../infra/local/stack';
-import { PLANS } from '../../functions/market/plan';
-import { buildMarketService } from '../../functions/market/service';
-import { DemoSource } from '../../functions/market/source';
-import { buildSnapshot } from '../../functions/screener/build';
-import { saveSnapshot } from '../../functions/screener/snapshot';
 import { formatNumber, formatPrice } from '../../shared/format/money';
 import {
   companyMedianMultiple,
@@ -24,7 +19,7 @@ import { computeValuation } from '../../shared/valuation/models';
 import { valueLineResponse } from '../../shared/valuation/value-line-api';
 import { apiClient } from '../support/api';
 import { createSignedInUser } from '../support/users';
-import { logIn, newPage } from './support/browser';
+import { logIn, newPage, SLOW } from './support/browser';
 import { savePePitch } from './support/pitches';
 
 /*
@@ -35,25 +30,11 @@ import { savePePitch } from './support/pitches';
  * model's end-of-hold value is discounted to the day at a rate the investor sees and changes.
  */
 
-const SLOW = { timeout: 20_000 };
 const SCREENSHOTS =
   process.env.SCREENSHOTS === '1'
     ? join(REPO_ROOT, 'docs', 'screenshots')
     : join(REPO_ROOT, '.test-out', 'screenshots');
 const api = apiClient();
-
-beforeAll(async () => {
-  // What the scheduled job does: the snapshot the sector's median (today's) comes from.
-  const service = buildMarketService({ source: new DemoSource(), plan: PLANS.demo });
-  const { data } = await buildSnapshot({ service });
-  await saveSnapshot(data);
-  // The API server keeps its copy of the snapshot up to 30 s: wait for the stored one.
-  const medians = async () =>
-    valueLineResponse.parse((await api.get('/api/market/value-line?symbol=MSFT')).body).data
-      .sectorMedians.pe;
-  for (let i = 0; i < 60 && (await medians()) === null; i++)
-    await new Promise((r) => setTimeout(r, 1000));
-}, 180_000);
 
 const valueLineOf = (page: Page) =>
   page.getByRole('region', { name: 'Value through time' }).first();

@@ -1,12 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { REPO_ROOT } from '../../infra/local/stack';
-import { PLANS } from '../../functions/market/plan';
-import { buildMarketService } from '../../functions/market/service';
-import { DemoSource } from '../../functions/market/source';
-import { buildSnapshot } from '../../functions/screener/build';
-import { saveSnapshot } from '../../functions/screener/snapshot';
 import { compareResponse, sortCompareRows } from '../../shared/compare/compare';
 import { formatPrice } from '../../shared/format/money';
 import { decodeHeatmap, heatmapResponse } from '../../shared/heatmap/data';
@@ -25,7 +20,7 @@ import { apiClient } from '../support/api';
 import { createSignedInUser } from '../support/users';
 import { testMarketClock } from '../support/clock';
 import { dollars, savePePitch } from './support/pitches';
-import { logIn, newPage } from './support/browser';
+import { logIn, newPage, SLOW } from './support/browser';
 
 /*
  * The journey of issue "value through time": an investor opens a company, sees its P/E value
@@ -34,20 +29,11 @@ import { logIn, newPage } from './support/browser';
  * is the panel's intrinsic value; a saved pitch shows its line on My Pitches and the shared page.
  */
 
-/** The machine may be busy: give screens time to render. */
-const SLOW = { timeout: 20_000 };
 const SCREENSHOTS =
   process.env.SCREENSHOTS === '1'
     ? join(REPO_ROOT, 'docs', 'screenshots')
     : join(REPO_ROOT, '.test-out', 'screenshots');
 const api = apiClient();
-
-beforeAll(async () => {
-  // What the scheduled job does: the snapshot the map and Compare read.
-  const service = buildMarketService({ source: new DemoSource(), plan: PLANS.demo });
-  const { data } = await buildSnapshot({ service });
-  await saveSnapshot(data);
-}, 180_000);
 
 const valueLine = (page: Page) => page.getByRole('region', { name: 'Value through time' }).first();
 
@@ -67,18 +53,9 @@ function plainValue(bases: QuarterBase[], multiple: number): string {
   return formatPrice(result.intrinsicValuePerShare, 'USD');
 }
 
+/** The map's companies, from the snapshot the e2e setup's run of the snapshot job stored. */
 async function heatmapCompanies() {
-  // The API server keeps its copy of the snapshot up to 30 s: wait for the stored one.
-  let companies = decodeHeatmap(
-    heatmapResponse.parse((await api.get('/api/market/heatmap')).body).data,
-  );
-  for (let i = 0; i < 40 && companies.length < 500; i++) {
-    await new Promise((r) => setTimeout(r, 1000));
-    companies = decodeHeatmap(
-      heatmapResponse.parse((await api.get('/api/market/heatmap')).body).data,
-    );
-  }
-  return companies;
+  return decodeHeatmap(heatmapResponse.parse((await api.get('/api/market/heatmap')).body).data);
 }
 
 describe.each([390, 1366])('at %i px wide', (width) => {
@@ -137,11 +114,14 @@ describe.each([390, 1366])('at %i px wide', (width) => {
       (await api.get('/api/market/compare?symbols=AAPL,AMZN,GOOGL,META,MSFT')).body,
     ).data.rows;
     const expected = sortCompareRows(rows, 'pe', 'desc').map((r) => r.symbol);
-    expect(
-      await table
-        .locator('tbody tr')
-        .evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-symbol'))),
-    ).toEqual(expected);
+    // The table re-sorts on its next render: wait for it.
+    await expect
+      .poll(() =>
+        table
+          .locator('tbody tr')
+          .evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-symbol'))),
+      )
+      .toEqual(expected);
     await page.locator('.compare__chart canvas').first().waitFor(SLOW);
     // The address holds the comparison: opened again, it is the same.
     await open(new URL(page.url()).pathname + new URL(page.url()).search);

@@ -1,10 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { createSignedInUser } from '../support/users';
-import { newPage, logIn } from './support/browser';
-
-/** The machine may be busy: give screens time to render. */
-const SLOW = { timeout: 15_000 };
+import { newPage, logIn, SLOW } from './support/browser';
 
 async function toast(page: Page, text: string): Promise<void> {
   await expect

@@ -1,6 +1,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { JOBS } from '../../../infra/jobs';
+import { scheduledEvent } from '../../../infra/local/scheduler';
 import { REPO_ROOT } from '../../../infra/local/stack';
 import { recordSecurityFigures } from '../../support/security-summary';
 import { acquireTestStack, TEST_CODE } from '../../support/test-stack';
@@ -46,6 +48,11 @@ export default async function setup(project: TestProject) {
   // Every browser session is 127.0.0.1: per-client limits (decision 122) are raised, as for integration.
   process.env.CLIENT_LIMIT_PER_MINUTE ??= '100000';
   const { stack, release } = await acquireTestStack();
+  // The stack as users find it in AWS: the screener snapshot job has run (the screener, the
+  // market map, Compare and the value line's sector medians read its snapshot). Once, here,
+  // rather than in each file that needs it. A run filtered by a tag (the pinned instants' clock
+  // tests) reads none of those screens.
+  if (!project.globalConfig.tagsFilter?.length) await runSnapshotJob(stack.env.AWS_REGION);
   const site = await startSiteServer({
     distDir,
     apiUrl: stack.urls.api,
@@ -97,4 +104,12 @@ function recordBrowserCspFigures(dir: string): void {
     cspViolationsInJourneys: total.violations,
     cspViolationsProvokedOnPurpose: total.provokedViolations,
   });
+}
+
+/** The screener snapshot job's handler, once, as its schedule would invoke it. */
+async function runSnapshotJob(region = 'us-east-1'): Promise<void> {
+  const job = JOBS.find((j) => j.id === 'refreshScreenerSnapshot');
+  if (!job) throw new Error('infra/jobs.ts has no refreshScreenerSnapshot job');
+  const { handler } = await import('../../../functions/jobs/refreshScreenerSnapshot');
+  await handler(scheduledEvent(job, region));
 }

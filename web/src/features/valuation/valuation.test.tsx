@@ -156,6 +156,18 @@ describe('Value Business', () => {
     expect(within(dialog).queryByRole('radio')).toBeNull();
   });
 
+  it('opened before the stored session is read, waits for it instead of asking to log in', async () => {
+    setSession({ status: 'loading' });
+    renderApp('/Market?symbol=AAPL');
+    fireEvent.click(await screen.findByRole('button', { name: 'Value Business' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Value Business' });
+    expect(within(dialog).getByRole('status').textContent).toBe('Checking your session…');
+    expect(within(dialog).queryByRole('link', { name: 'Login' })).toBeNull();
+    expect(
+      screen.queryByRole('dialog', { name: 'Please Login or Sign Up to Continue!' }),
+    ).toBeNull();
+  });
+
   it('without a chosen methodology shows the hint and opens no panel', async () => {
     renderApp('/Market?symbol=AAPL');
     fireEvent.click(await screen.findByRole('button', { name: 'Value Business' }));

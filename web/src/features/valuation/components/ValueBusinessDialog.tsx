@@ -25,6 +25,15 @@ export function ValueBusinessDialog({
   const session = useSession();
   const location = useLocation();
 
+  // Opened while the stored session is still being read: wait for it rather than ask a
+  // signed-in investor to log in.
+  if (session.status === 'loading') {
+    return (
+      <Dialog title="Value Business" onClose={onClose}>
+        <Loading label="Checking your session…" />
+      </Dialog>
+    );
+  }
   if (session.status !== 'signedIn') {
     const state: LoginRedirectState = {
       from: { pathname: location.pathname, search: location.search },
