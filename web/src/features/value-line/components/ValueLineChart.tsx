@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { formatNumber } from '../../../../../shared/format/money';
 import type { DayValue } from '../../../../../shared/valuation/value-line';
 import { endMeasure } from '../../../lib/perf-marks';
-import { lineOption } from './chart-option';
+import { lineOption, type ChartForecast } from './chart-option';
 
 echarts.use([LineChart, GridComponent, MarkAreaComponent, TooltipComponent, CanvasRenderer]);
 
@@ -15,6 +15,8 @@ export interface ValueLineChartProps {
   days: readonly DayValue[];
   gaps: readonly { from: string; to: string; reason: string }[];
   label: string;
+  /** Analysts' estimates drawn after the last close (decision 186). */
+  forecast?: ChartForecast | null;
   /** The User Timing measure this draw ends (bench/charts.ts). */
   measure?: string;
   height?: number;
@@ -25,10 +27,14 @@ export default function ValueLineChart({
   days,
   gaps,
   label,
+  forecast = null,
   measure,
   height = 340,
 }: ValueLineChartProps) {
-  const option = useMemo(() => lineOption(days, gaps, formatNumber), [days, gaps]);
+  const option = useMemo(
+    () => lineOption(days, gaps, formatNumber, forecast),
+    [days, gaps, forecast],
+  );
   // setOption draws at once: the first draw ends before the events are bound, so the chart's
   // being ready ends that measure; `finished` ends those of later draws.
   const onEvents = useMemo(() => ({ finished: () => measure && endMeasure(measure) }), [measure]);

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { formatNumber, formatPrice } from '../../../../../shared/format/money';
 import { formatDisplayDate } from '../../../../../shared/format/dates';
 import { numberFromText } from '../../../../../shared/schemas/text';
 import { DCF_DEFAULTS } from '../../../../../shared/valuation/dcf';
+import { forecastYears } from '../../../../../shared/valuation/forecast';
 import { MODELS, type ValuationModelInput } from '../../../../../shared/valuation/models';
 import {
   plainModel,
@@ -16,6 +17,7 @@ import { Loading } from '../../../components/Loading';
 import { WhenVisible } from '../../../components/WhenVisible';
 import { startMeasure, timed } from '../../../lib/perf-marks';
 import { useDebounced } from '../../../lib/use-debounced';
+import { useEstimates } from '../api/get-estimates';
 import { useValueLineData } from '../api/get-value-line';
 import {
   basesOf,
@@ -27,7 +29,8 @@ import {
   type Medians,
   type MultipleChoice,
 } from '../model';
-import { LINE_COLOURS } from './chart-option';
+import { LINE_COLOURS, type ChartForecast } from './chart-option';
+import { ForecastPanel } from './ForecastPanel';
 import { ValueLineStats } from './ValueLineStats';
 import '../value-line.css';
 
@@ -120,6 +123,29 @@ function CompanyLine({ data }: { data: ValueLineData }) {
     );
   }, [data, bases, typeId, multiple, medians]);
   const name = MODELS[typeId].name;
+  // Analysts' estimates as forecast years: the P/E line only (they are of EPS), at today's
+  // multiple (decision 186).
+  const estimates = useEstimates(data.symbol);
+  const last = data.closes[data.closes.length - 1];
+  const todayMultiple =
+    typeof multiple === 'number' ? multiple : multiple ? medians.company.median : null;
+  const forecast = useMemo(() => {
+    const body = estimates.data;
+    if (typeId !== 1 || !body || body.data.years.length === 0 || !last || !todayMultiple)
+      return null;
+    return forecastYears(body.data, body.asOf.slice(0, 10), last[0], todayMultiple);
+  }, [typeId, estimates.data, last, todayMultiple]);
+  const chartForecast = useMemo<ChartForecast | null>(
+    () =>
+      forecast && forecast.years.length > 0 && todayMultiple
+        ? {
+            forecast,
+            start: view?.current?.value ?? null,
+            multiple: `${formatNumber(todayMultiple, 2)}x`,
+          }
+        : null,
+    [forecast, todayMultiple, view],
+  );
   const inputId = useId();
   const missingMultiple =
     multiple === null
@@ -185,6 +211,21 @@ function CompanyLine({ data }: { data: ValueLineData }) {
             typeId === 5
               ? `each day’s ${VALUE_LINE_BASE_LABELS[5]} known then, discounted at ${DCF_DEFAULTS.discountRate}% a year: a value on the day`
               : `the ${VALUE_LINE_BASE_LABELS[typeId]} known on each day × ${multipleWords(typeId, choice, multiple!, medians, data.sector)}: a value on the day`
+          }
+          forecast={chartForecast}
+          after={
+            forecast && forecast.years.length > 0 && todayMultiple && last ? (
+              <ForecastPanel
+                forecast={forecast}
+                multiple={todayMultiple}
+                multipleName={`${formatNumber(todayMultiple, 2)}x, ${choice === 'mine' ? 'your P/E' : choice === 'company' ? 'the company’s 10-yr median P/E now' : 'the sector’s median P/E today'}`}
+                normal={medians.company.median}
+                price={last[1]}
+                readOn={estimates.data!.asOf.slice(0, 10)}
+              />
+            ) : typeId === 1 && estimates.data?.data.unavailable ? (
+              <p className="value-line__note">{estimates.data.data.unavailable}</p>
+            ) : null
           }
         />
       )}
@@ -359,6 +400,8 @@ function LineBlock({
   currentLabel,
   legend,
   discount,
+  forecast = null,
+  after = null,
 }: {
   view: LineView;
   label: string;
@@ -367,6 +410,10 @@ function LineBlock({
   legend: string;
   /** The hold and rate an end-of-hold value is discounted over, when it is. */
   discount?: { hold: string; rate: number };
+  /** Analysts' estimates drawn after the last close (decision 186). */
+  forecast?: ChartForecast | null;
+  /** Beneath the legend (the forecast's panel). */
+  after?: ReactNode;
 }) {
   const first = view.days[0]?.date;
   const last = view.days[view.days.length - 1]?.date;
@@ -405,20 +452,22 @@ function LineBlock({
             <ValueLineChart
               days={view.days}
               gaps={view.gaps}
-              label={`${label}, ${first ?? ''} to ${last ?? ''}`}
+              label={`${label}, ${first ?? ''} to ${last ?? ''}${forecast ? ', with analysts’ estimates after it' : ''}`}
+              forecast={forecast}
               measure={VALUE_LINE_MEASURE}
             />
           </Suspense>
-          <LineLegend value={legend} />
+          <LineLegend value={legend} estimates={forecast !== null} />
         </>
       )}
+      {after}
       <ValueLineStats view={view} />
     </>
   );
 }
 
 /** The chart's legend: what each line and shade is, in words (the value line's own sentence). */
-function LineLegend({ value }: { value: string }) {
+function LineLegend({ value, estimates }: { value: string; estimates: boolean }) {
   const swatch = (colour: string, line: boolean) => (
     <span
       className={`value-line__swatch${line ? ' value-line__swatch--line' : ''}`}
@@ -436,6 +485,21 @@ function LineLegend({ value }: { value: string }) {
         {swatch(LINE_COLOURS.value, true)}
         <span>Value: {value}</span>
       </li>
+      {estimates && (
+        <li data-legend="estimate">
+          <span
+            className="value-line__swatch value-line__swatch--line"
+            style={{
+              background: `repeating-linear-gradient(90deg, ${LINE_COLOURS.estimate} 0 4px, transparent 4px 7px)`,
+            }}
+            aria-hidden="true"
+          />
+          <span>
+            Estimate (dashed): analysts’ consensus EPS × the multiple, the lowest to highest
+            estimate shaded
+          </span>
+        </li>
+      )}
       <li>
         {swatch(LINE_COLOURS.above, false)}
         <span>Price above the value</span>

@@ -1,3 +1,4 @@
+import type { Forecast } from '../../../../../shared/valuation/forecast';
 import type { DayValue } from '../../../../../shared/valuation/value-line';
 
 /** Colours of the chart (the legend beneath it says what each is). */
@@ -7,9 +8,23 @@ export const LINE_COLOURS = {
   above: 'rgba(211, 47, 47, 0.18)',
   below: 'rgba(27, 127, 90, 0.22)',
   gap: 'rgba(82, 97, 115, 0.10)',
+  estimate: '#8a5a00',
+  range: 'rgba(183, 121, 31, 0.18)',
 } as const;
 
+/** The forecast the chart draws after the last close: its first day, value there and years. */
+export interface ChartForecast {
+  forecast: Forecast;
+  /** The line's value where the forecast starts (its last step); null in a gap. */
+  start: number | null;
+  /** The multiple's words for the tooltip ("15.00x"). */
+  multiple: string;
+}
+
 type Format = (value: number, decimals?: number) => string;
+
+/** The forecast's series name (the tooltip finds its points by it). */
+const ESTIMATE = 'Estimate';
 
 /** Days as epoch ms, parsed once: echarts would parse every date string on every draw. */
 const times = new Map<string, number>();
@@ -33,6 +48,7 @@ export function lineOption(
   days: readonly DayValue[],
   gaps: readonly { from: string; to: string; reason: string }[],
   format: Format,
+  estimates?: ChartForecast | null,
 ) {
   // On a time axis, each point [day, figure]. The price is every close (drawn at the chart's
   // resolution); the value only where it steps (it holds until the next point); the shading
@@ -78,6 +94,53 @@ export function lineOption(
     itemStyle: { color: colour },
     areaStyle: { color: colour, opacity: 1 },
   });
+  // The forecast: dashed from the line's last value to each fiscal year's estimated value,
+  // the lowest to highest estimate shaded (decision 186).
+  const estimatePoints: { point: Point; year: Forecast['years'][number] | null }[] = [];
+  const rangeBase: Point[] = [];
+  const rangeWidth: Point[] = [];
+  if (estimates) {
+    const drawn = estimates.forecast.years.filter((y) => y.drawn && y.value !== null);
+    if (drawn.length > 0) {
+      const t0 = timeOf(estimates.forecast.from);
+      estimatePoints.push({ point: [t0, estimates.start], year: null });
+      if (estimates.start !== null) {
+        rangeBase.push([t0, estimates.start]);
+        rangeWidth.push([t0, 0]);
+      }
+      for (const y of drawn) {
+        const t = timeOf(y.date);
+        estimatePoints.push({ point: [t, y.value], year: y });
+        const low = y.low ?? 0;
+        const high = y.high ?? y.value!;
+        rangeBase.push([t, low]);
+        rangeWidth.push([t, Math.max(0, high - low)]);
+      }
+    }
+  }
+  const forecastSeries =
+    estimatePoints.length === 0
+      ? []
+      : [
+          {
+            ...area('range base', rangeBase, 'transparent'),
+            stack: 'range',
+            areaStyle: { opacity: 0 },
+          },
+          { ...area('Estimate range', rangeWidth, LINE_COLOURS.range), stack: 'range' },
+          {
+            type: 'line' as const,
+            name: ESTIMATE,
+            data: estimatePoints.map((p) => p.point),
+            showSymbol: true,
+            symbolSize: 6,
+            silent: true,
+            emphasis: { disabled: true },
+            connectNulls: false,
+            lineStyle: { width: 2, type: 'dashed' as const, color: LINE_COLOURS.estimate },
+            itemStyle: { color: LINE_COLOURS.estimate },
+          },
+        ];
   return {
     animation: false,
     // The legend is the page's own, beneath the chart: it says in words what the value is.
@@ -89,10 +152,27 @@ export function lineOption(
         const list = (Array.isArray(params) ? params : [params]) as {
           seriesName?: string;
           dataIndex?: number;
+          axisValue?: unknown;
         }[];
+        // After the last close the pointer is on the forecast (the price's nearest is its last).
+        const pointer = list[0]?.axisValue;
+        const last = days[days.length - 1];
+        const beyond = typeof pointer === 'number' && (!last || pointer > timeOf(last.date));
         // The price series holds every day: its index is the day's.
-        const d = days[list.find((p) => p.seriesName === 'Price')?.dataIndex ?? -1];
-        if (!d) return '';
+        const d = beyond
+          ? undefined
+          : days[list.find((p) => p.seriesName === 'Price')?.dataIndex ?? -1];
+        if (!d) {
+          const at = list.find((p) => p.seriesName === ESTIMATE)?.dataIndex;
+          const year = at === undefined ? undefined : estimatePoints[at]?.year;
+          if (!year || year.value === null) return '';
+          const eps = year.eps;
+          return [
+            `Fiscal year ending ${year.date}: analysts’ estimate`,
+            `EPS ${format(eps.avg, 2)} (${eps.low === null ? 'N/A' : format(eps.low, 2)} to ${eps.high === null ? 'N/A' : format(eps.high, 2)}, ${eps.analysts ?? 'N/A'} analysts)`,
+            `Value ${format(year.value, 2)} at ${estimates!.multiple}`,
+          ].join('<br/>');
+        }
         const lines = [d.date, `Price ${format(d.price, 2)}`];
         if (d.value === null) lines.push(d.reason ?? 'No value');
         else {
@@ -148,6 +228,7 @@ export function lineOption(
           data: gaps.map((g) => [{ xAxis: timeOf(g.from) }, { xAxis: timeOf(g.to) }]),
         },
       },
+      ...forecastSeries,
     ],
   };
 }
