@@ -7,7 +7,10 @@ import { useMemo } from 'react';
 import { formatNumber } from '../../../../../shared/format/money';
 import type { DayValue } from '../../../../../shared/valuation/value-line';
 import { endMeasure } from '../../../lib/perf-marks';
+import type { ExtraLine } from '../model';
 import { lineOption, type ChartForecast } from './chart-option';
+
+const NONE: readonly ExtraLine[] = [];
 
 echarts.use([LineChart, GridComponent, MarkAreaComponent, TooltipComponent, CanvasRenderer]);
 
@@ -17,6 +20,8 @@ export interface ValueLineChartProps {
   label: string;
   /** Analysts' estimates drawn after the last close (decision 186). */
   forecast?: ChartForecast | null;
+  /** Lines at other multiples drawn beside the value (decision 188). */
+  extras?: readonly ExtraLine[];
   /** The User Timing measure this draw ends (bench/charts.ts). */
   measure?: string;
   height?: number;
@@ -28,12 +33,13 @@ export default function ValueLineChart({
   gaps,
   label,
   forecast = null,
+  extras = NONE,
   measure,
   height = 340,
 }: ValueLineChartProps) {
   const option = useMemo(
-    () => lineOption(days, gaps, formatNumber, forecast),
-    [days, gaps, forecast],
+    () => lineOption(days, gaps, formatNumber, forecast, extras),
+    [days, gaps, forecast, extras],
   );
   // setOption draws at once: the first draw ends before the events are bound, so the chart's
   // being ready ends that measure; `finished` ends those of later draws.

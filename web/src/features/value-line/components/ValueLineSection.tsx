@@ -6,6 +6,7 @@ import { DCF_DEFAULTS } from '../../../../../shared/valuation/dcf';
 import { forecastYears } from '../../../../../shared/valuation/forecast';
 import { MODELS, type ValuationModelInput } from '../../../../../shared/valuation/models';
 import {
+  companyMultipleAsOf,
   plainModel,
   VALUE_LINE_BASE_LABELS,
   type MultipleAsOf,
@@ -22,6 +23,9 @@ import { useValueLineData } from '../api/get-value-line';
 import {
   basesOf,
   chosenMultiple,
+  FIXED_PE,
+  plainLineDays,
+  type ExtraLine,
   lineView,
   mediansOf,
   MULTIPLE_LABELS,
@@ -123,6 +127,41 @@ function CompanyLine({ data }: { data: ValueLineData }) {
     );
   }, [data, bases, typeId, multiple, medians]);
   const name = MODELS[typeId].name;
+  // The company's normal multiple (its 10-yr median known on each day) and a fixed P/E drawn
+  // beside the chosen line, each switchable (decision 188).
+  const [also, setAlso] = useState({ normal: true, fixed: true });
+  const normalShown = typeId !== 5 && choice !== 'company' && medians.company.median !== null;
+  const fixedShown = typeId === 1 && !(choice === 'mine' && ownMultiple === FIXED_PE);
+  const extras = useMemo<ExtraLine[]>(() => {
+    if (!view || (!(normalShown && also.normal) && !(fixedShown && also.fixed))) return [];
+    const lastClose = data.closes[data.closes.length - 1]?.[1] ?? 1;
+    const out: ExtraLine[] = [];
+    const x = (n: number) => `${formatNumber(n, 2)}x`;
+    if (normalShown && also.normal) {
+      const now = medians.company.median!;
+      const model = plainModel(typeId, bases, lastClose, now, DCF_DEFAULTS);
+      if (model)
+        out.push({
+          key: 'normal',
+          name: `Normal ${name}: the company’s 10-yr median known on each day (${x(now)} now)`,
+          short: `Normal ${name} (${x(now)})`,
+          colour: LINE_COLOURS.normal,
+          days: plainLineDays(data, model, bases, companyMultipleAsOf(typeId, bases, data.closes)),
+        });
+    }
+    if (fixedShown && also.fixed) {
+      const model = plainModel(1, bases, lastClose, FIXED_PE, DCF_DEFAULTS);
+      if (model)
+        out.push({
+          key: 'fixed',
+          name: `Fixed P/E of ${x(FIXED_PE)} on every day`,
+          short: `P/E ${x(FIXED_PE)}`,
+          colour: LINE_COLOURS.fixed,
+          days: plainLineDays(data, model, bases, FIXED_PE),
+        });
+    }
+    return out;
+  }, [view, normalShown, fixedShown, also, data, medians, typeId, bases, name]);
   // Analysts' estimates as forecast years: the P/E line only (they are of EPS), at today's
   // multiple (decision 186).
   const estimates = useEstimates(data.symbol);
@@ -196,6 +235,31 @@ function CompanyLine({ data }: { data: ValueLineData }) {
         )}
       </div>
       <MultipleNote typeId={typeId} medians={medians} sector={data.sector} />
+      {(normalShown || fixedShown) && (
+        <fieldset className="value-line__also">
+          <legend>Also draw</legend>
+          {normalShown && (
+            <label>
+              <input
+                type="checkbox"
+                checked={also.normal}
+                onChange={(e) => setAlso((a) => ({ ...a, normal: e.target.checked }))}
+              />{' '}
+              Normal {name} (company 10-yr median)
+            </label>
+          )}
+          {fixedShown && (
+            <label>
+              <input
+                type="checkbox"
+                checked={also.fixed}
+                onChange={(e) => setAlso((a) => ({ ...a, fixed: e.target.checked }))}
+              />{' '}
+              Fixed P/E of {FIXED_PE}x
+            </label>
+          )}
+        </fieldset>
+      )}
       {missingMultiple ? (
         <p className="notice notice--info">{missingMultiple}</p>
       ) : !view ? (
@@ -213,6 +277,7 @@ function CompanyLine({ data }: { data: ValueLineData }) {
               : `the ${VALUE_LINE_BASE_LABELS[typeId]} known on each day × ${multipleWords(typeId, choice, multiple!, medians, data.sector)}: a value on the day`
           }
           forecast={chartForecast}
+          extras={extras}
           after={
             forecast && forecast.years.length > 0 && todayMultiple && last ? (
               <ForecastPanel
@@ -401,6 +466,7 @@ function LineBlock({
   legend,
   discount,
   forecast = null,
+  extras = [],
   after = null,
 }: {
   view: LineView;
@@ -412,6 +478,8 @@ function LineBlock({
   discount?: { hold: string; rate: number };
   /** Analysts' estimates drawn after the last close (decision 186). */
   forecast?: ChartForecast | null;
+  /** Lines at other multiples drawn beside the value (decision 188). */
+  extras?: readonly ExtraLine[];
   /** Beneath the legend (the forecast's panel). */
   after?: ReactNode;
 }) {
@@ -454,10 +522,11 @@ function LineBlock({
               gaps={view.gaps}
               label={`${label}, ${first ?? ''} to ${last ?? ''}${forecast ? ', with analysts’ estimates after it' : ''}`}
               forecast={forecast}
+              extras={extras}
               measure={VALUE_LINE_MEASURE}
             />
           </Suspense>
-          <LineLegend value={legend} estimates={forecast !== null} />
+          <LineLegend value={legend} estimates={forecast !== null} extras={extras} />
         </>
       )}
       {after}
@@ -467,7 +536,15 @@ function LineBlock({
 }
 
 /** The chart's legend: what each line and shade is, in words (the value line's own sentence). */
-function LineLegend({ value, estimates }: { value: string; estimates: boolean }) {
+function LineLegend({
+  value,
+  estimates,
+  extras,
+}: {
+  value: string;
+  estimates: boolean;
+  extras: readonly ExtraLine[];
+}) {
   const swatch = (colour: string, line: boolean) => (
     <span
       className={`value-line__swatch${line ? ' value-line__swatch--line' : ''}`}
@@ -485,6 +562,12 @@ function LineLegend({ value, estimates }: { value: string; estimates: boolean })
         {swatch(LINE_COLOURS.value, true)}
         <span>Value: {value}</span>
       </li>
+      {extras.map((e) => (
+        <li key={e.key} data-legend={e.key}>
+          {swatch(e.colour, true)}
+          <span>{e.name}</span>
+        </li>
+      ))}
       {estimates && (
         <li data-legend="estimate">
           <span

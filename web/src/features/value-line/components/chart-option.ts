@@ -9,6 +9,8 @@ export const LINE_COLOURS = {
   below: 'rgba(27, 127, 90, 0.22)',
   gap: 'rgba(82, 97, 115, 0.10)',
   estimate: '#8a5a00',
+  normal: '#2b6cb0',
+  fixed: '#6b46c1',
   range: 'rgba(183, 121, 31, 0.18)',
 } as const;
 
@@ -49,7 +51,10 @@ export function lineOption(
   gaps: readonly { from: string; to: string; reason: string }[],
   format: Format,
   estimates?: ChartForecast | null,
+  extras: readonly { key: string; short: string; colour: string; days: readonly DayValue[] }[] = [],
 ) {
+  // The other lines' values by day, for the tooltip (decision 188).
+  const extraByDay = extras.map((e) => new Map(e.days.map((d) => [d.date, d.value])));
   // On a time axis, each point [day, figure]. The price is every close (drawn at the chart's
   // resolution); the value only where it steps (it holds until the next point); the shading
   // between them on every k-th day (at most about 700): stacking thousands of points in three
@@ -180,6 +185,10 @@ export function lineOption(
           lines.push(`Value ${format(d.value, 2)}`);
           lines.push(`${gap > 0 ? 'Premium' : 'Discount'} ${format(Math.abs(gap), 1)}%`);
         }
+        extras.forEach((e, i) => {
+          const v = extraByDay[i]!.get(d.date);
+          lines.push(`${e.short} ${v === null || v === undefined ? 'N/A' : format(v, 2)}`);
+        });
         return lines.join('<br/>');
       },
     },
@@ -228,6 +237,25 @@ export function lineOption(
           data: gaps.map((g) => [{ xAxis: timeOf(g.from) }, { xAxis: timeOf(g.to) }]),
         },
       },
+      ...extras.map((e) => {
+        const points: Point[] = [];
+        e.days.forEach((d, i) => {
+          if (i === 0 || d.value !== e.days[i - 1]!.value || i === e.days.length - 1)
+            points.push([timeOf(d.date), d.value]);
+        });
+        return {
+          type: 'line' as const,
+          name: e.key,
+          data: points,
+          showSymbol: false,
+          silent: true,
+          emphasis: { disabled: true },
+          step: 'end' as const,
+          connectNulls: false,
+          lineStyle: { width: 1.5, color: e.colour },
+          itemStyle: { color: e.colour },
+        };
+      }),
       ...forecastSeries,
     ],
   };
