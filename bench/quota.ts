@@ -4,8 +4,8 @@
  * users. Upstream calls are counted against the plan's limits by a model of the shared call
  * budget (the same shares, windows and daily spreading as functions/market/budget.ts), spent by
  * the jobs' own planners (planQuoteRun, planScreenerQuotes, refreshDue and the runs left today)
- * and by readers' cache misses (company views, with their value lines and analysts' estimates,
- * on the cache's freshness
+ * and by readers' cache misses (company views, with their value lines, analysts' estimates and
+ * the span's dividends and index fund, on the cache's freshness
  * per kind; a heatmap view per user-session, which reads no provider; an income view per
  * user-session, which reads its symbols' dividends and splits a day fresh; a Compare view of
  * three companies a user-day, their closes and dividends). It prints the
@@ -92,6 +92,15 @@ function picker(size: number, random: () => number): () => number {
 }
 
 /**
+ * The value line's span in returns (decision 187): the company's dividends, and the S&P 500
+ * fund's closes (one key a day for every company) and dividends, the same for every view.
+ */
+const SPAN_READS: readonly (readonly [string, number])[] = [
+  ['dividends', FRESH_MS.day],
+  ['daily#SPY', FRESH_MS.daily],
+  ['dividends#SPY', FRESH_MS.day],
+];
+/**
  * What a company view reads from the provider on a cache miss: kind and freshness (its value
  * line and its analysts' estimates too; the estimates' annual statements are the view's own
  * `income` read, counted once).
@@ -106,6 +115,7 @@ const VIEW_KEYS: readonly (readonly [string, number])[] = (
     ['news', FRESH_MS.news],
     ...VALUE_LINE_READS,
     ...ESTIMATES_READS,
+    ...SPAN_READS,
   ] as const
 ).filter(([kind], i, all) => all.findIndex(([k]) => k === kind) === i);
 const ESTIMATE_KINDS = new Set(ESTIMATES_READS.map(([kind]) => kind));
@@ -193,7 +203,8 @@ function simulate(plan: PlanLimits, universe: readonly string[], users: number):
         if (estimatesCached) estimateViewsCached++;
         let estimatesRead = true;
         for (const [kind, fresh] of VIEW_KEYS) {
-          const key = `${kind}#${symbol}`;
+          // A read of one symbol for every view (the index fund's) names it in its kind.
+          const key = kind.includes('#') ? kind : `${kind}#${symbol}`;
           const last = keyAt.get(key);
           if (last !== undefined && at - last < fresh) continue;
           readerMisses++;

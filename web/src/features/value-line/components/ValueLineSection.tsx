@@ -35,6 +35,7 @@ import {
 } from '../model';
 import { LINE_COLOURS, type ChartForecast } from './chart-option';
 import { ForecastPanel } from './ForecastPanel';
+import { SpanReturnsTable } from './SpanReturnsTable';
 import { ValueLineStats } from './ValueLineStats';
 import '../value-line.css';
 
@@ -292,6 +293,14 @@ function CompanyLine({ data }: { data: ValueLineData }) {
               <p className="value-line__note">{estimates.data.data.unavailable}</p>
             ) : null
           }
+        />
+      )}
+      {view && view.days.length > 1 && (
+        <SpanReturnsTable
+          symbol={data.symbol}
+          closes={data.closes}
+          from={view.days[0]!.date}
+          to={view.days[view.days.length - 1]!.date}
         />
       )}
     </>
