@@ -22,6 +22,8 @@ export interface ValueLineChartProps {
   forecast?: ChartForecast | null;
   /** Lines at other multiples drawn beside the value (decision 188). */
   extras?: readonly ExtraLine[];
+  /** A log price scale (decision 189). */
+  log?: boolean;
   /** The User Timing measure this draw ends (bench/charts.ts). */
   measure?: string;
   height?: number;
@@ -34,12 +36,13 @@ export default function ValueLineChart({
   label,
   forecast = null,
   extras = NONE,
+  log = false,
   measure,
   height = 340,
 }: ValueLineChartProps) {
   const option = useMemo(
-    () => lineOption(days, gaps, formatNumber, forecast, extras),
-    [days, gaps, forecast, extras],
+    () => lineOption(days, gaps, formatNumber, forecast, extras, log),
+    [days, gaps, forecast, extras, log],
   );
   // setOption draws at once: the first draw ends before the events are bound, so the chart's
   // being ready ends that measure; `finished` ends those of later draws.

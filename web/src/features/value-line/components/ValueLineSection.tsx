@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { formatNumber, formatPrice } from '../../../../../shared/format/money';
 import { formatDisplayDate } from '../../../../../shared/format/dates';
 import { numberFromText } from '../../../../../shared/schemas/text';
@@ -93,9 +94,31 @@ function ValueLineBody(props: ValueLineSectionProps) {
   return <ModelLine {...props} data={query.data} />;
 }
 
+/** The address's parameter of the line's price scale (decision 189): `log`, or absent. */
+export const SCALE_PARAM = 'lineScale';
+type Scale = 'linear' | 'log';
+
+/** The line's price scale, kept in the address so a reload or a shared link keeps it. */
+function useScale(): [Scale, (next: Scale) => void] {
+  const [params, setParams] = useSearchParams();
+  const scale: Scale = params.get(SCALE_PARAM) === 'log' ? 'log' : 'linear';
+  const set = (next: Scale) =>
+    setParams(
+      (prev) => {
+        const out = new URLSearchParams(prev);
+        if (next === 'log') out.set(SCALE_PARAM, 'log');
+        else out.delete(SCALE_PARAM);
+        return out;
+      },
+      { replace: true },
+    );
+  return [scale, set];
+}
+
 /** The company view's line: pick the model and the multiple. */
 function CompanyLine({ data }: { data: ValueLineData }) {
   const [typeId, setTypeId] = useState<ValueLineTypeId>(1);
+  const [scale, setScale] = useScale();
   const [choice, setChoice] = useState<MultipleChoice>('company');
   const [mine, setMine] = useState<Partial<Record<ValueLineTypeId, string>>>({});
   const bases = useMemo(() => basesOf(data, typeId), [data, typeId]);
@@ -234,6 +257,15 @@ function CompanyLine({ data }: { data: ValueLineData }) {
             />
           </label>
         )}
+        <Choice
+          label="Scale"
+          options={[
+            { value: 'linear' as Scale, label: 'Linear' },
+            { value: 'log' as Scale, label: 'Log' },
+          ]}
+          value={scale}
+          onChange={setScale}
+        />
       </div>
       <MultipleNote typeId={typeId} medians={medians} sector={data.sector} />
       {(normalShown || fixedShown) && (
@@ -279,6 +311,7 @@ function CompanyLine({ data }: { data: ValueLineData }) {
           }
           forecast={chartForecast}
           extras={extras}
+          log={scale === 'log'}
           after={
             forecast && forecast.years.length > 0 && todayMultiple && last ? (
               <ForecastPanel
@@ -476,6 +509,7 @@ function LineBlock({
   discount,
   forecast = null,
   extras = [],
+  log = false,
   after = null,
 }: {
   view: LineView;
@@ -489,6 +523,8 @@ function LineBlock({
   forecast?: ChartForecast | null;
   /** Lines at other multiples drawn beside the value (decision 188). */
   extras?: readonly ExtraLine[];
+  /** A log price scale, without the shading (decision 189). */
+  log?: boolean;
   /** Beneath the legend (the forecast's panel). */
   after?: ReactNode;
 }) {
@@ -532,10 +568,11 @@ function LineBlock({
               label={`${label}, ${first ?? ''} to ${last ?? ''}${forecast ? ', with analysts’ estimates after it' : ''}`}
               forecast={forecast}
               extras={extras}
+              log={log}
               measure={VALUE_LINE_MEASURE}
             />
           </Suspense>
-          <LineLegend value={legend} estimates={forecast !== null} extras={extras} />
+          <LineLegend value={legend} estimates={forecast !== null} extras={extras} log={log} />
         </>
       )}
       {after}
@@ -549,10 +586,12 @@ function LineLegend({
   value,
   estimates,
   extras,
+  log,
 }: {
   value: string;
   estimates: boolean;
   extras: readonly ExtraLine[];
+  log: boolean;
 }) {
   const swatch = (colour: string, line: boolean) => (
     <span
@@ -587,19 +626,30 @@ function LineLegend({
             aria-hidden="true"
           />
           <span>
-            Estimate (dashed): analysts’ consensus EPS × the multiple, the lowest to highest
-            estimate shaded
+            Estimate (dashed): analysts’ consensus EPS × the multiple,{' '}
+            {log ? 'its range in the table beneath' : 'the lowest to highest estimate shaded'}
           </span>
         </li>
       )}
-      <li>
-        {swatch(LINE_COLOURS.above, false)}
-        <span>Price above the value</span>
-      </li>
-      <li>
-        {swatch(LINE_COLOURS.below, false)}
-        <span>Price below the value</span>
-      </li>
+      {log ? (
+        <li data-legend="scale">
+          <span>
+            Log scale: equal distances are equal percentage moves; the shading between price and
+            value is drawn on the linear scale
+          </span>
+        </li>
+      ) : (
+        <>
+          <li>
+            {swatch(LINE_COLOURS.above, false)}
+            <span>Price above the value</span>
+          </li>
+          <li>
+            {swatch(LINE_COLOURS.below, false)}
+            <span>Price below the value</span>
+          </li>
+        </>
+      )}
     </ul>
   );
 }

@@ -52,6 +52,8 @@ export function lineOption(
   format: Format,
   estimates?: ChartForecast | null,
   extras: readonly { key: string; short: string; colour: string; days: readonly DayValue[] }[] = [],
+  /** A log price scale (decision 189): equal distances are equal percentage moves. */
+  log = false,
 ) {
   // The other lines' values by day, for the tooltip (decision 188).
   const extraByDay = extras.map((e) => new Map(e.days.map((d) => [d.date, d.value])));
@@ -127,12 +129,16 @@ export function lineOption(
     estimatePoints.length === 0
       ? []
       : [
-          {
-            ...area('range base', rangeBase, 'transparent'),
-            stack: 'range',
-            areaStyle: { opacity: 0 },
-          },
-          { ...area('Estimate range', rangeWidth, LINE_COLOURS.range), stack: 'range' },
+          ...(log
+            ? []
+            : [
+                {
+                  ...area('range base', rangeBase, 'transparent'),
+                  stack: 'range',
+                  areaStyle: { opacity: 0 },
+                },
+                { ...area('Estimate range', rangeWidth, LINE_COLOURS.range), stack: 'range' },
+              ]),
           {
             type: 'line' as const,
             name: ESTIMATE,
@@ -198,15 +204,20 @@ export function lineOption(
       splitLine: { show: false },
     },
     yAxis: {
-      type: 'value' as const,
-      scale: true,
+      ...(log ? { type: 'log' as const, logBase: 10 } : { type: 'value' as const, scale: true }),
       axisLabel: { color: '#526173' },
       splitLine: { lineStyle: { color: '#e6ebf1' } },
     },
     series: [
-      { ...area('base', base, 'transparent'), areaStyle: { opacity: 0 } },
-      area('Price above value', above, LINE_COLOURS.above),
-      area('Price below value', below, LINE_COLOURS.below),
+      // Stacked differences have no place on a log scale (a gap of 0 has no logarithm): the
+      // shading is the linear scale's.
+      ...(log
+        ? []
+        : [
+            { ...area('base', base, 'transparent'), areaStyle: { opacity: 0 } },
+            area('Price above value', above, LINE_COLOURS.above),
+            area('Price below value', below, LINE_COLOURS.below),
+          ]),
       {
         type: 'line' as const,
         name: 'Price',
