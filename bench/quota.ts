@@ -4,7 +4,8 @@
  * users. Upstream calls are counted against the plan's limits by a model of the shared call
  * budget (the same shares, windows and daily spreading as functions/market/budget.ts), spent by
  * the jobs' own planners (planQuoteRun, planScreenerQuotes, refreshDue and the runs left today)
- * and by readers' cache misses (company views, with their value lines, on the cache's freshness
+ * and by readers' cache misses (company views, with their value lines, analysts' estimates and
+ * the span's dividends and index fund, on the cache's freshness
  * per kind; a heatmap view per user-session, which reads no provider; an income view per
  * user-session, which reads its symbols' dividends and splits a day fresh; a Compare view of
  * three companies a user-day, their closes and dividends). It prints the
@@ -30,6 +31,7 @@ import {
   screenerRunsLeftToday,
 } from '../functions/screener/build';
 import { FRESH_MS } from '../functions/market/service';
+import { ESTIMATES_READS } from '../functions/market/estimates';
 import { VALUE_LINE_READS } from '../functions/market/value-line';
 import { MARKET_MAP_READS } from '../functions/screener/market-map';
 import { INCOME_READS } from '../functions/portfolios/income';
@@ -89,16 +91,34 @@ function picker(size: number, random: () => number): () => number {
   return () => Math.min(size - 1, Math.floor(size * Math.pow(random(), 2.2)));
 }
 
-/** What a company view reads from the provider on a cache miss: kind and freshness (its value line too). */
-const VIEW_KEYS: readonly (readonly [string, number])[] = [
-  ['profile', FRESH_MS.day],
-  ['ratiosTtm', FRESH_MS.day],
-  ['income', FRESH_MS.day],
-  ['keyMetrics', FRESH_MS.day],
-  ['daily', FRESH_MS.daily],
-  ['news', FRESH_MS.news],
-  ...VALUE_LINE_READS,
+/**
+ * The value line's span in returns (decision 187): the company's dividends, and the S&P 500
+ * fund's closes (one key a day for every company) and dividends, the same for every view.
+ */
+const SPAN_READS: readonly (readonly [string, number])[] = [
+  ['dividends', FRESH_MS.day],
+  ['daily#SPY', FRESH_MS.daily],
+  ['dividends#SPY', FRESH_MS.day],
 ];
+/**
+ * What a company view reads from the provider on a cache miss: kind and freshness (its value
+ * line and its analysts' estimates too; the estimates' annual statements are the view's own
+ * `income` read, counted once).
+ */
+const VIEW_KEYS: readonly (readonly [string, number])[] = (
+  [
+    ['profile', FRESH_MS.day],
+    ['ratiosTtm', FRESH_MS.day],
+    ['income', FRESH_MS.day],
+    ['keyMetrics', FRESH_MS.day],
+    ['daily', FRESH_MS.daily],
+    ['news', FRESH_MS.news],
+    ...VALUE_LINE_READS,
+    ...ESTIMATES_READS,
+    ...SPAN_READS,
+  ] as const
+).filter(([kind], i, all) => all.findIndex(([k]) => k === kind) === i);
+const ESTIMATE_KINDS = new Set(ESTIMATES_READS.map(([kind]) => kind));
 /** Each user-session opens the market heatmap once (decision 152); one session a user-day. */
 const HEATMAP_VIEWS_PER_USER_DAY = 1;
 /**
@@ -132,6 +152,10 @@ interface Cell {
   incomeCachedCalls: number;
   compareViews: number;
   compareCalls: number;
+  /** Company views of a symbol whose estimates an earlier view of the day had read. */
+  estimateViewsCached: number;
+  /** Their estimates' upstream calls (the cache answers them: 0). */
+  estimateCachedCalls: number;
 }
 
 function simulate(plan: PlanLimits, universe: readonly string[], users: number): Cell {
@@ -164,6 +188,9 @@ function simulate(plan: PlanLimits, universe: readonly string[], users: number):
   let compares = 0;
   let compareViews = 0;
   let compareCalls = 0;
+  const estimatesSeen = new Set<string>();
+  let estimateViewsCached = 0;
+  let estimateCachedCalls = 0;
 
   for (let at = DAY_START; at < DAY_START + 24 * 60 * MINUTE; at += MINUTE) {
     const open = isSessionOpen(at);
@@ -172,14 +199,25 @@ function simulate(plan: PlanLimits, universe: readonly string[], users: number):
       views += (users * SCREENS_PER_USER_DAY) / 390;
       for (; views >= 1; views--) {
         const symbol = universe[pick()]!;
+        const estimatesCached = estimatesSeen.has(symbol);
+        if (estimatesCached) estimateViewsCached++;
+        let estimatesRead = true;
         for (const [kind, fresh] of VIEW_KEYS) {
-          const key = `${kind}#${symbol}`;
+          // A read of one symbol for every view (the index fund's) names it in its kind.
+          const key = kind.includes('#') ? kind : `${kind}#${symbol}`;
           const last = keyAt.get(key);
           if (last !== undefined && at - last < fresh) continue;
           readerMisses++;
-          if (budget.take(at, 'reader')) keyAt.set(key, at);
-          else readerRefused++;
+          if (budget.take(at, 'reader')) {
+            keyAt.set(key, at);
+            if (estimatesCached && ESTIMATE_KINDS.has(kind)) estimateCachedCalls++;
+          } else {
+            readerRefused++;
+            if (ESTIMATE_KINDS.has(kind)) estimatesRead = false;
+          }
         }
+        // Seen once its estimates' reads are in the cache (a refused one is tried again).
+        if (estimatesRead) estimatesSeen.add(symbol);
       }
       // Heatmap views: the snapshot and the stored quotes (MARKET_MAP_READS: no provider read).
       // Counted in 390ths of a view (the session's minutes), so no rounding loses one.
@@ -308,6 +346,8 @@ function simulate(plan: PlanLimits, universe: readonly string[], users: number):
     incomeCachedCalls,
     compareViews,
     compareCalls,
+    estimateViewsCached,
+    estimateCachedCalls,
   };
 }
 
@@ -376,6 +416,15 @@ export async function run(report: Report): Promise<void> {
             'quota',
             `${label}: upstream calls of ${cell.compareViews.toLocaleString('en-US')} Compare views (closes and dividends of 3 companies each)`,
             cell.compareCalls.toLocaleString('en-US'),
+          ),
+        );
+        report(
+          atMost(
+            'quota',
+            `${label}: upstream calls for the analysts' estimates of ${cell.estimateViewsCached.toLocaleString('en-US')} company views of a symbol read earlier that day`,
+            cell.estimateCachedCalls,
+            0,
+            String,
           ),
         );
         report(

@@ -1,5 +1,6 @@
 import type { z } from 'zod/mini';
 import {
+  analystEstimateSchema,
   balanceSheetSchema,
   cashFlowSchema,
   dividendSchema,
@@ -505,4 +506,21 @@ export function mapSplits(rows: unknown[]) {
     numerator: n(r.numerator),
     denominator: n(r.denominator),
   }));
+}
+
+/**
+ * `analyst-estimates`: the stable names, or the legacy ones (`estimatedEpsAvg`,
+ * `numberAnalystsEstimatedEps`, ...) where a provider still sends those.
+ */
+export function mapEstimates(rows: unknown[]) {
+  return mapAll(rows, 'analyst-estimates', analystEstimateSchema, (r) => {
+    const legacy = (name: string) => `estimated${name[0]!.toUpperCase()}${name.slice(1)}`;
+    const figure = (name: string) => n(r[name]) ?? n(r[legacy(name)]);
+    const out: Row = { ...r, symbol: r.symbol, date: r.date };
+    for (const what of ['revenue', 'ebitda', 'netIncome', 'eps'])
+      for (const end of ['Low', 'High', 'Avg']) out[`${what}${end}`] = figure(`${what}${end}`);
+    out.numAnalystsRevenue = n(r.numAnalystsRevenue) ?? n(r.numberAnalystEstimatedRevenue);
+    out.numAnalystsEps = n(r.numAnalystsEps) ?? n(r.numberAnalystsEstimatedEps);
+    return out;
+  });
 }

@@ -1,4 +1,5 @@
 import type {
+  AnalystEstimate,
   BalanceSheet,
   CashFlowStatement,
   Dividend,
@@ -89,6 +90,8 @@ export interface MarketProvider {
   dividends(symbol: string): Promise<Dividend[]>;
   /** Share splits to date, newest first. */
   splits(symbol: string): Promise<Split[]>;
+  /** Analysts' annual consensus, newest fiscal year first (decision 185). */
+  estimates(symbol: string, limit: number): Promise<AnalystEstimate[]>;
 }
 
 /**
@@ -302,5 +305,16 @@ export class StableProvider implements MarketProvider {
 
   async splits(symbol: string): Promise<Split[]> {
     return map.mapSplits(await this.get('splits', { symbol }));
+  }
+
+  async estimates(symbol: string, limit: number): Promise<AnalystEstimate[]> {
+    return map.mapEstimates(
+      await this.get('analyst-estimates', {
+        symbol,
+        period: 'annual',
+        page: '0',
+        limit: this.limit(limit),
+      }),
+    );
   }
 }

@@ -360,6 +360,18 @@ export class MarketService {
     );
   }
 
+  /**
+   * Analysts' annual consensus, newest fiscal year first (a day fresh, decision 185): one
+   * bucket of rows per symbol, sliced like the statements.
+   */
+  async estimates(symbol: string, limit: number) {
+    const size = bucket(limit, this.provider.plan);
+    const r = await this.cache.read('estimates', `${symbol}|${size}`, FRESH_MS.day, () =>
+      this.provider.estimates(symbol, size),
+    );
+    return this.one({ ...r, value: r.value.slice(0, limit) });
+  }
+
   /** Stocks in any of the market-cap bands and any of the sectors (US listings). */
   async stockList(bands: readonly MarketCapBand[], sectors: readonly string[]) {
     const key = `${[...bands].sort().join(',')}|${[...sectors].sort().join(',')}`;

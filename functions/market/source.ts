@@ -56,6 +56,7 @@ export const STABLE_ENDPOINTS = [
   'earnings',
   'dividends',
   'splits',
+  'analyst-estimates',
 ] as const;
 export type StableEndpoint = (typeof STABLE_ENDPOINTS)[number];
 

@@ -351,6 +351,32 @@ export const splitSchema = z.looseObject({
 });
 export type Split = z.infer<typeof splitSchema>;
 
+/**
+ * `analyst-estimates?symbol=&period=annual`: analysts' consensus for one fiscal year (`date`:
+ * its end). Stable names (the product's original paths had none for it); each figure's mean,
+ * lowest and highest estimate, and how many analysts gave an EPS and a revenue estimate. A row
+ * for a year already reported is the consensus the provider kept for it (decision 185).
+ */
+export const analystEstimateSchema = z.looseObject({
+  symbol: z.string().check(z.minLength(1)),
+  date: isoDay,
+  revenueLow: num,
+  revenueHigh: num,
+  revenueAvg: num,
+  ebitdaLow: num,
+  ebitdaHigh: num,
+  ebitdaAvg: num,
+  netIncomeLow: num,
+  netIncomeHigh: num,
+  netIncomeAvg: num,
+  epsAvg: num,
+  epsHigh: num,
+  epsLow: num,
+  numAnalystsRevenue: num,
+  numAnalystsEps: num,
+});
+export type AnalystEstimate = z.infer<typeof analystEstimateSchema>;
+
 export const closingPriceSchema = z.object({ date: isoDay, close: z.number() });
 export type ClosingPrice = z.infer<typeof closingPriceSchema>;
 

@@ -12,6 +12,7 @@ import {
 import { companyOverviewRequest, type CompanyOverviewRequest } from '../market/overview';
 import { compareRequest, type CompareRequest } from '../compare/compare';
 import { heatmapRequest } from '../heatmap/data';
+import { estimatesRequest, type EstimatesRequest } from '../valuation/estimates-api';
 import { valueLineRequest, type ValueLineRequest } from '../valuation/value-line-api';
 import { CLIENT_LIMITS, defineRoutes, type EdgeCacheDef } from './types';
 
@@ -146,6 +147,18 @@ export const marketReadRoutes = defineRoutes([
     summary:
       "A value line's data: ten years of quarterly statements, splits, daily closes and the sector's medians (edge-cached)",
     edgeCache: edge('series', (input: ValueLineRequest) => ({ symbol: input.symbol })),
+  },
+  {
+    id: 'marketEstimates',
+    method: 'GET',
+    path: '/api/market/estimates',
+    auth: false,
+    handler: 'api/marketEstimates',
+    request: estimatesRequest,
+    needs: ['tableWrite', 'marketData'],
+    summary:
+      "Analysts' annual estimates of EPS, revenue and EBITDA beside the figures later reported (edge-cached)",
+    edgeCache: edge('fundamentals', (input: EstimatesRequest) => ({ symbol: input.symbol })),
   },
   {
     id: 'marketHeatmap',

@@ -115,6 +115,11 @@ export interface Params {
 const FIRST_GROWTH_YEAR = -26;
 const GROWTH_YEARS = 41;
 
+/** Whether the demo sizes a company among the largest (mega caps). */
+export function isMegaCap(symbol: string): boolean {
+  return MEGA.has(symbol);
+}
+
 function sizeOf(e: UniverseEntry): SizeBand {
   return MEGA.has(e.symbol) ? 'mega' : e.band;
 }

@@ -19,13 +19,16 @@ import {
   dayOf,
   hhmmss,
   isoOf,
+  monthEndDay,
   monthIndexOfDay,
   sessionLength,
+  weekday,
 } from './calendar.js';
 import { asServedOn } from './as-of.js';
 import { SPLITS } from './calibration.js';
 import { Company, sharesAt, type Quarter } from './company.js';
 import { HOLDERS, description, newsForDay } from './content.js';
+import { analystEstimates } from './estimates.js';
 import {
   annualPeriods,
   balanceSheet,
@@ -745,6 +748,113 @@ function screener(ctx: Ctx, params: Record<string, string>) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// An index fund: the S&P 500's total return (decision 187)
+
+interface Tracker {
+  index: string;
+  /** Index points to one share's price. */
+  ratio: number;
+  /** The index's dividend yield by calendar year (percent a year), paid quarterly. */
+  yieldByYear: Readonly<Record<number, number>>;
+}
+
+/**
+ * SPY, the S&P 500 index fund: its close is the index's over ten (the fund's share is a tenth
+ * of the index), and each quarter it pays the index's dividends, a quarter of the year's yield
+ * on the index (about 2.0% a year in 2010 to 1.2% in 2025, as the index's was), going ex on the
+ * third Friday of March, June, September and December. Reached only by its prices and dividends.
+ */
+const TRACKERS: Readonly<Record<string, Tracker>> = {
+  SPY: {
+    index: '^GSPC',
+    ratio: 10,
+    yieldByYear: {
+      2009: 2.3,
+      2010: 1.9,
+      2011: 2.0,
+      2012: 2.1,
+      2013: 1.9,
+      2014: 1.9,
+      2015: 2.1,
+      2016: 2.0,
+      2017: 1.8,
+      2018: 2.0,
+      2019: 1.8,
+      2020: 1.6,
+      2021: 1.3,
+      2022: 1.6,
+      2023: 1.5,
+      2024: 1.3,
+      2025: 1.2,
+    },
+  },
+};
+
+function trackerBars(
+  symbol: string,
+  fund: Tracker,
+  path: string,
+  ctx: Ctx,
+  params: Record<string, string>,
+) {
+  const { inst } = indexInstrument(fund.index)!;
+  const rows = path.endsWith('full')
+    ? eodFull(symbol, inst, ctx, params)
+    : eodLight(symbol, inst, ctx, params);
+  const fields = ['open', 'high', 'low', 'close', 'change', 'vwap', 'price'] as const;
+  return rows.map((row) => {
+    const out: Record<string, unknown> = { ...row };
+    for (const f of fields)
+      if (typeof out[f] === 'number') out[f] = round2((out[f] as number) / fund.ratio);
+    return out;
+  });
+}
+
+/** The third Friday of a month (month index = year * 12 + month - 1). */
+function thirdFriday(monthIndex: number): number {
+  let day = monthEndDay(monthIndex - 1) + 1;
+  while (weekday(day) !== 5) day++;
+  return day + 14;
+}
+
+function trackerDividends(symbol: string, fund: Tracker, ctx: Ctx, params: Record<string, string>) {
+  const { inst } = indexInstrument(fund.index)!;
+  const first = inst.spec.startIndex;
+  const rows = [];
+  for (let year = 2009; ; year++) {
+    let done = false;
+    for (const month of [3, 6, 9, 12]) {
+      const exDay = thirdFriday(year * 12 + month - 1);
+      // Declared two days before it goes ex.
+      if (exDay - 2 > ctx.today) {
+        done = true;
+        break;
+      }
+      // Set from the close before its declaration: a price known that day.
+      const i = tradingIndexAtOrBefore(exDay - 3);
+      if (i < first) continue;
+      const price = inst.close(i) / fund.ratio;
+      const percent = fund.yieldByYear[year] ?? fund.yieldByYear[2025]!;
+      const amount = Math.round(((price * percent) / 100 / 4) * 10_000) / 10_000;
+      rows.push({
+        symbol,
+        date: isoOf(exDay),
+        recordDate: isoOf(exDay),
+        paymentDate: isoOf(monthEndDay(year * 12 + month)),
+        declarationDate: isoOf(exDay - 2),
+        adjDividend: amount,
+        dividend: amount,
+        yield: percent,
+        frequency: 'Quarterly',
+      });
+    }
+    if (done) break;
+  }
+  rows.reverse();
+  return rows.slice(0, limitOf(params, 1000));
+}
+
+// ---------------------------------------------------------------------------------------------
 // Dispatcher
 
 const invalid = (message = 'Invalid endpoint') => ({ 'Error Message': message });
@@ -819,6 +929,8 @@ function generated(path: string, params: Record<string, string>, ctx: Ctx): Demo
     case 'historical-price-eod/light': {
       const missing = needSymbol();
       if (missing) return missing;
+      const fund = TRACKERS[symbol];
+      if (fund) return trackerBars(symbol, fund, path, ctx, params);
       const idx = indexInstrument(symbol);
       const c = idx ? null : company(symbol);
       if (!idx && !c) return [];
@@ -851,9 +963,12 @@ function generated(path: string, params: Record<string, string>, ctx: Ctx): Demo
     case 'splits':
     case 'institutional-ownership/extract-analytics/holder':
     case 'shares-float':
-    case 'earnings': {
+    case 'earnings':
+    case 'analyst-estimates': {
       const missing = needSymbol();
       if (missing) return missing;
+      const fund = TRACKERS[symbol];
+      if (fund && path === 'dividends') return trackerDividends(symbol, fund, ctx, params);
       const raw = company(symbol);
       if (!raw) return [];
       const c = prepared(raw, ctx);
@@ -884,6 +999,8 @@ function generated(path: string, params: Record<string, string>, ctx: Ctx): Demo
           return sharesFloat(c, ctx);
         case 'earnings':
           return earnings(c, ctx, params);
+        case 'analyst-estimates':
+          return analystEstimates(c.entry, ctx.today, params);
       }
       return [];
     }

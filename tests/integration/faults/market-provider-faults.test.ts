@@ -13,6 +13,7 @@ import { FmpHttpSource } from '../../../functions/market/source';
 import { handler as marketCompanyOverview } from '../../../functions/api/marketCompanyOverview';
 import { handler as marketCompare } from '../../../functions/api/marketCompare';
 import { handler as marketDaily } from '../../../functions/api/marketDaily';
+import { handler as marketEstimates } from '../../../functions/api/marketEstimates';
 import { handler as marketHeatmap } from '../../../functions/api/marketHeatmap';
 import { handler as marketHistorical } from '../../../functions/api/marketHistorical';
 import { handler as marketIndexQuotes } from '../../../functions/api/marketIndexQuotes';
@@ -117,6 +118,10 @@ const EDGE_CALLS: typeof CALLS = [
   {
     route: 'marketValueLine',
     run: (s) => GET(marketValueLine, `/api/market/value-line?symbol=${s}`),
+  },
+  {
+    route: 'marketEstimates',
+    run: (s) => GET(marketEstimates, `/api/market/estimates?symbol=${s}`),
   },
   // The map and Compare read the screener snapshot and the quote cache, never the provider.
   { route: 'marketHeatmap', run: () => GET(marketHeatmap, '/api/market/heatmap') },

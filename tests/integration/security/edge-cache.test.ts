@@ -35,6 +35,7 @@ const SAMPLES: Record<string, Record<string, string>> = {
   marketStockList: { marketcap: 'large', sector: 'Technology', region: 'US' },
   marketCompanyOverview: { symbol: 'AAPL' },
   marketValueLine: { symbol: 'AAPL' },
+  marketEstimates: { symbol: 'AAPL' },
   marketHeatmap: {},
   marketCompare: { symbols: 'AAPL,MSFT' },
   // The shared pages' slugs (decision 128): filled in by the beforeAll below.

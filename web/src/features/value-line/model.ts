@@ -89,6 +89,39 @@ export interface LineView {
   filed: ReadonlyMap<string, string>;
 }
 
+/** A line drawn beside the chosen one (decision 188): its name, colour and days. */
+export interface ExtraLine {
+  key: 'normal' | 'fixed';
+  /** The legend's words, with its multiple. */
+  name: string;
+  /** A short name for the tooltip. */
+  short: string;
+  colour: string;
+  days: DayValue[];
+}
+
+/** The fixed P/E drawn beside the line (FAST Graphs' 15x: the market's long-run average). */
+export const FIXED_PE = 15;
+
+/**
+ * The days of the company view's plain line at another multiple (the company's median known on
+ * each day, or a fixed one): the same steps `lineView` draws, without the statistics.
+ */
+export function plainLineDays(
+  data: ValueLineData,
+  model: ValuationModelInput,
+  bases: readonly QuarterBase[],
+  multiple: number | MultipleAsOf,
+): DayValue[] {
+  const today = data.closes[data.closes.length - 1]?.[0];
+  const steps = valueLine(model, bases, {
+    latest: 'quarters',
+    multiple,
+    ...(today ? { today } : {}),
+  });
+  return pricesAgainstValue(steps, data.closes);
+}
+
 /** Whether a model's value is one at the end of its hold (the multiples models; a DCF's is today's). */
 export const endOfHoldModel = (model: ValuationModelInput) => model.valuation_type_id !== 5;
 

@@ -7,7 +7,10 @@ import { useMemo } from 'react';
 import { formatNumber } from '../../../../../shared/format/money';
 import type { DayValue, ValueStep } from '../../../../../shared/valuation/value-line';
 import { endMeasure } from '../../../lib/perf-marks';
-import { lineOption } from './chart-option';
+import type { ExtraLine } from '../model';
+import { lineOption, type ChartForecast } from './chart-option';
+
+const NONE: readonly ExtraLine[] = [];
 
 echarts.use([LineChart, GridComponent, MarkAreaComponent, TooltipComponent, CanvasRenderer]);
 
@@ -18,6 +21,12 @@ export interface ValueLineChartProps {
   steps?: readonly ValueStep[];
   filed?: ReadonlyMap<string, string>;
   label: string;
+  /** Analysts' estimates drawn after the last close (decision 186). */
+  forecast?: ChartForecast | null;
+  /** Lines at other multiples drawn beside the value (decision 188). */
+  extras?: readonly ExtraLine[];
+  /** A log price scale (decision 189). */
+  log?: boolean;
   /** The User Timing measure this draw ends (bench/charts.ts). */
   measure?: string;
   height?: number;
@@ -33,12 +42,15 @@ export default function ValueLineChart({
   steps = NO_STEPS,
   filed = NO_FILINGS,
   label,
+  forecast = null,
+  extras = NONE,
+  log = false,
   measure,
   height = 340,
 }: ValueLineChartProps) {
   const option = useMemo(
-    () => lineOption(days, gaps, formatNumber, { steps, filed }),
-    [days, gaps, steps, filed],
+    () => lineOption(days, gaps, formatNumber, { steps, filed }, forecast, extras, log),
+    [days, gaps, steps, filed, forecast, extras, log],
   );
   // setOption draws at once: the first draw ends before the events are bound, so the chart's
   // being ready ends that measure; `finished` ends those of later draws.

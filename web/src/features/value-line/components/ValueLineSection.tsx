@@ -1,11 +1,14 @@
-import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { formatNumber, formatPrice } from '../../../../../shared/format/money';
 import { withArticle } from '../../../../../shared/format/article';
 import { formatDisplayDate } from '../../../../../shared/format/dates';
 import { numberFromText } from '../../../../../shared/schemas/text';
 import { DCF_DEFAULTS } from '../../../../../shared/valuation/dcf';
+import { forecastYears } from '../../../../../shared/valuation/forecast';
 import { MODELS, type ValuationModelInput } from '../../../../../shared/valuation/models';
 import {
+  companyMultipleAsOf,
   plainModel,
   VALUE_LINE_BASE_LABELS,
   type MultipleAsOf,
@@ -17,10 +20,14 @@ import { Loading } from '../../../components/Loading';
 import { WhenVisible } from '../../../components/WhenVisible';
 import { startMeasure, timed } from '../../../lib/perf-marks';
 import { useDebounced } from '../../../lib/use-debounced';
+import { useEstimates } from '../api/get-estimates';
 import { useValueLineData } from '../api/get-value-line';
 import {
   basesOf,
   chosenMultiple,
+  FIXED_PE,
+  plainLineDays,
+  type ExtraLine,
   lineView,
   mediansOf,
   MULTIPLE_LABELS,
@@ -28,7 +35,9 @@ import {
   type Medians,
   type MultipleChoice,
 } from '../model';
-import { LINE_COLOURS } from './chart-option';
+import { LINE_COLOURS, type ChartForecast } from './chart-option';
+import { ForecastPanel } from './ForecastPanel';
+import { SpanReturnsTable } from './SpanReturnsTable';
 import { ValueLineStats } from './ValueLineStats';
 import '../value-line.css';
 
@@ -86,9 +95,31 @@ function ValueLineBody(props: ValueLineSectionProps) {
   return <ModelLine {...props} data={query.data} />;
 }
 
+/** The address's parameter of the line's price scale (decision 189): `log`, or absent. */
+export const SCALE_PARAM = 'lineScale';
+type Scale = 'linear' | 'log';
+
+/** The line's price scale, kept in the address so a reload or a shared link keeps it. */
+function useScale(): [Scale, (next: Scale) => void] {
+  const [params, setParams] = useSearchParams();
+  const scale: Scale = params.get(SCALE_PARAM) === 'log' ? 'log' : 'linear';
+  const set = (next: Scale) =>
+    setParams(
+      (prev) => {
+        const out = new URLSearchParams(prev);
+        if (next === 'log') out.set(SCALE_PARAM, 'log');
+        else out.delete(SCALE_PARAM);
+        return out;
+      },
+      { replace: true },
+    );
+  return [scale, set];
+}
+
 /** The company view's line: pick the model and the multiple. */
 function CompanyLine({ data }: { data: ValueLineData }) {
   const [typeId, setTypeId] = useState<ValueLineTypeId>(1);
+  const [scale, setScale] = useScale();
   const [choice, setChoice] = useState<MultipleChoice>('company');
   const [mine, setMine] = useState<Partial<Record<ValueLineTypeId, string>>>({});
   const bases = useMemo(() => basesOf(data, typeId), [data, typeId]);
@@ -121,6 +152,64 @@ function CompanyLine({ data }: { data: ValueLineData }) {
     );
   }, [data, bases, typeId, multiple, medians]);
   const name = MODELS[typeId].name;
+  // The company's normal multiple (its 10-yr median known on each day) and a fixed P/E drawn
+  // beside the chosen line, each switchable (decision 188).
+  const [also, setAlso] = useState({ normal: true, fixed: true });
+  const normalShown = typeId !== 5 && choice !== 'company' && medians.company.median !== null;
+  const fixedShown = typeId === 1 && !(choice === 'mine' && ownMultiple === FIXED_PE);
+  const extras = useMemo<ExtraLine[]>(() => {
+    if (!view || (!(normalShown && also.normal) && !(fixedShown && also.fixed))) return [];
+    const lastClose = data.closes[data.closes.length - 1]?.[1] ?? 1;
+    const out: ExtraLine[] = [];
+    const x = (n: number) => `${formatNumber(n, 2)}x`;
+    if (normalShown && also.normal) {
+      const now = medians.company.median!;
+      const model = plainModel(typeId, bases, lastClose, now, DCF_DEFAULTS);
+      if (model)
+        out.push({
+          key: 'normal',
+          name: `Normal ${name}: the company’s 10-yr median known on each day (${x(now)} now)`,
+          short: `Normal ${name} (${x(now)})`,
+          colour: LINE_COLOURS.normal,
+          days: plainLineDays(data, model, bases, companyMultipleAsOf(typeId, bases, data.closes)),
+        });
+    }
+    if (fixedShown && also.fixed) {
+      const model = plainModel(1, bases, lastClose, FIXED_PE, DCF_DEFAULTS);
+      if (model)
+        out.push({
+          key: 'fixed',
+          name: `Fixed P/E of ${x(FIXED_PE)} on every day`,
+          short: `P/E ${x(FIXED_PE)}`,
+          colour: LINE_COLOURS.fixed,
+          days: plainLineDays(data, model, bases, FIXED_PE),
+        });
+    }
+    return out;
+  }, [view, normalShown, fixedShown, also, data, medians, typeId, bases, name]);
+  // Analysts' estimates as forecast years: the P/E line only (they are of EPS), at today's
+  // multiple (decision 186).
+  const estimates = useEstimates(data.symbol);
+  const last = data.closes[data.closes.length - 1];
+  const todayMultiple =
+    typeof multiple === 'number' ? multiple : multiple ? medians.company.median : null;
+  const forecast = useMemo(() => {
+    const body = estimates.data;
+    if (typeId !== 1 || !body || body.data.years.length === 0 || !last || !todayMultiple)
+      return null;
+    return forecastYears(body.data, body.asOf.slice(0, 10), last[0], todayMultiple);
+  }, [typeId, estimates.data, last, todayMultiple]);
+  const chartForecast = useMemo<ChartForecast | null>(
+    () =>
+      forecast && forecast.years.length > 0 && todayMultiple
+        ? {
+            forecast,
+            start: view?.current?.value ?? null,
+            multiple: `${formatNumber(todayMultiple, 2)}x`,
+          }
+        : null,
+    [forecast, todayMultiple, view],
+  );
   const inputId = useId();
   const missingMultiple =
     multiple === null
@@ -169,8 +258,42 @@ function CompanyLine({ data }: { data: ValueLineData }) {
             />
           </label>
         )}
+        <Choice
+          label="Scale"
+          options={[
+            { value: 'linear' as Scale, label: 'Linear' },
+            { value: 'log' as Scale, label: 'Log' },
+          ]}
+          value={scale}
+          onChange={setScale}
+        />
       </div>
       <MultipleNote typeId={typeId} medians={medians} sector={data.sector} />
+      {(normalShown || fixedShown) && (
+        <fieldset className="value-line__also">
+          <legend>Also draw</legend>
+          {normalShown && (
+            <label>
+              <input
+                type="checkbox"
+                checked={also.normal}
+                onChange={(e) => setAlso((a) => ({ ...a, normal: e.target.checked }))}
+              />{' '}
+              Normal {name} (company 10-yr median)
+            </label>
+          )}
+          {fixedShown && (
+            <label>
+              <input
+                type="checkbox"
+                checked={also.fixed}
+                onChange={(e) => setAlso((a) => ({ ...a, fixed: e.target.checked }))}
+              />{' '}
+              Fixed P/E of {FIXED_PE}x
+            </label>
+          )}
+        </fieldset>
+      )}
       {missingMultiple ? (
         <p className="notice notice--info">{missingMultiple}</p>
       ) : !view ? (
@@ -187,6 +310,31 @@ function CompanyLine({ data }: { data: ValueLineData }) {
               ? `each day’s ${VALUE_LINE_BASE_LABELS[5]} known then, discounted at ${DCF_DEFAULTS.discountRate}% a year: a value on the day`
               : `the ${VALUE_LINE_BASE_LABELS[typeId]} known on each day × ${multipleWords(typeId, choice, multiple!, medians, data.sector)}: a value on the day`
           }
+          forecast={chartForecast}
+          extras={extras}
+          log={scale === 'log'}
+          after={
+            forecast && forecast.years.length > 0 && todayMultiple && last ? (
+              <ForecastPanel
+                forecast={forecast}
+                multiple={todayMultiple}
+                multipleName={`${formatNumber(todayMultiple, 2)}x, ${choice === 'mine' ? 'your P/E' : choice === 'company' ? 'the company’s 10-yr median P/E now' : 'the sector’s median P/E today'}`}
+                normal={medians.company.median}
+                price={last[1]}
+                readOn={estimates.data!.asOf.slice(0, 10)}
+              />
+            ) : typeId === 1 && estimates.data?.data.unavailable ? (
+              <p className="value-line__note">{estimates.data.data.unavailable}</p>
+            ) : null
+          }
+        />
+      )}
+      {view && view.days.length > 1 && (
+        <SpanReturnsTable
+          symbol={data.symbol}
+          closes={data.closes}
+          from={view.days[0]!.date}
+          to={view.days[view.days.length - 1]!.date}
         />
       )}
     </>
@@ -360,6 +508,10 @@ function LineBlock({
   currentLabel,
   legend,
   discount,
+  forecast = null,
+  extras = [],
+  log = false,
+  after = null,
 }: {
   view: LineView;
   label: string;
@@ -368,6 +520,14 @@ function LineBlock({
   legend: string;
   /** The hold and rate an end-of-hold value is discounted over, when it is. */
   discount?: { hold: string; rate: number };
+  /** Analysts' estimates drawn after the last close (decision 186). */
+  forecast?: ChartForecast | null;
+  /** Lines at other multiples drawn beside the value (decision 188). */
+  extras?: readonly ExtraLine[];
+  /** A log price scale, without the shading (decision 189). */
+  log?: boolean;
+  /** Beneath the legend (the forecast's panel). */
+  after?: ReactNode;
 }) {
   const first = view.days[0]?.date;
   const last = view.days[view.days.length - 1]?.date;
@@ -408,20 +568,34 @@ function LineBlock({
               gaps={view.gaps}
               steps={view.steps}
               filed={view.filed}
-              label={`${label}, ${first ?? ''} to ${last ?? ''}`}
+              label={`${label}, ${first ?? ''} to ${last ?? ''}${forecast ? ', with analysts’ estimates after it' : ''}`}
+              forecast={forecast}
+              extras={extras}
+              log={log}
               measure={VALUE_LINE_MEASURE}
             />
           </Suspense>
-          <LineLegend value={legend} />
+          <LineLegend value={legend} estimates={forecast !== null} extras={extras} log={log} />
         </>
       )}
+      {after}
       <ValueLineStats view={view} />
     </>
   );
 }
 
 /** The chart's legend: what each line and shade is, in words (the value line's own sentence). */
-function LineLegend({ value }: { value: string }) {
+function LineLegend({
+  value,
+  estimates,
+  extras,
+  log,
+}: {
+  value: string;
+  estimates: boolean;
+  extras: readonly ExtraLine[];
+  log: boolean;
+}) {
   const swatch = (colour: string, line: boolean) => (
     <span
       className={`value-line__swatch${line ? ' value-line__swatch--line' : ''}`}
@@ -439,14 +613,46 @@ function LineLegend({ value }: { value: string }) {
         {swatch(LINE_COLOURS.value, true)}
         <span>Value: {value}</span>
       </li>
-      <li>
-        {swatch(LINE_COLOURS.above, false)}
-        <span>Price above the value</span>
-      </li>
-      <li>
-        {swatch(LINE_COLOURS.below, false)}
-        <span>Price below the value</span>
-      </li>
+      {extras.map((e) => (
+        <li key={e.key} data-legend={e.key}>
+          {swatch(e.colour, true)}
+          <span>{e.name}</span>
+        </li>
+      ))}
+      {estimates && (
+        <li data-legend="estimate">
+          <span
+            className="value-line__swatch value-line__swatch--line"
+            style={{
+              background: `repeating-linear-gradient(90deg, ${LINE_COLOURS.estimate} 0 4px, transparent 4px 7px)`,
+            }}
+            aria-hidden="true"
+          />
+          <span>
+            Estimate (dashed): analysts’ consensus EPS × the multiple,{' '}
+            {log ? 'its range in the table beneath' : 'the lowest to highest estimate shaded'}
+          </span>
+        </li>
+      )}
+      {log ? (
+        <li data-legend="scale">
+          <span>
+            Log scale: equal distances are equal percentage moves; the shading between price and
+            value is drawn on the linear scale
+          </span>
+        </li>
+      ) : (
+        <>
+          <li>
+            {swatch(LINE_COLOURS.above, false)}
+            <span>Price above the value</span>
+          </li>
+          <li>
+            {swatch(LINE_COLOURS.below, false)}
+            <span>Price below the value</span>
+          </li>
+        </>
+      )}
     </ul>
   );
 }

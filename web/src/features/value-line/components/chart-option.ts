@@ -1,3 +1,4 @@
+import type { Forecast } from '../../../../../shared/valuation/forecast';
 import type { DayValue, ValueStep } from '../../../../../shared/valuation/value-line';
 
 /** Colours of the chart (the legend beneath it says what each is). */
@@ -7,9 +8,25 @@ export const LINE_COLOURS = {
   above: 'rgba(211, 47, 47, 0.18)',
   below: 'rgba(27, 127, 90, 0.22)',
   gap: 'rgba(82, 97, 115, 0.10)',
+  estimate: '#8a5a00',
+  normal: '#2b6cb0',
+  fixed: '#6b46c1',
+  range: 'rgba(183, 121, 31, 0.18)',
 } as const;
 
+/** The forecast the chart draws after the last close: its first day, value there and years. */
+export interface ChartForecast {
+  forecast: Forecast;
+  /** The line's value where the forecast starts (its last step); null in a gap. */
+  start: number | null;
+  /** The multiple's words for the tooltip ("15.00x"). */
+  multiple: string;
+}
+
 type Format = (value: number, decimals?: number) => string;
+
+/** The forecast's series name (the tooltip finds its points by it). */
+const ESTIMATE = 'Estimate';
 
 /** Days as epoch ms, parsed once: echarts would parse every date string on every draw. */
 const times = new Map<string, number>();
@@ -65,7 +82,13 @@ export function lineOption(
     steps: [],
     filed: new Map(),
   },
+  estimates?: ChartForecast | null,
+  extras: readonly { key: string; short: string; colour: string; days: readonly DayValue[] }[] = [],
+  /** A log price scale (decision 189): equal distances are equal percentage moves. */
+  log = false,
 ) {
+  // The other lines' values by day, for the tooltip (decision 188).
+  const extraByDay = extras.map((e) => new Map(e.days.map((d) => [d.date, d.value])));
   // On a time axis, each point [day, figure]. The price is every close (drawn at the chart's
   // resolution); the value only where it steps (it holds until the next point); the shading
   // between them on every k-th day (at most about 700): stacking thousands of points in three
@@ -110,6 +133,57 @@ export function lineOption(
     itemStyle: { color: colour },
     areaStyle: { color: colour, opacity: 1 },
   });
+  // The forecast: dashed from the line's last value to each fiscal year's estimated value,
+  // the lowest to highest estimate shaded (decision 186).
+  const estimatePoints: { point: Point; year: Forecast['years'][number] | null }[] = [];
+  const rangeBase: Point[] = [];
+  const rangeWidth: Point[] = [];
+  if (estimates) {
+    const drawn = estimates.forecast.years.filter((y) => y.drawn && y.value !== null);
+    if (drawn.length > 0) {
+      const t0 = timeOf(estimates.forecast.from);
+      estimatePoints.push({ point: [t0, estimates.start], year: null });
+      if (estimates.start !== null) {
+        rangeBase.push([t0, estimates.start]);
+        rangeWidth.push([t0, 0]);
+      }
+      for (const y of drawn) {
+        const t = timeOf(y.date);
+        estimatePoints.push({ point: [t, y.value], year: y });
+        const low = y.low ?? 0;
+        const high = y.high ?? y.value!;
+        rangeBase.push([t, low]);
+        rangeWidth.push([t, Math.max(0, high - low)]);
+      }
+    }
+  }
+  const forecastSeries =
+    estimatePoints.length === 0
+      ? []
+      : [
+          ...(log
+            ? []
+            : [
+                {
+                  ...area('range base', rangeBase, 'transparent'),
+                  stack: 'range',
+                  areaStyle: { opacity: 0 },
+                },
+                { ...area('Estimate range', rangeWidth, LINE_COLOURS.range), stack: 'range' },
+              ]),
+          {
+            type: 'line' as const,
+            name: ESTIMATE,
+            data: estimatePoints.map((p) => p.point),
+            showSymbol: true,
+            symbolSize: 6,
+            silent: true,
+            emphasis: { disabled: true },
+            connectNulls: false,
+            lineStyle: { width: 2, type: 'dashed' as const, color: LINE_COLOURS.estimate },
+            itemStyle: { color: LINE_COLOURS.estimate },
+          },
+        ];
   return {
     animation: false,
     // The legend is the page's own, beneath the chart: it says in words what the value is.
@@ -121,10 +195,27 @@ export function lineOption(
         const list = (Array.isArray(params) ? params : [params]) as {
           seriesName?: string;
           dataIndex?: number;
+          axisValue?: unknown;
         }[];
+        // After the last close the pointer is on the forecast (the price's nearest is its last).
+        const pointer = list[0]?.axisValue;
+        const last = days[days.length - 1];
+        const beyond = typeof pointer === 'number' && (!last || pointer > timeOf(last.date));
         // The price series holds every day: its index is the day's.
-        const d = days[list.find((p) => p.seriesName === 'Price')?.dataIndex ?? -1];
-        if (!d) return '';
+        const d = beyond
+          ? undefined
+          : days[list.find((p) => p.seriesName === 'Price')?.dataIndex ?? -1];
+        if (!d) {
+          const at = list.find((p) => p.seriesName === ESTIMATE)?.dataIndex;
+          const year = at === undefined ? undefined : estimatePoints[at]?.year;
+          if (!year || year.value === null) return '';
+          const eps = year.eps;
+          return [
+            `Fiscal year ending ${year.date}: analysts’ estimate`,
+            `EPS ${format(eps.avg, 2)} (${eps.low === null ? 'N/A' : format(eps.low, 2)} to ${eps.high === null ? 'N/A' : format(eps.high, 2)}, ${eps.analysts ?? 'N/A'} analysts)`,
+            `Value ${format(year.value, 2)} at ${estimates!.multiple}`,
+          ].join('<br/>');
+        }
         const lines = [d.date, `Price ${format(d.price, 2)}`];
         if (d.value === null) lines.push(d.reason ?? 'No value');
         else {
@@ -135,6 +226,10 @@ export function lineOption(
         const step = stepOn(source.steps, d.date);
         const from = step && stepSource(step, source.filed);
         if (from) lines.push(from);
+        extras.forEach((e, i) => {
+          const v = extraByDay[i]!.get(d.date);
+          lines.push(`${e.short} ${v === null || v === undefined ? 'N/A' : format(v, 2)}`);
+        });
         return lines.join('<br/>');
       },
     },
@@ -144,15 +239,20 @@ export function lineOption(
       splitLine: { show: false },
     },
     yAxis: {
-      type: 'value' as const,
-      scale: true,
+      ...(log ? { type: 'log' as const, logBase: 10 } : { type: 'value' as const, scale: true }),
       axisLabel: { color: '#526173' },
       splitLine: { lineStyle: { color: '#e6ebf1' } },
     },
     series: [
-      { ...area('base', base, 'transparent'), areaStyle: { opacity: 0 } },
-      area('Price above value', above, LINE_COLOURS.above),
-      area('Price below value', below, LINE_COLOURS.below),
+      // Stacked differences have no place on a log scale (a gap of 0 has no logarithm): the
+      // shading is the linear scale's.
+      ...(log
+        ? []
+        : [
+            { ...area('base', base, 'transparent'), areaStyle: { opacity: 0 } },
+            area('Price above value', above, LINE_COLOURS.above),
+            area('Price below value', below, LINE_COLOURS.below),
+          ]),
       {
         type: 'line' as const,
         name: 'Price',
@@ -183,6 +283,26 @@ export function lineOption(
           data: gaps.map((g) => [{ xAxis: timeOf(g.from) }, { xAxis: timeOf(g.to) }]),
         },
       },
+      ...extras.map((e) => {
+        const points: Point[] = [];
+        e.days.forEach((d, i) => {
+          if (i === 0 || d.value !== e.days[i - 1]!.value || i === e.days.length - 1)
+            points.push([timeOf(d.date), d.value]);
+        });
+        return {
+          type: 'line' as const,
+          name: e.key,
+          data: points,
+          showSymbol: false,
+          silent: true,
+          emphasis: { disabled: true },
+          step: 'end' as const,
+          connectNulls: false,
+          lineStyle: { width: 1.5, color: e.colour },
+          itemStyle: { color: e.colour },
+        };
+      }),
+      ...forecastSeries,
     ],
   };
 }

@@ -1,0 +1,89 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { formatNumber, formatPrice } from '../../shared/format/money';
+import { canonicalReadQuery, parseProxyRequest } from '../../shared/market';
+import { spanReturns, type SpanReturn } from '../../shared/valuation/span-returns';
+import { valueLineResponse } from '../../shared/valuation/value-line-api';
+import { apiClient } from '../support/api';
+import { CLOCK_TAG } from '../support/clock';
+import { newPage, SLOW } from './support/browser';
+import { checkBothWidths, WALKS } from './support/walk';
+
+/*
+ * The value line's span in returns (decision 187), on a phone and a desktop: the price return,
+ * the total return with dividends reinvested and the S&P 500's total return over the line's
+ * days, each over the span and a year, and the dividends paid: the figures the shared function
+ * gives from the same market reads.
+ */
+
+const api = apiClient();
+
+/** A market read through the edge-cached route, as the app makes it. */
+async function read(url: string): Promise<Record<string, unknown>[]> {
+  const query = canonicalReadQuery(parseProxyRequest({ url, method: 'GET', parameters: {} }));
+  const res = await api.get<{ data: Record<string, unknown>[] }>('/api/market/read', { query });
+  expect(res.status, url).toBe(200);
+  return res.body.data;
+}
+const dividendsOf = (rows: Record<string, unknown>[]) =>
+  rows.map((r) => ({ date: String(r.date).slice(0, 10), adjDividend: Number(r.adjDividend) }));
+const pct = (n: number | null) =>
+  n === null ? 'N/A' : `${n > 0 ? '+' : ''}${formatNumber(n, 1)}%`;
+
+async function drawn(page: Page) {
+  const section = page.getByRole('region', { name: 'Value through time' }).first();
+  await section.scrollIntoViewIfNeeded(SLOW);
+  await section.locator('canvas').first().waitFor(SLOW);
+  return section;
+}
+
+describe.each(WALKS)('at $load px wide', (walk) => {
+  test(
+    'a dividend payer’s price and total return over the line’s span beside the S&P 500’s',
+    { tags: [CLOCK_TAG] },
+    async () => {
+      const { page, open, errors } = await newPage({ width: walk.load, height: 900 });
+      await open('/Market?symbol=KO');
+      await page.locator('.company-header__name').waitFor(SLOW);
+      const section = await drawn(page);
+      const table = section.getByTestId('value-line-returns');
+      await table.waitFor(SLOW);
+
+      const line = valueLineResponse.parse(
+        (await api.get('/api/market/value-line?symbol=KO')).body,
+      ).data;
+      const from = (await table.getAttribute('data-from'))!;
+      const to = line.closes.at(-1)![0];
+      const padded = new Date(Date.parse(`${to}T00:00:00Z`) - (3653 + 7) * 86_400_000)
+        .toISOString()
+        .slice(0, 10);
+      const expected = spanReturns(
+        line.closes.map(([date, close]) => ({ date, close })),
+        dividendsOf(await read('historical-price-full/stock_dividend/KO')),
+        {
+          closes: (await read(`historical-price-full/SPY?from=${padded}&to=${to}`)).map((r) => ({
+            date: String(r.date).slice(0, 10),
+            close: Number(r.close),
+          })),
+          dividends: dividendsOf(await read('historical-price-full/stock_dividend/SPY')),
+        },
+        from,
+        to,
+      )!;
+      // KO pays every quarter: the total return is above the price return.
+      expect(expected.total!.cumulative).toBeGreaterThan(expected.price.cumulative);
+      expect(expected.dividends!.payments).toBeGreaterThan(30);
+      const cells = (row: string) => table.locator(`[data-row="${row}"] td`).allTextContents();
+      const shown = (r: SpanReturn | null) => [pct(r?.cumulative ?? null), pct(r?.annual ?? null)];
+      expect(await cells('price')).toEqual(shown(expected.price));
+      expect(await cells('total')).toEqual(shown(expected.total));
+      expect(await cells('index')).toEqual(shown(expected.index));
+      expect(await table.getByTestId('value-line-dividends').textContent()).toBe(
+        `Dividends paid: ${formatPrice(expected.dividends!.perShare, 'USD')} a share (${expected.dividends!.payments} payments).`,
+      );
+
+      expect(await checkBothWidths(page, walk, 'value line with its returns')).toEqual([]);
+      expect(errors).toEqual([]);
+    },
+  );
+});
