@@ -12,8 +12,8 @@ import {
   type ColumnMapping,
   type ImportRow,
   type SequenceRow,
-  splitDuplicates,
 } from '../../shared/portfolio/csv-import';
+import { earliestDay, mergeRows } from '../../shared/portfolio/import-merge';
 import { type ActivityRow, sortActivity } from '../../shared/portfolio/activity';
 import {
   type CorporateAction,
@@ -309,7 +309,7 @@ function planImport(input: {
       date: r.date,
       amountCents: r.type === 'deposit' ? r.amountCents : -r.amountCents,
     }));
-  const first = accepted[0]?.date ?? p.inception.slice(0, 10);
+  const first = earliestDay(accepted) ?? p.inception.slice(0, 10);
   const movesBack = first < p.inception.slice(0, 10);
   const keepSeedApart = movesBack && !input.replaceSeed && p.initialSeedCents !== 0;
   const netFlows = flows.reduce((s, f) => s + f.amountCents, 0);
@@ -443,8 +443,15 @@ export async function importTransactions(
     p.capitalFlows.length === 0 &&
     !current.all.some((i) => i.type === 'Import');
   const replaceSeed = fresh && read.rows.some((r) => r.type === 'deposit');
-  const own = activityOf(p, current.transactions, current.actions, !replaceSeed);
-  const { fresh: newRows, duplicates } = splitDuplicates(read.rows, own);
+  const imported = current.actions.filter((a) => a.imported);
+  const own = activityOf(p, current.transactions, imported, !replaceSeed);
+  const derived = activityOf(
+    p,
+    [],
+    current.actions.filter((a) => !a.imported),
+    false,
+  ).filter((r) => r.type === 'dividend');
+  const { fresh: newRows, duplicates, existing } = mergeRows({ incoming: read.rows, own, derived });
   const rows = await corporateRows(deps.market, [
     ...new Set([
       ...current.transactions.map((t) => t.symbol),
@@ -452,7 +459,7 @@ export async function importTransactions(
     ]),
   ]);
   const checked = checkSequence({
-    existing: own,
+    existing,
     incoming: newRows,
     splits: rows.splits.filter((s) => s.date.slice(0, 10) <= today),
   });
