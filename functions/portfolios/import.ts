@@ -433,7 +433,14 @@ export async function importTransactions(
     knownSymbols(deps.market, fileSymbols),
     firstMarketDay(deps.market),
   ]);
-  const read = readImportRows({ rows: parsed.rows, mapping, today, floor, knownSymbols: known });
+  const read = readImportRows({
+    rows: parsed.rows,
+    lines: parsed.lines,
+    mapping,
+    today,
+    floor,
+    knownSymbols: known,
+  });
 
   // A portfolio with no activity of its own takes a file's deposits as the money put in.
   const fresh =

@@ -1,3 +1,4 @@
+import Papa from 'papaparse';
 import { isIsoDay } from './days';
 import { D, dollarsToCents, hasAtMostDecimals, QUANTITY_DECIMALS, tradeValueCents } from './money';
 import { LIMIT_PRICE_MAX, ORDER_AMOUNT_MAX, ORDER_QUANTITY_MAX, SEED_CAPITAL_MAX } from './schemas';
@@ -29,7 +30,7 @@ export const CSV_MAX_BYTES = 1_000_000;
 export const CSV_MAX_ROWS = 5_000;
 
 export type CsvProblem =
-  'empty' | 'too-large' | 'binary' | 'delimiter' | 'formula' | 'too-many-rows' | 'ragged';
+  'empty' | 'too-large' | 'binary' | 'delimiter' | 'formula' | 'too-many-rows' | 'ragged' | 'quote';
 
 export class CsvFileError extends Error {
   constructor(
@@ -41,11 +42,40 @@ export class CsvFileError extends Error {
   }
 }
 
-/** Splits CSV text (RFC 4180 quotes; a leading BOM dropped) into a header and rows. */
+/**
+ * A file's bytes as text, by its byte order mark: UTF-8 with or without one, UTF-16 little- or
+ * big-endian (Excel's "Unicode text" and UTF-16 CSV carry one). Bytes that are not UTF-8 read as
+ * replacement characters rather than failing.
+ */
+export function decodeCsvBytes(bytes: Uint8Array): string {
+  const encoding =
+    bytes[0] === 0xff && bytes[1] === 0xfe
+      ? 'utf-16le'
+      : bytes[0] === 0xfe && bytes[1] === 0xff
+        ? 'utf-16be'
+        : 'utf-8';
+  return new TextDecoder(encoding).decode(bytes);
+}
+
+/** The delimiters a file's columns may be separated by, found from its rows. */
+export const CSV_DELIMITERS = [',', ';', '\t'] as const;
+
+/** A cell a spreadsheet would run as a formula (a signed number is a number). */
+function isFormula(cell: string): boolean {
+  const c = cell.trim();
+  return /^[=@]/.test(c) || (/^[+-]/.test(c) && !/^[+-]\$?[\d.,\s]+$/.test(c));
+}
+
+/**
+ * Splits CSV text (a leading BOM dropped) into a header and rows with papaparse: RFC 4180 quotes,
+ * any line ending, the delimiter found among comma, semicolon and tab. Each row keeps the line
+ * of the file it starts on (`lines`). A quote that is not closed where it should be is refused
+ * with the lines it would take into one cell.
+ */
 export function parseCsv(
   text: string,
   byteLength = text.length,
-): { header: string[]; rows: string[][] } {
+): { header: string[]; rows: string[][]; lines: number[]; delimiter: string } {
   if (byteLength > CSV_MAX_BYTES)
     throw new CsvFileError('too-large', `The file is larger than ${CSV_MAX_BYTES / 1_000_000} MB`);
   // eslint-disable-next-line no-control-regex
@@ -53,56 +83,72 @@ export function parseCsv(
     throw new CsvFileError('binary', 'This is not a text file: choose a CSV file');
   const body = text.replace(/^\uFEFF/, '');
   if (body.trim() === '') throw new CsvFileError('empty', 'The file is empty');
+
+  // The line each row starts on, from the offsets papaparse gives.
+  let offset = 0;
+  let line = 1;
+  const lineAt = (to: number) => {
+    for (; offset < to && offset < body.length; offset++) {
+      const c = body[offset];
+      if (c === '\n' || (c === '\r' && body[offset + 1] !== '\n')) line++;
+    }
+    return line;
+  };
   const records: string[][] = [];
-  let field = '';
-  let record: string[] = [];
-  let quoted = false;
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i]!;
-    if (quoted) {
-      if (c === '"' && body[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"' && field === '') quoted = true;
-    else if (c === ',') {
-      record.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && body[i + 1] === '\n') i++;
-      record.push(field);
-      if (record.some((f) => f.trim() !== '')) records.push(record);
-      record = [];
-      field = '';
-    } else field += c;
-  }
-  record.push(field);
-  if (record.some((f) => f.trim() !== '')) records.push(record);
+  const starts: number[] = [];
+  let rowStart = 0;
+  let quote: { from: number; to: number } | undefined;
+  let delimiter = ',';
+  Papa.parse<string[]>(body, {
+    delimitersToGuess: [...CSV_DELIMITERS],
+    step: (result) => {
+      delimiter = result.meta.delimiter;
+      const from = lineAt(rowStart);
+      const end = result.meta.cursor;
+      // A quote papaparse finds malformed, or one closed lines later with whole rows inside.
+      const swallowed =
+        result.errors.some((e) => e.type === 'Quotes') ||
+        result.data.some((f) => /[\r\n]/.test(f) && f.includes(delimiter));
+      if (swallowed && !quote) {
+        const breaks = body
+          .slice(rowStart, end)
+          .replace(/(\r\n|\r|\n)$/, '')
+          .match(/\r\n|\r|\n/g);
+        quote = { from, to: from + (breaks?.length ?? 0) };
+      }
+      if (result.data.some((f) => f.trim() !== '')) {
+        records.push(result.data);
+        starts.push(from);
+      }
+      rowStart = end;
+    },
+  });
+  if (quote)
+    throw new CsvFileError(
+      'quote',
+      quote.to > quote.from
+        ? `A quote on line ${quote.from} is not closed where it should be: lines ${quote.from} to ${quote.to} would be read as one cell. Close the quote or remove it`
+        : `A quote on line ${quote.from} is not closed where it should be. Close the quote or remove it`,
+    );
   const [header, ...rows] = records;
   if (!header || rows.length === 0)
     throw new CsvFileError('empty', 'The file has no rows under its header');
-  if (header.length < 3) {
-    const other = [';', '\t', '|'].find((d) => header.join(',').includes(d));
+  if (header.length < 3)
     throw new CsvFileError(
       'delimiter',
-      other
-        ? `The columns are separated by "${other === '\t' ? 'tab' : other}": save the file with commas`
-        : 'The file needs a header row with at least date, type and amount or quantity columns, separated by commas',
+      'The file needs a header row with at least date, type and amount or quantity columns, separated by commas, semicolons or tabs',
     );
-  }
   if (rows.length > CSV_MAX_ROWS)
     throw new CsvFileError('too-many-rows', `The file has more than ${CSV_MAX_ROWS} rows`);
   for (const [i, row] of records.entries()) {
-    for (const cell of row) {
-      if (/^[=+\-@]/.test(cell.trim()))
-        throw new CsvFileError(
-          'formula',
-          `Row ${i + 1} has a cell starting with "${cell.trim()[0]}", which spreadsheets run as a formula: remove it`,
-        );
-    }
+    const cell = row.find(isFormula);
+    if (cell !== undefined)
+      throw new CsvFileError(
+        'formula',
+        `Line ${starts[i]} has a cell starting with "${cell.trim()[0]}", which spreadsheets run as a formula: remove it`,
+      );
   }
-  return { header: header.map((h) => h.trim()), rows };
+  return { header: header.map((h) => h.trim()), rows, lines: starts.slice(1), delimiter };
 }
 
 /** Guesses the mapping from header names (date, type, symbol, quantity/shares, price, amount, fee). */
@@ -169,6 +215,8 @@ const usd = (dollars: number) => `$${dollars.toLocaleString('en-US')}`;
  */
 export function readImportRows(input: {
   rows: readonly string[][];
+  /** The line of the file each row starts on (`parseCsv`); else the rows follow the header. */
+  lines?: readonly number[];
   mapping: ColumnMapping;
   today: string;
   floor: string;
@@ -178,7 +226,7 @@ export function readImportRows(input: {
   const rejected: RejectedRow[] = [];
   const parsed: ImportRow[] = [];
   for (const [i, row] of input.rows.entries()) {
-    const line = i + 2;
+    const line = input.lines?.[i] ?? i + 2;
     const reject = (reason: string) => rejected.push({ line, reason });
     const date = cell(row, mapping.date).slice(0, 10);
     if (!isIsoDay(date)) {

@@ -566,9 +566,29 @@ describe('CSV import dialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Import CSV' }));
     const dialog = screen.getByRole('dialog', { name: 'Import transactions from CSV' });
     fireEvent.change(within(dialog).getByLabelText(/CSV file/), {
-      target: { files: [file('date;type;symbol\n2024-01-03;buy;KO\n')] },
+      target: { files: [file('date,type,amount\n2024-01-03,deposit,"10\n2024-01-04,deposit,5\n')] },
     });
-    expect((await within(dialog).findByRole('alert')).textContent).toContain('separated by ";"');
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(
+      'A quote on line 2 is not closed where it should be: lines 2 to 3 would be read as one cell',
+    );
     expect(calls.some((c) => c.path === '/api/importTransactions')).toBe(false);
+  });
+
+  it('reads a UTF-16 file with semicolons, as Excel saves one', async () => {
+    const importCalls = stubImport(false);
+    renderPanel();
+    fireEvent.click(screen.getByRole('button', { name: 'Import CSV' }));
+    const dialog = screen.getByRole('dialog', { name: 'Import transactions from CSV' });
+    const text = 'Date;Type;Symbol;Quantity;Price\n2024-01-03;buy;KO;10;60\n';
+    const bytes = new Uint8Array(2 + text.length * 2);
+    bytes.set([0xff, 0xfe]);
+    for (let i = 0; i < text.length; i++) bytes[2 + i * 2] = text.charCodeAt(i);
+    fireEvent.change(within(dialog).getByLabelText(/CSV file/), {
+      target: { files: [new File([bytes], 'unicode.csv', { type: 'text/csv' })] },
+    });
+    expect(((await within(dialog).findByLabelText('Price')) as HTMLSelectElement).value).toBe('4');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    await within(dialog).findByTestId('import-summary');
+    expect(importCalls[0]).toMatchObject({ mode: 'preview', csv: text });
   });
 });

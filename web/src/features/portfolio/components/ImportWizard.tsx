@@ -2,6 +2,7 @@ import { useId, useState, type DragEvent } from 'react';
 import {
   CSV_MAX_BYTES,
   CsvFileError,
+  decodeCsvBytes,
   guessMapping,
   IMPORT_FIELDS,
   parseCsv,
@@ -93,7 +94,8 @@ export function ImportWizard({
       setError(`The file is larger than ${CSV_MAX_BYTES / 1_000_000} MB`);
       return;
     }
-    const csv = await file.text();
+    // Decoded by the file's byte order mark: UTF-8 with or without one, UTF-16 either way round.
+    const csv = decodeCsvBytes(new Uint8Array(await file.arrayBuffer()));
     try {
       const { header } = parseCsv(csv, file.size);
       setState({ step: 'mapping', name: file.name, csv, header, mapping: guessMapping(header) });
@@ -161,8 +163,9 @@ export function ImportWizard({
           </label>
           <p id={hintId} className="portfolio-hint">
             Columns: date, type (buy, sell, dividend, deposit, withdrawal), symbol, quantity, price,
-            amount, fee; up to 1 MB. New rows are merged by date into the portfolio; rows it already
-            has (same day, type, symbol, quantity and price) are skipped.
+            amount, fee, separated by commas, semicolons or tabs; up to 1 MB. New rows are merged by
+            date into the portfolio; rows it already has (same day, type, symbol, quantity and
+            price) are skipped.
           </p>
         </>
       )}
