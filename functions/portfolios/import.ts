@@ -436,6 +436,8 @@ export async function importTransactions(
   const read = readImportRows({
     rows: parsed.rows,
     lines: parsed.lines,
+    dateFormat: input.date_format,
+    typeWords: input.type_words,
     mapping,
     today,
     floor,

@@ -1,5 +1,13 @@
 import Papa from 'papaparse';
 import { isIsoDay } from './days';
+import {
+  type DateFormat,
+  DATE_FORMATS,
+  foldTypeWord,
+  IMPORT_TYPES,
+  type ImportType,
+  TYPE_WORDS,
+} from './import-mapping';
 import { D, dollarsToCents, hasAtMostDecimals, QUANTITY_DECIMALS, tradeValueCents } from './money';
 import { LIMIT_PRICE_MAX, ORDER_AMOUNT_MAX, ORDER_QUANTITY_MAX, SEED_CAPITAL_MAX } from './schemas';
 
@@ -22,8 +30,7 @@ export const IMPORT_FIELDS = [
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 export type ColumnMapping = Partial<Record<ImportField, number>>;
 
-export const IMPORT_TYPES = ['buy', 'sell', 'dividend', 'deposit', 'withdrawal'] as const;
-export type ImportType = (typeof IMPORT_TYPES)[number];
+export { IMPORT_TYPES, type ImportType } from './import-mapping';
 
 export const CSV_MAX_BYTES = 1_000_000;
 /** The most rows an activity file holds: the import's limit and the export's file size. */
@@ -208,6 +215,40 @@ export const IMPORT_AMOUNT_MAX = SEED_CAPITAL_MAX;
 
 const usd = (dollars: number) => `$${dollars.toLocaleString('en-US')}`;
 
+/** A date as written under a format (a time after it ignored), as YYYY-MM-DD; null if it is not one. */
+export function readDate(text: string, format: DateFormat): string | null {
+  const t = text.trim();
+  let iso: string;
+  if (format === 'YYYY-MM-DD') iso = t.slice(0, 10);
+  else {
+    const m = /^(\d{1,2})[/.](\d{1,2})[/.](\d{4})(?:$|[\sT])/.exec(t);
+    if (!m || (format === 'DD.MM.YYYY') !== t.includes('.')) return null;
+    const [month, day] = format === 'MM/DD/YYYY' ? [m[1]!, m[2]!] : [m[2]!, m[1]!];
+    iso = `${m[3]}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  }
+  const [, month, day] = /^\d{4}-(\d{2})-(\d{2})$/.exec(iso) ?? [];
+  // Months and days out of range are not days (and are never handed to the calendar).
+  if (!(Number(month) >= 1 && Number(month) <= 12 && Number(day) >= 1 && Number(day) <= 31))
+    return null;
+  return isIsoDay(iso) ? iso : null;
+}
+
+/** The first format every date of a column reads under (YYYY-MM-DD when none does). */
+export function guessDateFormat(cells: readonly string[]): DateFormat {
+  const filled = cells.map((c) => c.trim()).filter(Boolean);
+  return DATE_FORMATS.find((f) => filled.every((c) => readDate(c, f) !== null)) ?? 'YYYY-MM-DD';
+}
+
+/** A type cell read: one of the five types, a word of the file's own mapping, or a broker's usual word. */
+export function readType(
+  text: string,
+  words: ReadonlyMap<string, ImportType> = new Map(),
+): ImportType | null {
+  const word = foldTypeWord(text);
+  if ((IMPORT_TYPES as readonly string[]).includes(word)) return word as ImportType;
+  return words.get(word) ?? TYPE_WORDS[word] ?? null;
+}
+
 /**
  * Reads the rows under a mapping: a YYYY-MM-DD date from `floor` to `today`, a known type and
  * symbol, numbers within the caps every amount of a portfolio has (the seed capital's for money
@@ -217,20 +258,28 @@ export function readImportRows(input: {
   rows: readonly string[][];
   /** The line of the file each row starts on (`parseCsv`); else the rows follow the header. */
   lines?: readonly number[];
+  /** How the dates are written (YYYY-MM-DD unless said). */
+  dateFormat?: DateFormat;
+  /** The file's own type words, besides the five types and `TYPE_WORDS`. */
+  typeWords?: Readonly<Record<string, ImportType>>;
   mapping: ColumnMapping;
   today: string;
   floor: string;
   knownSymbols: ReadonlySet<string>;
 }): { rows: ImportRow[]; rejected: RejectedRow[] } {
   const { mapping } = input;
+  const words = new Map(
+    Object.entries(input.typeWords ?? {}).map(([word, type]) => [foldTypeWord(word), type]),
+  );
   const rejected: RejectedRow[] = [];
   const parsed: ImportRow[] = [];
   for (const [i, row] of input.rows.entries()) {
     const line = input.lines?.[i] ?? i + 2;
     const reject = (reason: string) => rejected.push({ line, reason });
-    const date = cell(row, mapping.date).slice(0, 10);
-    if (!isIsoDay(date)) {
-      reject('The date is not a YYYY-MM-DD date');
+    const format = input.dateFormat ?? 'YYYY-MM-DD';
+    const date = readDate(cell(row, mapping.date), format);
+    if (date === null) {
+      reject(`The date is not a ${format} date`);
       continue;
     }
     if (date > input.today) {
@@ -241,8 +290,8 @@ export function readImportRows(input: {
       reject(`The date is before ${input.floor}, the first day with market data`);
       continue;
     }
-    const type = cell(row, mapping.type).toLowerCase() as ImportType;
-    if (!IMPORT_TYPES.includes(type)) {
+    const type = readType(cell(row, mapping.type), words);
+    if (type === null) {
       reject('The type is not buy, sell, dividend, deposit or withdrawal');
       continue;
     }

@@ -55,4 +55,38 @@ describe('a CSV file of any delimiter', () => {
     );
     expect(await itemsUnder(user, keys.portfolioChildrenPrefix(id))).toEqual([]);
   });
+
+  it('reads a broker’s file under its mapping: its columns, its dates and its type words', async () => {
+    const user = newUser();
+    const id = await createPortfolio(user, 'Broker', 0);
+    const csv = [
+      'Run Date,Action,Ticker,Memo,Amount ($)',
+      '01/02/2024,Journal,,cash in,"2,500.00"',
+      '02/01/2024,Wire Out,,,300',
+    ].join('\n');
+    const res = await call(user, 'importTransactions', {
+      portfolio_id: id,
+      mode: 'commit',
+      csv,
+      mapping: { date: 0, type: 1, symbol: 2, amount: 4 },
+      date_format: 'MM/DD/YYYY',
+      type_words: { journal: 'deposit' },
+    });
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+    expect(
+      res.body.data.accepted.map((r: { date: string; type: string }) => [r.date, r.type]),
+    ).toEqual([
+      ['2024-01-02', 'deposit'],
+      ['2024-02-01', 'withdrawal'],
+    ]);
+    const [stored] = await itemsUnder(user, keys.portfolio(user, id).sk);
+    expect(stored!.cashCents).toBe(250_000 - 30_000);
+    const bad = await call(user, 'importTransactions', {
+      portfolio_id: id,
+      mode: 'preview',
+      csv,
+      type_words: { journal: 'gift' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
 });

@@ -574,6 +574,47 @@ describe('CSV import dialog', () => {
     expect(calls.some((c) => c.path === '/api/importTransactions')).toBe(false);
   });
 
+  it('maps a broker’s file: its dates and type words, with the first rows as they will be read', async () => {
+    const importCalls = stubImport(false);
+    renderPanel();
+    fireEvent.click(screen.getByRole('button', { name: 'Import CSV' }));
+    const dialog = screen.getByRole('dialog', { name: 'Import transactions from CSV' });
+    const broker = [
+      'Date,Action,Symbol,Quantity,Price,Amount',
+      '01/02/2024,Journal,,,,"5,000.00"',
+      '01/03/2024,Bought,KO,10,60,-600.00',
+      '01/04/2024,Reinvest Dividend,KO,0.1,61,-6.10',
+    ].join('\n');
+    fireEvent.change(within(dialog).getByLabelText(/CSV file/), {
+      target: { files: [file(broker, 'broker.csv')] },
+    });
+    expect(
+      ((await within(dialog).findByLabelText('Dates written as')) as HTMLSelectElement).value,
+    ).toBe('MM/DD/YYYY');
+    const first = within(dialog).getByRole('table', {
+      name: 'The first 3 rows as they will be read',
+    });
+    const rows = within(first).getAllByRole('row');
+    expect(rows[1]!.textContent).toContain(
+      'The type is not buy, sell, dividend, deposit or withdrawal',
+    );
+    expect(rows[2]!.textContent).toContain('32024-01-03buyKO10');
+    expect(rows[3]!.textContent).toContain('42024-01-04buyKO0.1');
+    // Only the word no type is known for is asked about.
+    const journal = within(dialog).getByLabelText('Journal') as HTMLSelectElement;
+    expect(within(dialog).queryByLabelText('Bought')).toBeNull();
+    fireEvent.change(journal, { target: { value: 'deposit' } });
+    expect(within(first).getAllByRole('row')[1]!.textContent).toContain('22024-01-02deposit');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    await within(dialog).findByTestId('import-summary');
+    expect(importCalls[0]).toMatchObject({
+      mode: 'preview',
+      date_format: 'MM/DD/YYYY',
+      type_words: { Journal: 'deposit' },
+      mapping: { date: 0, type: 1, symbol: 2, quantity: 3, price: 4, amount: 5 },
+    });
+  });
+
   it('reads a UTF-16 file with semicolons, as Excel saves one', async () => {
     const importCalls = stubImport(false);
     renderPanel();

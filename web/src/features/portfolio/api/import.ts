@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { ColumnMapping } from '../../../../../shared/portfolio/csv-import';
+import type { DateFormat, ImportType } from '../../../../../shared/portfolio/import-mapping';
 import { api } from '../../../lib/api-client';
 
 const importResponse = z.object({
@@ -49,12 +50,18 @@ export async function importTransactions(input: {
   mode: 'preview' | 'commit';
   csv: string;
   mapping?: ColumnMapping;
+  dateFormat?: DateFormat;
+  typeWords?: Record<string, ImportType>;
 }): Promise<ImportResult> {
   const body = await api<unknown>('importTransactions', {
     portfolio_id: input.portfolioId,
     mode: input.mode,
     csv: input.csv,
     ...(input.mapping ? { mapping: input.mapping } : {}),
+    ...(input.dateFormat ? { date_format: input.dateFormat } : {}),
+    ...(input.typeWords && Object.keys(input.typeWords).length > 0
+      ? { type_words: input.typeWords }
+      : {}),
   });
   const data = importResponse.parse(body).data;
   return { ...data, duplicates: data.duplicates ?? [] };
