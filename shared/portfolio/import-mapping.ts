@@ -81,3 +81,11 @@ export const importPresetSchema = z.strictObject({
   type_words: typeWordsSchema,
 });
 export type ImportPreset = z.infer<typeof importPresetSchema>;
+
+/** The most import presets a user keeps. */
+export const IMPORT_PRESETS_MAX = 20;
+
+/** POST /api/importPresets/delete: the preset's name. */
+export const importPresetNamePayload = z.strictObject({
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(60)),
+});
