@@ -615,6 +615,73 @@ describe('CSV import dialog', () => {
     });
   });
 
+  it('applies a saved preset by its column names, and saves the mapping as a named preset', async () => {
+    const saved: Record<string, unknown>[] = [];
+    vi.unstubAllGlobals();
+    stubApi(({ path, body }) => {
+      if (path === '/api/getPortfolioPerformance') return answer(body);
+      if (path === '/api/importPresets/list')
+        return json(200, {
+          data: [
+            {
+              name: 'My broker',
+              // The columns in another order than this file's: the names decide.
+              columns: ['Action', 'Run Date', 'Ticker', 'Amount'],
+              mapping: { type: 0, date: 1, symbol: 2, amount: 3 },
+              date_format: 'DD/MM/YYYY',
+              type_words: { Journal: 'deposit' },
+            },
+          ],
+        });
+      if (path === '/api/importPresets/save') {
+        saved.push(body!);
+        return json(200, { message: 'Preset saved', data: { name: 'x' } });
+      }
+      return undefined;
+    });
+    renderPanel();
+    fireEvent.click(screen.getByRole('button', { name: 'Import CSV' }));
+    const dialog = screen.getByRole('dialog', { name: 'Import transactions from CSV' });
+    const broker = 'Run Date,Action,Ticker,Amount\n02/01/2024,Journal,,100\n';
+    fireEvent.change(within(dialog).getByLabelText(/CSV file/), {
+      target: { files: [file(broker, 'broker.csv')] },
+    });
+    const choose = (await within(dialog).findByLabelText('Preset')) as HTMLSelectElement;
+    await within(choose).findByRole('option', { name: 'My broker' });
+    fireEvent.change(choose, { target: { value: 'My broker' } });
+    const value = (label: string) =>
+      (within(dialog).getByLabelText(label) as HTMLSelectElement).value;
+    expect([value('Date'), value('Type'), value('Symbol'), value('Amount')]).toEqual([
+      '0',
+      '1',
+      '2',
+      '3',
+    ]);
+    expect(value('Dates written as')).toBe('DD/MM/YYYY');
+    expect(value('Journal')).toBe('deposit');
+    expect(
+      within(dialog).getByRole('table', { name: 'The first 1 rows as they will be read' })
+        .textContent,
+    ).toContain('22024-01-02deposit');
+
+    fireEvent.change(within(dialog).getByLabelText('Save this mapping as'), {
+      target: { value: ' Broker two ' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save preset' }));
+    expect((await within(dialog).findByRole('status')).textContent).toBe(
+      'Saved the preset “Broker two”',
+    );
+    expect(saved).toEqual([
+      {
+        name: 'Broker two',
+        columns: ['Run Date', 'Action', 'Ticker', 'Amount'],
+        mapping: { date: 0, type: 1, symbol: 2, amount: 3 },
+        date_format: 'DD/MM/YYYY',
+        type_words: { Journal: 'deposit' },
+      },
+    ]);
+  });
+
   it('reads a UTF-16 file with semicolons, as Excel saves one', async () => {
     const importCalls = stubImport(false);
     renderPanel();

@@ -1,3 +1,4 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type DragEvent } from 'react';
 import {
   ACTIVITY_DATE_FLOOR,
@@ -22,7 +23,13 @@ import {
 } from '../../../../../shared/portfolio/import-mapping';
 import { now as clockNow } from '../../../lib/clock';
 import { ApiError } from '../../../lib/api-client';
-import { importTransactions, type ImportResult } from '../api/import';
+import {
+  importTransactions,
+  type ImportPresetView,
+  type ImportResult,
+  listImportPresets,
+  saveImportPreset,
+} from '../api/import';
 import { useReloadPortfolios } from '../api/portfolio-api';
 import { formatCents, formatQuantity, formatUsd } from '../returns';
 import { TableScroll } from './TableScroll';
@@ -60,6 +67,100 @@ function unknownTypeWords(parsed: Parsed, mapping: ColumnMapping): string[] {
       seen.set(foldTypeWord(word), word);
   }
   return [...seen.values()].slice(0, 50);
+}
+
+/** A preset applied to a file: each field to the column of the same name, else the same place. */
+function applyPreset(preset: ImportPresetView, header: readonly string[]): Reading {
+  const mapping: ColumnMapping = {};
+  for (const field of IMPORT_FIELDS) {
+    const at = preset.mapping[field];
+    if (at === undefined) continue;
+    const name = (preset.columns[at] ?? '').trim().toLowerCase();
+    const same = header.findIndex((h) => h.trim().toLowerCase() === name);
+    if (same >= 0) mapping[field] = same;
+    else if (at < header.length) mapping[field] = at;
+  }
+  return { mapping, dateFormat: preset.date_format, typeWords: { ...preset.type_words } };
+}
+
+/** Choose a saved mapping, or save this one under a name. */
+function Presets({
+  header,
+  reading,
+  onApply,
+}: {
+  header: string[];
+  reading: Reading;
+  onApply: (reading: Reading) => void;
+}) {
+  const client = useQueryClient();
+  const presets = useQuery({ queryKey: ['importPresets'], queryFn: listImportPresets });
+  const [name, setName] = useState('');
+  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const save = async () => {
+    setSaving(true);
+    setNote(null);
+    try {
+      await saveImportPreset({
+        name: name.trim(),
+        columns: header,
+        mapping: reading.mapping,
+        dateFormat: reading.dateFormat,
+        typeWords: reading.typeWords,
+      });
+      await client.invalidateQueries({ queryKey: ['importPresets'] });
+      setNote({ ok: true, text: `Saved the preset “${name.trim()}”` });
+    } catch (e) {
+      setNote({ ok: false, text: e instanceof ApiError ? e.message : 'The preset was not saved' });
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <div className="portfolio-import__presets">
+      <label className="field">
+        <span className="field__label">Preset</span>
+        <select
+          className="field__input"
+          defaultValue=""
+          onChange={(e) => {
+            const preset = presets.data?.find((p) => p.name === e.target.value);
+            if (preset) onApply(applyPreset(preset, header));
+          }}
+        >
+          <option value="">(choose a saved mapping)</option>
+          {(presets.data ?? []).map((p) => (
+            <option key={p.name} value={p.name}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field">
+        <span className="field__label">Save this mapping as</span>
+        <input
+          className="field__input"
+          value={name}
+          maxLength={60}
+          onChange={(e) => setName(e.target.value)}
+        />
+      </label>
+      <button
+        type="button"
+        className="button button--ghost"
+        disabled={saving || name.trim() === ''}
+        onClick={() => void save()}
+      >
+        Save preset
+      </button>
+      {note && (
+        <p role="status" className={`notice ${note.ok ? 'notice--info' : 'notice--error'}`}>
+          {note.text}
+        </p>
+      )}
+    </div>
+  );
 }
 
 /** The first rows as the import will read them (symbols are checked with the preview). */
@@ -290,6 +391,11 @@ export function ImportWizard({
           }}
         >
           <p className="portfolio-import__file">{state.name}: which column holds each field?</p>
+          <Presets
+            header={state.parsed.header}
+            reading={state}
+            onApply={(reading) => setState({ ...state, ...reading })}
+          />
           <div className="portfolio-import__fields">
             {IMPORT_FIELDS.map((field: ImportField) => (
               <label key={field} className="field">
