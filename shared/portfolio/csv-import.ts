@@ -161,7 +161,7 @@ export function parseCsv(
 /** Guesses the mapping from header names (date, type, symbol, quantity/shares, price, amount, fee). */
 export function guessMapping(header: readonly string[]): ColumnMapping {
   const names: Record<ImportField, RegExp> = {
-    date: /^(date|trade date|time)$/i,
+    date: /^(date|trade date|run date|transaction date|time)$/i,
     type: /^(type|action|side|transaction type)$/i,
     symbol: /^(symbol|ticker|stock)$/i,
     quantity: /^(quantity|shares|qty|units)$/i,
@@ -171,7 +171,8 @@ export function guessMapping(header: readonly string[]): ColumnMapping {
   };
   const mapping: ColumnMapping = {};
   for (const field of IMPORT_FIELDS) {
-    const at = header.findIndex((h) => names[field].test(h.trim()));
+    // A unit after the name is not part of it: "Amount ($)" is an amount.
+    const at = header.findIndex((h) => names[field].test(h.trim().replace(/\s*\([^)]*\)$/, '')));
     if (at >= 0) mapping[field] = at;
   }
   return mapping;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guessDateFormat, readDate, readImportRows, readType } from './csv-import';
+import { guessDateFormat, guessMapping, readDate, readImportRows, readType } from './csv-import';
 import { importPresetSchema, typeWordsSchema } from './import-mapping';
 
 describe('reading a broker file under a mapping', () => {
@@ -74,5 +74,18 @@ describe('reading a broker file under a mapping', () => {
     expect(typeWordsSchema.safeParse({ Bought: 'purchase' }).success).toBe(false);
     const many = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`w${i}`, 'buy']));
     expect(typeWordsSchema.safeParse(many).success).toBe(false);
+  });
+
+  it('maps a broker’s header: run date, and names with a unit after them', () => {
+    expect(
+      guessMapping(['Run Date', 'Action', 'Symbol', 'Quantity', 'Price ($)', 'Amount ($)']),
+    ).toEqual({
+      date: 0,
+      type: 1,
+      symbol: 2,
+      quantity: 3,
+      price: 4,
+      amount: 5,
+    });
   });
 });

@@ -407,7 +407,14 @@ export function ImportWizard({
                     const mapping = { ...state.mapping };
                     if (e.target.value === '') delete mapping[field];
                     else mapping[field] = Number(e.target.value);
-                    setState({ ...state, mapping });
+                    // Another date column: how its dates are written is guessed again.
+                    const dateFormat =
+                      field === 'date' && mapping.date !== undefined
+                        ? guessDateFormat(
+                            state.parsed.rows.slice(0, 200).map((r) => r[mapping.date!] ?? ''),
+                          )
+                        : state.dateFormat;
+                    setState({ ...state, mapping, dateFormat });
                   }}
                 >
                   <option value="">(none)</option>
