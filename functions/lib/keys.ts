@@ -15,6 +15,7 @@ export type EntityType =
   | 'TrackCounter'
   | 'WatchItem'
   | 'Screener'
+  | 'ImportPreset'
   | 'Portfolio'
   | 'Holding'
   | 'Transaction'
@@ -72,6 +73,13 @@ export const keys = {
     sk: `SCREENER#${screenerId}`,
   }),
   screenerPrefix: 'SCREENER#',
+
+  /** A saved import mapping, by its name folded to lower case (one preset per name). */
+  importPreset: (userId: string, name: string): Key => ({
+    pk: userPk(userId),
+    sk: `IMPORT_PRESET#${name.trim().toLowerCase()}`,
+  }),
+  importPresetPrefix: 'IMPORT_PRESET#',
 
   portfolio: (userId: string, portfolioId: string): Key => ({
     pk: userPk(userId),

@@ -11,8 +11,8 @@ import {
   type ColumnMapping,
   type ImportRow,
   type SequenceRow,
-  splitDuplicates,
 } from '../../shared/portfolio/csv-import';
+import { earliestDay, mergeRows } from '../../shared/portfolio/import-merge';
 import { type ActivityRow, sortActivity } from '../../shared/portfolio/activity';
 import {
   type CorporateAction,
@@ -430,7 +430,7 @@ function planImport(input: {
       date: r.date,
       amountCents: r.type === 'deposit' ? r.amountCents : -r.amountCents,
     }));
-  const first = accepted[0]?.date ?? p.inception.slice(0, 10);
+  const first = earliestDay(accepted) ?? p.inception.slice(0, 10);
   const movesBack = first < p.inception.slice(0, 10);
   const keepSeedApart = movesBack && !input.replaceSeed && p.initialSeedCents !== 0;
   const netFlows = flows.reduce((s, f) => s + f.amountCents, 0);
@@ -571,7 +571,16 @@ export async function importTransactions(
     firstMarketDay(deps.market),
   ]);
   const p = current.portfolio;
-  const read = readImportRows({ rows: parsed.rows, mapping, today, floor, knownSymbols: known });
+  const read = readImportRows({
+    rows: parsed.rows,
+    lines: parsed.lines,
+    dateFormat: input.date_format,
+    typeWords: input.type_words,
+    mapping,
+    today,
+    floor,
+    knownSymbols: known,
+  });
 
   // A portfolio with no activity of its own takes a file's deposits as the money put in.
   const fresh =
@@ -581,8 +590,15 @@ export async function importTransactions(
     p.capitalFlows.length === 0 &&
     !current.hasImports;
   const replaceSeed = fresh && read.rows.some((r) => r.type === 'deposit');
-  const own = activityOf(p, current.transactions, current.actions, !replaceSeed);
-  const { fresh: newRows, duplicates } = splitDuplicates(read.rows, own);
+  const imported = current.actions.filter((a) => a.imported);
+  const own = activityOf(p, current.transactions, imported, !replaceSeed);
+  const derived = activityOf(
+    p,
+    [],
+    current.actions.filter((a) => !a.imported),
+    false,
+  ).filter((r) => r.type === 'dividend');
+  const { fresh: newRows, duplicates, existing } = mergeRows({ incoming: read.rows, own, derived });
   const rows = await corporateRows(deps.market, [
     ...new Set([
       ...current.transactions.map((t) => t.symbol),
@@ -592,7 +608,7 @@ export async function importTransactions(
   const splitsToday = rows.splits.filter((s) => s.date.slice(0, 10) <= today);
   // A trade's price far outside its day's traded range is refused (decision 177).
   const priced = await priceChecked(deps.market, newRows, splitsToday);
-  const checked = checkSequence({ existing: own, incoming: priced.rows, splits: splitsToday });
+  const checked = checkSequence({ existing, incoming: priced.rows, splits: splitsToday });
   const accepted = checked.accepted;
   const fileHash = createHash('sha256').update(JSON.stringify(accepted)).digest('hex').slice(0, 32);
   // Imported before: the same accepted rows, or nothing left that the portfolio does not have.

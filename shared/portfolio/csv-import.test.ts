@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkSequence,
   CsvFileError,
+  decodeCsvBytes,
   guessMapping,
   type ImportRow,
   parseCsv,
@@ -60,11 +61,14 @@ describe('CSV import', () => {
     expect(problem('\uFEFF\n\n')).toBe('empty');
     expect(problem('a,b,c\n1,2,3', 10_000_000)).toBe('too-large');
     expect(problem('PK\u0003\u0004binary')).toBe('binary');
-    expect(problem('date;type;symbol\n2024-01-01;buy;AAPL')).toBe('delimiter');
+    expect(problem('date|type\n2024-01-01|buy')).toBe('delimiter');
     expect(problem('date,type,amount\n2024-01-01,deposit,=HYPERLINK("x")')).toBe('formula');
     expect(problem('date,type,amount\n2024-01-01,deposit,@SUM(A1)')).toBe('formula');
-    expect(problem('date,type,amount\n2024-01-01,deposit,+1')).toBe('formula');
-    expect(problem('date,type,amount\n2024-01-01,deposit,-1')).toBe('formula');
+    expect(problem('date,type,amount\n2024-01-01,deposit,-1+2')).toBe('formula');
+    expect(problem('date,type,amount\n2024-01-01,deposit,+A1')).toBe('formula');
+    // A signed number is a number (brokers list a purchase's amount as negative).
+    expect(problem('date,type,amount\n2024-01-01,deposit,+1')).toBe('none');
+    expect(problem('date,type,amount\n2024-01-01,buy,"-$1,234.50"')).toBe('none');
   });
 
   it('reads a BOM, quotes and CRLF, and guesses the mapping from the header', () => {
@@ -263,5 +267,83 @@ describe('CSV import', () => {
     );
     expect(duplicates.map((r) => r.line)).toEqual([2]);
     expect(fresh.map((r) => r.line)).toEqual([3, 4, 5]);
+  });
+});
+
+describe('reading any CSV file', () => {
+  const utf16 = (text: string, littleEndian: boolean) => {
+    const bytes = new Uint8Array(2 + text.length * 2);
+    bytes.set(littleEndian ? [0xff, 0xfe] : [0xfe, 0xff]);
+    const view = new DataView(bytes.buffer);
+    for (let i = 0; i < text.length; i++)
+      view.setUint16(2 + i * 2, text.charCodeAt(i), littleEndian);
+    return bytes;
+  };
+  const text = 'Date\tType\tSymbol\tQuantity\tPrice\n2024-01-03\tbuy\tKO\t10\t60.25\n';
+
+  it('reads UTF-8 with or without a BOM and UTF-16 either way round, as the same rows', () => {
+    const utf8 = new TextEncoder().encode(text);
+    const files = [
+      utf8,
+      new Uint8Array([0xef, 0xbb, 0xbf, ...utf8]),
+      utf16(text, true),
+      utf16(text, false),
+    ];
+    for (const bytes of files) {
+      const decoded = decodeCsvBytes(bytes);
+      expect(decoded).toBe(text);
+      const { header, rows, delimiter } = parseCsv(decoded);
+      expect(delimiter).toBe('\t');
+      expect(header).toEqual(['Date', 'Type', 'Symbol', 'Quantity', 'Price']);
+      expect(rows).toEqual([['2024-01-03', 'buy', 'KO', '10', '60.25']]);
+    }
+    // Read as UTF-8, a UTF-16 file is full of zero bytes: that is what the BOM avoids.
+    expect(problem(new TextDecoder('utf-8').decode(utf16(text, true)))).toBe('binary');
+  });
+
+  it('finds the delimiter: comma, semicolon or tab, with quoted delimiters inside cells', () => {
+    for (const d of [',', ';', '\t']) {
+      const csv =
+        ['Date', 'Type', 'Amount'].join(d) + '\n' + ['2024-01-02', 'deposit', '"1,000.50"'].join(d);
+      const parsed = parseCsv(csv);
+      expect(parsed.delimiter).toBe(d);
+      expect(parsed.rows).toEqual([['2024-01-02', 'deposit', '1,000.50']]);
+    }
+  });
+
+  it('keeps the line each row starts on, past blank lines and cells over several lines', () => {
+    const parsed = parseCsv(
+      'Date,Type,Amount,Note\r\n\r\n2024-01-02,deposit,100,"two\nlines"\r\n2024-01-03,deposit,50,x\r\n',
+    );
+    expect(parsed.rows).toEqual([
+      ['2024-01-02', 'deposit', '100', 'two\nlines'],
+      ['2024-01-03', 'deposit', '50', 'x'],
+    ]);
+    expect(parsed.lines).toEqual([3, 5]);
+    const read = readImportRows({
+      rows: parsed.rows,
+      lines: parsed.lines,
+      mapping: guessMapping(parsed.header),
+      today: '2024-12-31',
+      floor: '1990-01-02',
+      knownSymbols: new Set(),
+    });
+    expect(read.rows.map((r) => r.line)).toEqual([3, 5]);
+  });
+
+  it('refuses a quote left open with the lines it would take into one cell', () => {
+    const lines = [
+      'Date,Type,Amount',
+      '2024-01-02,deposit,100',
+      '2024-01-03,deposit,"50',
+      '2024-01-04,deposit,60',
+      '2024-01-05,deposit,70',
+    ];
+    expect(() => parseCsv(lines.join('\n') + '\n')).toThrow(
+      'A quote on line 3 is not closed where it should be: lines 3 to 5 would be read as one cell. Close the quote or remove it',
+    );
+    // Closed by a quote on a later line: whole rows would be inside the cell.
+    const closed = [...lines.slice(0, 3), '2024-01-04,deposit,60",x', lines[4]!];
+    expect(() => parseCsv(closed.join('\n'))).toThrow(/lines 3 to 4 would be read as one cell/);
   });
 });

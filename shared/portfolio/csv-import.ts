@@ -1,4 +1,13 @@
+import Papa from 'papaparse';
 import { isIsoDay } from './days';
+import {
+  type DateFormat,
+  DATE_FORMATS,
+  foldTypeWord,
+  IMPORT_TYPES,
+  type ImportType,
+  TYPE_WORDS,
+} from './import-mapping';
 import { D, dollarsToCents, hasAtMostDecimals, QUANTITY_DECIMALS, tradeValueCents } from './money';
 import { LIMIT_PRICE_MAX, ORDER_AMOUNT_MAX, ORDER_QUANTITY_MAX, SEED_CAPITAL_MAX } from './schemas';
 
@@ -21,15 +30,14 @@ export const IMPORT_FIELDS = [
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 export type ColumnMapping = Partial<Record<ImportField, number>>;
 
-export const IMPORT_TYPES = ['buy', 'sell', 'dividend', 'deposit', 'withdrawal'] as const;
-export type ImportType = (typeof IMPORT_TYPES)[number];
+export { IMPORT_TYPES, type ImportType } from './import-mapping';
 
 export const CSV_MAX_BYTES = 1_000_000;
 /** The most rows an activity file holds: the import's limit and the export's file size. */
 export const CSV_MAX_ROWS = 5_000;
 
 export type CsvProblem =
-  'empty' | 'too-large' | 'binary' | 'delimiter' | 'formula' | 'too-many-rows' | 'ragged';
+  'empty' | 'too-large' | 'binary' | 'delimiter' | 'formula' | 'too-many-rows' | 'ragged' | 'quote';
 
 export class CsvFileError extends Error {
   constructor(
@@ -41,11 +49,40 @@ export class CsvFileError extends Error {
   }
 }
 
-/** Splits CSV text (RFC 4180 quotes; a leading BOM dropped) into a header and rows. */
+/**
+ * A file's bytes as text, by its byte order mark: UTF-8 with or without one, UTF-16 little- or
+ * big-endian (Excel's "Unicode text" and UTF-16 CSV carry one). Bytes that are not UTF-8 read as
+ * replacement characters rather than failing.
+ */
+export function decodeCsvBytes(bytes: Uint8Array): string {
+  const encoding =
+    bytes[0] === 0xff && bytes[1] === 0xfe
+      ? 'utf-16le'
+      : bytes[0] === 0xfe && bytes[1] === 0xff
+        ? 'utf-16be'
+        : 'utf-8';
+  return new TextDecoder(encoding).decode(bytes);
+}
+
+/** The delimiters a file's columns may be separated by, found from its rows. */
+export const CSV_DELIMITERS = [',', ';', '\t'] as const;
+
+/** A cell a spreadsheet would run as a formula (a signed number is a number). */
+function isFormula(cell: string): boolean {
+  const c = cell.trim();
+  return /^[=@]/.test(c) || (/^[+-]/.test(c) && !/^[+-]\$?[\d.,\s]+$/.test(c));
+}
+
+/**
+ * Splits CSV text (a leading BOM dropped) into a header and rows with papaparse: RFC 4180 quotes,
+ * any line ending, the delimiter found among comma, semicolon and tab. Each row keeps the line
+ * of the file it starts on (`lines`). A quote that is not closed where it should be is refused
+ * with the lines it would take into one cell.
+ */
 export function parseCsv(
   text: string,
   byteLength = text.length,
-): { header: string[]; rows: string[][] } {
+): { header: string[]; rows: string[][]; lines: number[]; delimiter: string } {
   if (byteLength > CSV_MAX_BYTES)
     throw new CsvFileError('too-large', `The file is larger than ${CSV_MAX_BYTES / 1_000_000} MB`);
   // eslint-disable-next-line no-control-regex
@@ -53,62 +90,78 @@ export function parseCsv(
     throw new CsvFileError('binary', 'This is not a text file: choose a CSV file');
   const body = text.replace(/^\uFEFF/, '');
   if (body.trim() === '') throw new CsvFileError('empty', 'The file is empty');
+
+  // The line each row starts on, from the offsets papaparse gives.
+  let offset = 0;
+  let line = 1;
+  const lineAt = (to: number) => {
+    for (; offset < to && offset < body.length; offset++) {
+      const c = body[offset];
+      if (c === '\n' || (c === '\r' && body[offset + 1] !== '\n')) line++;
+    }
+    return line;
+  };
   const records: string[][] = [];
-  let field = '';
-  let record: string[] = [];
-  let quoted = false;
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i]!;
-    if (quoted) {
-      if (c === '"' && body[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"' && field === '') quoted = true;
-    else if (c === ',') {
-      record.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && body[i + 1] === '\n') i++;
-      record.push(field);
-      if (record.some((f) => f.trim() !== '')) records.push(record);
-      record = [];
-      field = '';
-    } else field += c;
-  }
-  record.push(field);
-  if (record.some((f) => f.trim() !== '')) records.push(record);
+  const starts: number[] = [];
+  let rowStart = 0;
+  let quote: { from: number; to: number } | undefined;
+  let delimiter = ',';
+  Papa.parse<string[]>(body, {
+    delimitersToGuess: [...CSV_DELIMITERS],
+    step: (result) => {
+      delimiter = result.meta.delimiter;
+      const from = lineAt(rowStart);
+      const end = result.meta.cursor;
+      // A quote papaparse finds malformed, or one closed lines later with whole rows inside.
+      const swallowed =
+        result.errors.some((e) => e.type === 'Quotes') ||
+        result.data.some((f) => /[\r\n]/.test(f) && f.includes(delimiter));
+      if (swallowed && !quote) {
+        const breaks = body
+          .slice(rowStart, end)
+          .replace(/(\r\n|\r|\n)$/, '')
+          .match(/\r\n|\r|\n/g);
+        quote = { from, to: from + (breaks?.length ?? 0) };
+      }
+      if (result.data.some((f) => f.trim() !== '')) {
+        records.push(result.data);
+        starts.push(from);
+      }
+      rowStart = end;
+    },
+  });
+  if (quote)
+    throw new CsvFileError(
+      'quote',
+      quote.to > quote.from
+        ? `A quote on line ${quote.from} is not closed where it should be: lines ${quote.from} to ${quote.to} would be read as one cell. Close the quote or remove it`
+        : `A quote on line ${quote.from} is not closed where it should be. Close the quote or remove it`,
+    );
   const [header, ...rows] = records;
   if (!header || rows.length === 0)
     throw new CsvFileError('empty', 'The file has no rows under its header');
-  if (header.length < 3) {
-    const other = [';', '\t', '|'].find((d) => header.join(',').includes(d));
+  if (header.length < 3)
     throw new CsvFileError(
       'delimiter',
-      other
-        ? `The columns are separated by "${other === '\t' ? 'tab' : other}": save the file with commas`
-        : 'The file needs a header row with at least date, type and amount or quantity columns, separated by commas',
+      'The file needs a header row with at least date, type and amount or quantity columns, separated by commas, semicolons or tabs',
     );
-  }
   if (rows.length > CSV_MAX_ROWS)
     throw new CsvFileError('too-many-rows', `The file has more than ${CSV_MAX_ROWS} rows`);
   for (const [i, row] of records.entries()) {
-    for (const cell of row) {
-      if (/^[=+\-@]/.test(cell.trim()))
-        throw new CsvFileError(
-          'formula',
-          `Row ${i + 1} has a cell starting with "${cell.trim()[0]}", which spreadsheets run as a formula: remove it`,
-        );
-    }
+    const cell = row.find(isFormula);
+    if (cell !== undefined)
+      throw new CsvFileError(
+        'formula',
+        `Line ${starts[i]} has a cell starting with "${cell.trim()[0]}", which spreadsheets run as a formula: remove it`,
+      );
   }
-  return { header: header.map((h) => h.trim()), rows };
+  return { header: header.map((h) => h.trim()), rows, lines: starts.slice(1), delimiter };
 }
 
 /** Guesses the mapping from header names (date, type, symbol, quantity/shares, price, amount, fee). */
 export function guessMapping(header: readonly string[]): ColumnMapping {
   const names: Record<ImportField, RegExp> = {
-    date: /^(date|trade date|time)$/i,
+    date: /^(date|trade date|run date|transaction date|time)$/i,
     type: /^(type|action|side|transaction type)$/i,
     symbol: /^(symbol|ticker|stock)$/i,
     quantity: /^(quantity|shares|qty|units)$/i,
@@ -118,7 +171,8 @@ export function guessMapping(header: readonly string[]): ColumnMapping {
   };
   const mapping: ColumnMapping = {};
   for (const field of IMPORT_FIELDS) {
-    const at = header.findIndex((h) => names[field].test(h.trim()));
+    // A unit after the name is not part of it: "Amount ($)" is an amount.
+    const at = header.findIndex((h) => names[field].test(h.trim().replace(/\s*\([^)]*\)$/, '')));
     if (at >= 0) mapping[field] = at;
   }
   return mapping;
@@ -162,6 +216,40 @@ export const IMPORT_AMOUNT_MAX = SEED_CAPITAL_MAX;
 
 const usd = (dollars: number) => `$${dollars.toLocaleString('en-US')}`;
 
+/** A date as written under a format (a time after it ignored), as YYYY-MM-DD; null if it is not one. */
+export function readDate(text: string, format: DateFormat): string | null {
+  const t = text.trim();
+  let iso: string;
+  if (format === 'YYYY-MM-DD') iso = t.slice(0, 10);
+  else {
+    const m = /^(\d{1,2})[/.](\d{1,2})[/.](\d{4})(?:$|[\sT])/.exec(t);
+    if (!m || (format === 'DD.MM.YYYY') !== t.includes('.')) return null;
+    const [month, day] = format === 'MM/DD/YYYY' ? [m[1]!, m[2]!] : [m[2]!, m[1]!];
+    iso = `${m[3]}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  }
+  const [, month, day] = /^\d{4}-(\d{2})-(\d{2})$/.exec(iso) ?? [];
+  // Months and days out of range are not days (and are never handed to the calendar).
+  if (!(Number(month) >= 1 && Number(month) <= 12 && Number(day) >= 1 && Number(day) <= 31))
+    return null;
+  return isIsoDay(iso) ? iso : null;
+}
+
+/** The first format every date of a column reads under (YYYY-MM-DD when none does). */
+export function guessDateFormat(cells: readonly string[]): DateFormat {
+  const filled = cells.map((c) => c.trim()).filter(Boolean);
+  return DATE_FORMATS.find((f) => filled.every((c) => readDate(c, f) !== null)) ?? 'YYYY-MM-DD';
+}
+
+/** A type cell read: one of the five types, a word of the file's own mapping, or a broker's usual word. */
+export function readType(
+  text: string,
+  words: ReadonlyMap<string, ImportType> = new Map(),
+): ImportType | null {
+  const word = foldTypeWord(text);
+  if ((IMPORT_TYPES as readonly string[]).includes(word)) return word as ImportType;
+  return words.get(word) ?? TYPE_WORDS[word] ?? null;
+}
+
 /**
  * Reads the rows under a mapping: a YYYY-MM-DD date from `floor` to `today`, a known type and
  * symbol, numbers within the caps every amount of a portfolio has (the seed capital's for money
@@ -169,20 +257,30 @@ const usd = (dollars: number) => `$${dollars.toLocaleString('en-US')}`;
  */
 export function readImportRows(input: {
   rows: readonly string[][];
+  /** The line of the file each row starts on (`parseCsv`); else the rows follow the header. */
+  lines?: readonly number[];
+  /** How the dates are written (YYYY-MM-DD unless said). */
+  dateFormat?: DateFormat;
+  /** The file's own type words, besides the five types and `TYPE_WORDS`. */
+  typeWords?: Readonly<Record<string, ImportType>>;
   mapping: ColumnMapping;
   today: string;
   floor: string;
   knownSymbols: ReadonlySet<string>;
 }): { rows: ImportRow[]; rejected: RejectedRow[] } {
   const { mapping } = input;
+  const words = new Map(
+    Object.entries(input.typeWords ?? {}).map(([word, type]) => [foldTypeWord(word), type]),
+  );
   const rejected: RejectedRow[] = [];
   const parsed: ImportRow[] = [];
   for (const [i, row] of input.rows.entries()) {
-    const line = i + 2;
+    const line = input.lines?.[i] ?? i + 2;
     const reject = (reason: string) => rejected.push({ line, reason });
-    const date = cell(row, mapping.date).slice(0, 10);
-    if (!isIsoDay(date)) {
-      reject('The date is not a YYYY-MM-DD date');
+    const format = input.dateFormat ?? 'YYYY-MM-DD';
+    const date = readDate(cell(row, mapping.date), format);
+    if (date === null) {
+      reject(`The date is not a ${format} date`);
       continue;
     }
     if (date > input.today) {
@@ -193,8 +291,8 @@ export function readImportRows(input: {
       reject(`The date is before ${input.floor}, the first day with market data`);
       continue;
     }
-    const type = cell(row, mapping.type).toLowerCase() as ImportType;
-    if (!IMPORT_TYPES.includes(type)) {
+    const type = readType(cell(row, mapping.type), words);
+    if (type === null) {
       reject('The type is not buy, sell, dividend, deposit or withdrawal');
       continue;
     }

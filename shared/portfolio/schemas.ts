@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import '../schemas/zod-messages';
 import { idString, isoDate, stockSymbol } from '../schemas/common';
 import { numberFromText, storedText } from '../schemas/text';
+import { columnMappingSchema, dateFormatSchema, typeWordsSchema } from './import-mapping';
 import { hasAtMostDecimals, QUANTITY_DECIMALS } from './money';
 
 /** Seed capital slider (spec/000 sections 5 and 9), in USD. */
@@ -292,26 +293,17 @@ export type PerformanceRowsPayload = z.infer<typeof performanceRowsPayload>;
 export const incomePayload = z.strictObject({ portfolio_id: z.optional(idString) });
 export type IncomePayload = z.infer<typeof incomePayload>;
 
-const columnIndex = z.optional(z.number().check(z.int(), z.gte(0), z.lte(100)));
-
 /**
  * POST /api/importTransactions: a CSV file's text, how its columns map onto the fields (guessed
- * from the header when absent), and whether to preview or commit.
+ * from the header when absent), how its dates and type words are read (decision 183), and
+ * whether to preview or commit.
  */
 export const importTransactionsPayload = z.strictObject({
   portfolio_id: idString,
   mode: z.enum(['preview', 'commit']),
   csv: z.string().check(z.maxLength(1_100_000)),
-  mapping: z.optional(
-    z.strictObject({
-      date: columnIndex,
-      type: columnIndex,
-      symbol: columnIndex,
-      quantity: columnIndex,
-      price: columnIndex,
-      amount: columnIndex,
-      fee: columnIndex,
-    }),
-  ),
+  mapping: z.optional(columnMappingSchema),
+  date_format: z.optional(dateFormatSchema),
+  type_words: z.optional(typeWordsSchema),
 });
 export type ImportTransactionsPayload = z.infer<typeof importTransactionsPayload>;

@@ -12,6 +12,7 @@ import {
   searchPortfolioPayload,
   updatePortfolioPayload,
 } from '../portfolio/schemas';
+import { importPresetNamePayload, importPresetSchema } from '../portfolio/import-mapping';
 import { defineRoutes, WRITE_LIMIT_PER_MINUTE } from './types';
 
 /** Portfolios and paper trading: response shapes in shared/schemas/portfolio-api.ts. */
@@ -198,6 +199,39 @@ export const portfolioRoutes = defineRoutes([
       { field: 'portfolio_id', kind: 'portfolio' },
       { field: 'order_id', kind: 'order' },
     ],
+    writeLimitPerMinute: WRITE_LIMIT_PER_MINUTE,
+  },
+  {
+    id: 'listImportPresets',
+    method: 'GET',
+    path: '/api/importPresets/list',
+    auth: true,
+    handler: 'api/listImportPresets',
+    request: emptyRequest,
+    needs: ['tableRead'],
+    summary: "The user's saved CSV import mappings (presets), by name",
+  },
+  {
+    id: 'saveImportPreset',
+    method: 'POST',
+    path: '/api/importPresets/save',
+    auth: true,
+    handler: 'api/saveImportPreset',
+    request: importPresetSchema,
+    needs: ['tableWrite'],
+    summary:
+      'Save a CSV import mapping under a name (columns, date format, type words); the same name replaces it',
+    writeLimitPerMinute: WRITE_LIMIT_PER_MINUTE,
+  },
+  {
+    id: 'deleteImportPreset',
+    method: 'POST',
+    path: '/api/importPresets/delete',
+    auth: true,
+    handler: 'api/deleteImportPreset',
+    request: importPresetNamePayload,
+    needs: ['tableWrite'],
+    summary: 'Delete a saved CSV import mapping by name',
     writeLimitPerMinute: WRITE_LIMIT_PER_MINUTE,
   },
 ]);

@@ -135,7 +135,7 @@ describe('CSV import', () => {
     const id = await createPortfolio(user, 'Bad files', 0);
     const cases: [string, RegExp][] = [
       ['', /empty/],
-      ['\uFEFFdate;type;symbol\n2024-01-02;buy;KO', /separated by ";"/],
+      ['\uFEFFdate|type\n2024-01-02|buy', /separated by commas, semicolons or tabs/],
       ['date,type,amount\n2024-01-02,deposit,=1+1', /formula/],
       ['date,type,amount\n\u0000\u0001', /not a text file/],
     ];

@@ -597,9 +597,137 @@ describe('CSV import dialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Import CSV' }));
     const dialog = screen.getByRole('dialog', { name: 'Import transactions from CSV' });
     fireEvent.change(within(dialog).getByLabelText(/CSV file/), {
-      target: { files: [file('date;type;symbol\n2024-01-03;buy;KO\n')] },
+      target: { files: [file('date,type,amount\n2024-01-03,deposit,"10\n2024-01-04,deposit,5\n')] },
     });
-    expect((await within(dialog).findByRole('alert')).textContent).toContain('separated by ";"');
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(
+      'A quote on line 2 is not closed where it should be: lines 2 to 3 would be read as one cell',
+    );
     expect(calls.some((c) => c.path === '/api/importTransactions')).toBe(false);
+  });
+
+  it('maps a broker’s file: its dates and type words, with the first rows as they will be read', async () => {
+    const importCalls = stubImport(false);
+    renderPanel();
+    fireEvent.click(screen.getByRole('button', { name: 'Import CSV' }));
+    const dialog = screen.getByRole('dialog', { name: 'Import transactions from CSV' });
+    const broker = [
+      'Date,Action,Symbol,Quantity,Price,Amount',
+      '01/02/2024,Journal,,,,"5,000.00"',
+      '01/03/2024,Bought,KO,10,60,-600.00',
+      '01/04/2024,Reinvest Dividend,KO,0.1,61,-6.10',
+    ].join('\n');
+    fireEvent.change(within(dialog).getByLabelText(/CSV file/), {
+      target: { files: [file(broker, 'broker.csv')] },
+    });
+    expect(
+      ((await within(dialog).findByLabelText('Dates written as')) as HTMLSelectElement).value,
+    ).toBe('MM/DD/YYYY');
+    const first = within(dialog).getByRole('table', {
+      name: 'The first 3 rows as they will be read',
+    });
+    const rows = within(first).getAllByRole('row');
+    expect(rows[1]!.textContent).toContain(
+      'The type is not buy, sell, dividend, deposit or withdrawal',
+    );
+    expect(rows[2]!.textContent).toContain('32024-01-03buyKO10');
+    expect(rows[3]!.textContent).toContain('42024-01-04buyKO0.1');
+    // Only the word no type is known for is asked about.
+    const journal = within(dialog).getByLabelText('Journal') as HTMLSelectElement;
+    expect(within(dialog).queryByLabelText('Bought')).toBeNull();
+    fireEvent.change(journal, { target: { value: 'deposit' } });
+    expect(within(first).getAllByRole('row')[1]!.textContent).toContain('22024-01-02deposit');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    await within(dialog).findByTestId('import-summary');
+    expect(importCalls[0]).toMatchObject({
+      mode: 'preview',
+      date_format: 'MM/DD/YYYY',
+      type_words: { Journal: 'deposit' },
+      mapping: { date: 0, type: 1, symbol: 2, quantity: 3, price: 4, amount: 5 },
+    });
+  });
+
+  it('applies a saved preset by its column names, and saves the mapping as a named preset', async () => {
+    const saved: Record<string, unknown>[] = [];
+    vi.unstubAllGlobals();
+    stubApi(({ path, body }) => {
+      if (path === '/api/getPortfolioPerformance') return answer(body);
+      if (path === '/api/importPresets/list')
+        return json(200, {
+          data: [
+            {
+              name: 'My broker',
+              // The columns in another order than this file's: the names decide.
+              columns: ['Action', 'Run Date', 'Ticker', 'Amount'],
+              mapping: { type: 0, date: 1, symbol: 2, amount: 3 },
+              date_format: 'DD/MM/YYYY',
+              type_words: { Journal: 'deposit' },
+            },
+          ],
+        });
+      if (path === '/api/importPresets/save') {
+        saved.push(body!);
+        return json(200, { message: 'Preset saved', data: { name: 'x' } });
+      }
+      return undefined;
+    });
+    renderPanel();
+    fireEvent.click(screen.getByRole('button', { name: 'Import CSV' }));
+    const dialog = screen.getByRole('dialog', { name: 'Import transactions from CSV' });
+    const broker = 'Run Date,Action,Ticker,Amount\n02/01/2024,Journal,,100\n';
+    fireEvent.change(within(dialog).getByLabelText(/CSV file/), {
+      target: { files: [file(broker, 'broker.csv')] },
+    });
+    const choose = (await within(dialog).findByLabelText('Preset')) as HTMLSelectElement;
+    await within(choose).findByRole('option', { name: 'My broker' });
+    fireEvent.change(choose, { target: { value: 'My broker' } });
+    const value = (label: string) =>
+      (within(dialog).getByLabelText(label) as HTMLSelectElement).value;
+    expect([value('Date'), value('Type'), value('Symbol'), value('Amount')]).toEqual([
+      '0',
+      '1',
+      '2',
+      '3',
+    ]);
+    expect(value('Dates written as')).toBe('DD/MM/YYYY');
+    expect(value('Journal')).toBe('deposit');
+    expect(
+      within(dialog).getByRole('table', { name: 'The first 1 rows as they will be read' })
+        .textContent,
+    ).toContain('22024-01-02deposit');
+
+    fireEvent.change(within(dialog).getByLabelText('Save this mapping as'), {
+      target: { value: ' Broker two ' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save preset' }));
+    expect((await within(dialog).findByRole('status')).textContent).toBe(
+      'Saved the preset “Broker two”',
+    );
+    expect(saved).toEqual([
+      {
+        name: 'Broker two',
+        columns: ['Run Date', 'Action', 'Ticker', 'Amount'],
+        mapping: { date: 0, type: 1, symbol: 2, amount: 3 },
+        date_format: 'DD/MM/YYYY',
+        type_words: { Journal: 'deposit' },
+      },
+    ]);
+  });
+
+  it('reads a UTF-16 file with semicolons, as Excel saves one', async () => {
+    const importCalls = stubImport(false);
+    renderPanel();
+    fireEvent.click(screen.getByRole('button', { name: 'Import CSV' }));
+    const dialog = screen.getByRole('dialog', { name: 'Import transactions from CSV' });
+    const text = 'Date;Type;Symbol;Quantity;Price\n2024-01-03;buy;KO;10;60\n';
+    const bytes = new Uint8Array(2 + text.length * 2);
+    bytes.set([0xff, 0xfe]);
+    for (let i = 0; i < text.length; i++) bytes[2 + i * 2] = text.charCodeAt(i);
+    fireEvent.change(within(dialog).getByLabelText(/CSV file/), {
+      target: { files: [new File([bytes], 'unicode.csv', { type: 'text/csv' })] },
+    });
+    expect(((await within(dialog).findByLabelText('Price')) as HTMLSelectElement).value).toBe('4');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    await within(dialog).findByTestId('import-summary');
+    expect(importCalls[0]).toMatchObject({ mode: 'preview', csv: text });
   });
 });

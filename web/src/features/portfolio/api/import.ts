@@ -1,5 +1,11 @@
 import * as z from 'zod/mini';
 import type { ColumnMapping } from '../../../../../shared/portfolio/csv-import';
+import {
+  DATE_FORMATS,
+  IMPORT_TYPES,
+  type DateFormat,
+  type ImportType,
+} from '../../../../../shared/portfolio/import-mapping';
 import { api } from '../../../lib/api-client';
 
 const importResponse = z.object({
@@ -58,12 +64,18 @@ export async function importTransactions(input: {
   mode: 'preview' | 'commit';
   csv: string;
   mapping?: ColumnMapping;
+  dateFormat?: DateFormat;
+  typeWords?: Record<string, ImportType>;
 }): Promise<ImportResult> {
   const body = await api<unknown>('importTransactions', {
     portfolio_id: input.portfolioId,
     mode: input.mode,
     csv: input.csv,
     ...(input.mapping ? { mapping: input.mapping } : {}),
+    ...(input.dateFormat ? { date_format: input.dateFormat } : {}),
+    ...(input.typeWords && Object.keys(input.typeWords).length > 0
+      ? { type_words: input.typeWords }
+      : {}),
   });
   const { accepted_count, rejected_count, duplicates_count, ...data } =
     importResponse.parse(body).data;
@@ -77,4 +89,39 @@ export async function importTransactions(input: {
       duplicates: duplicates_count ?? duplicates.length,
     },
   };
+}
+
+const presetsResponse = z.object({
+  data: z.array(
+    z.object({
+      name: z.string(),
+      columns: z.array(z.string()),
+      mapping: z.record(z.string(), z.number()),
+      date_format: z.enum(DATE_FORMATS),
+      type_words: z.record(z.string(), z.enum(IMPORT_TYPES)),
+    }),
+  ),
+});
+export type ImportPresetView = z.infer<typeof presetsResponse>['data'][number];
+
+/** GET importPresets/list: the user's saved mappings, by name. */
+export async function listImportPresets(): Promise<ImportPresetView[]> {
+  return presetsResponse.parse(await api<unknown>('listImportPresets')).data;
+}
+
+/** POST importPresets/save: a mapping saved under a name (the same name replaces it). */
+export async function saveImportPreset(preset: {
+  name: string;
+  columns: string[];
+  mapping: ColumnMapping;
+  dateFormat: DateFormat;
+  typeWords: Record<string, ImportType>;
+}): Promise<void> {
+  await api<unknown>('saveImportPreset', {
+    name: preset.name,
+    columns: preset.columns,
+    mapping: preset.mapping,
+    date_format: preset.dateFormat,
+    type_words: preset.typeWords,
+  });
 }
