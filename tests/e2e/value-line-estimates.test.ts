@@ -36,7 +36,9 @@ async function drawn(page: Page) {
 describe.each(WALKS)('at $load px wide', (walk) => {
   test(
     'the P/E line’s forecast years from analysts’ estimates, labelled, counted and valued',
-    { tags: [CLOCK_TAG] },
+    // What the day changes (which years are forecasts, the span's last close) is the same at
+    // both widths: the pinned instants run the desktop's.
+    { tags: walk.load === 1366 ? [CLOCK_TAG] : [] },
     async () => {
       const { page, open, errors } = await newPage({ width: walk.load, height: 900 });
       await open('/Market?symbol=MSFT');
