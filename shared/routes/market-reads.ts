@@ -156,6 +156,7 @@ export const marketReadRoutes = defineRoutes([
     handler: 'api/marketEstimates',
     request: estimatesRequest,
     needs: ['tableWrite', 'marketData'],
+    clientLimitPerMinute: CLIENT_LIMITS.marketReadGet,
     summary:
       "Analysts' annual estimates of EPS, revenue and EBITDA beside the figures later reported (edge-cached)",
     edgeCache: edge('fundamentals', (input: EstimatesRequest) => ({ symbol: input.symbol })),
