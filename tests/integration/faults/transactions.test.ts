@@ -81,7 +81,10 @@ describe('multi-item writes are all or nothing', () => {
         });
         expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
       }
-      expect(await itemsUnder(userId, keys.portfolioChildrenPrefix(portfolioId))).toHaveLength(3);
+      // Three orders, each with the record of the change it made (decision 175).
+      const children = await itemsUnder(userId, keys.portfolioChildrenPrefix(portfolioId));
+      expect(children.filter((i) => i.type === 'Order')).toHaveLength(3);
+      expect(children.filter((i) => i.type === 'PortfolioChange')).toHaveLength(3);
       expect(await openOrderEntries(userId)).toHaveLength(3);
 
       const res = await call(userId, 'deletePortfolio', { portfolio_id: portfolioId });
