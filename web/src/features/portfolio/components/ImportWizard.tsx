@@ -470,7 +470,7 @@ export function ImportWizard({
               </div>
             </fieldset>
           )}
-          <h4>As the rows will be read</h4>
+          <h3>As the rows will be read</h3>
           <FirstRows parsed={state.parsed} reading={state} />
           <div className="portfolio-import__actions">
             <button type="submit" className="button button--primary" disabled={busy}>
@@ -501,7 +501,7 @@ export function ImportWizard({
           )}
           {state.result.duplicates.length > 0 && (
             <>
-              <h4>Already in the portfolio (skipped)</h4>
+              <h3>Already in the portfolio (skipped)</h3>
               <RowsTable
                 label="Rows already in the portfolio"
                 rows={state.result.duplicates}
@@ -511,7 +511,7 @@ export function ImportWizard({
           )}
           {state.result.rejected.length > 0 && (
             <>
-              <h4>Refused</h4>
+              <h3>Refused</h3>
               <TableScroll label="Refused rows">
                 <table
                   className="portfolio-table portfolio-table--compact"
