@@ -4,6 +4,8 @@ import { afterEach, vi } from 'vitest';
 // test), loaded while this file's document exists. Charts are imported lazily; a test that
 // ends before its chart has loaded would otherwise load it after the document is gone.
 import 'echarts/lib/component/tooltip/helper.js';
+// Likewise the React wrapper of the charts and what it imports (its deep-equal helper).
+import 'echarts-for-react/esm/core';
 
 // Lazily loaded routes can take more than the default second on a busy 2-core machine: the
 // waits follow conditions, and this is only how long one may take before the test fails.
