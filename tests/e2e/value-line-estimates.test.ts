@@ -11,7 +11,6 @@ import {
 } from '../../shared/valuation/value-line';
 import { valueLineResponse } from '../../shared/valuation/value-line-api';
 import { apiClient } from '../support/api';
-import { CLOCK_TAG } from '../support/clock';
 import { newPage, SLOW } from './support/browser';
 import { checkBothWidths, WALKS } from './support/walk';
 
@@ -34,84 +33,73 @@ async function drawn(page: Page) {
 }
 
 describe.each(WALKS)('at $load px wide', (walk) => {
-  test(
-    'the P/E line’s forecast years from analysts’ estimates, labelled, counted and valued',
-    // What the day changes (which years are forecasts, the span's last close) is the same at
-    // both widths: the pinned instants run the desktop's.
-    { tags: walk.load === 1366 ? [CLOCK_TAG] : [] },
-    async () => {
-      const { page, open, errors } = await newPage({ width: walk.load, height: 900 });
-      await open('/Market?symbol=MSFT');
-      await page.locator('.company-header__name').waitFor(SLOW);
-      const section = await drawn(page);
-      const panel = section.getByTestId('value-line-forecast');
-      await panel.waitFor(SLOW);
+  test('the P/E line’s forecast years from analysts’ estimates, labelled, counted and valued', async () => {
+    const { page, open, errors } = await newPage({ width: walk.load, height: 900 });
+    await open('/Market?symbol=MSFT');
+    await page.locator('.company-header__name').waitFor(SLOW);
+    const section = await drawn(page);
+    const panel = section.getByTestId('value-line-forecast');
+    await panel.waitFor(SLOW);
 
-      // The same figures from the routes, through the shared functions.
-      const line = valueLineResponse.parse(
-        (await api.get('/api/market/value-line?symbol=MSFT')).body,
-      ).data;
-      const estimates = estimatesResponse.parse(
-        (await api.get('/api/market/estimates?symbol=MSFT')).body,
-      );
-      const bases = quarterBases(1, splitAdjusted(line.quarters, line.splits));
-      const median = companyMedianMultiple(1, bases, line.closes).median!;
-      const readOn = estimates.asOf.slice(0, 10);
-      const forecast = forecastYears(estimates.data, readOn, line.closes.at(-1)![0], median);
-      expect(forecast.years.length).toBeGreaterThanOrEqual(3);
-      // Never drawn before the consensus existed, and every year drawn ends after that day.
-      expect(forecast.from >= readOn).toBe(true);
-      for (const y of forecast.years.filter((x) => x.drawn))
-        expect(y.date > forecast.from).toBe(true);
+    // The same figures from the routes, through the shared functions.
+    const line = valueLineResponse.parse(
+      (await api.get('/api/market/value-line?symbol=MSFT')).body,
+    ).data;
+    const estimates = estimatesResponse.parse(
+      (await api.get('/api/market/estimates?symbol=MSFT')).body,
+    );
+    const bases = quarterBases(1, splitAdjusted(line.quarters, line.splits));
+    const median = companyMedianMultiple(1, bases, line.closes).median!;
+    const readOn = estimates.asOf.slice(0, 10);
+    const forecast = forecastYears(estimates.data, readOn, line.closes.at(-1)![0], median);
+    expect(forecast.years.length).toBeGreaterThanOrEqual(3);
+    // Never drawn before the consensus existed, and every year drawn ends after that day.
+    expect(forecast.from >= readOn).toBe(true);
+    for (const y of forecast.years.filter((x) => x.drawn))
+      expect(y.date > forecast.from).toBe(true);
 
-      const rows = panel.locator('tbody tr');
-      await expect.poll(() => rows.count(), SLOW).toBe(forecast.years.length);
-      for (const [i, y] of forecast.years.entries()) {
-        const row = rows.nth(i);
-        expect(await row.getAttribute('data-year')).toBe(y.date);
-        expect(await row.locator('[data-cell="eps"]').textContent()).toBe(
-          formatNumber(y.eps.avg, 2),
-        );
-        expect(await row.locator('[data-cell="analysts"]').textContent()).toBe(
-          String(y.eps.analysts),
-        );
-        expect(await row.locator('[data-cell="value"]').textContent()).toBe(
-          y.value === null ? 'N/A' : formatPrice(y.value, 'USD'),
-        );
-      }
-      expect(await panel.textContent()).toContain(
-        `Consensus EPS as read on ${formatDisplayDate(readOn)}`,
+    const rows = panel.locator('tbody tr');
+    await expect.poll(() => rows.count(), SLOW).toBe(forecast.years.length);
+    for (const [i, y] of forecast.years.entries()) {
+      const row = rows.nth(i);
+      expect(await row.getAttribute('data-year')).toBe(y.date);
+      expect(await row.locator('[data-cell="eps"]').textContent()).toBe(formatNumber(y.eps.avg, 2));
+      expect(await row.locator('[data-cell="analysts"]').textContent()).toBe(
+        String(y.eps.analysts),
       );
-      expect(await panel.textContent()).toContain('estimates, not reported figures');
-      expect(await section.getByTestId('value-line-forecast-met').textContent()).toBe(
-        `Reported EPS met or beat the consensus in ${forecast.met.met} of ${forecast.met.years} earlier fiscal years.`,
+      expect(await row.locator('[data-cell="value"]').textContent()).toBe(
+        y.value === null ? 'N/A' : formatPrice(y.value, 'USD'),
       );
-      expect(await section.getByTestId('value-line-forecast-return').textContent()).toMatch(
-        new RegExp(
-          `a year at ${formatNumber(median, 2).replace('.', '\\.')}x .*dividends not included`,
-        ),
-      );
-      // Named as estimates in the legend and in the chart's name.
-      await expect
-        .poll(() =>
-          section
-            .getByTestId('value-line-legend')
-            .locator('[data-legend="estimate"]')
-            .textContent(),
-        )
-        .toMatch(/^Estimate \(dashed\): analysts’ consensus EPS/);
-      expect(
-        await section.getByRole('img', { name: /with analysts’ estimates after it$/ }).count(),
-      ).toBe(1);
+    }
+    expect(await panel.textContent()).toContain(
+      `Consensus EPS as read on ${formatDisplayDate(readOn)}`,
+    );
+    expect(await panel.textContent()).toContain('estimates, not reported figures');
+    expect(await section.getByTestId('value-line-forecast-met').textContent()).toBe(
+      `Reported EPS met or beat the consensus in ${forecast.met.met} of ${forecast.met.years} earlier fiscal years.`,
+    );
+    expect(await section.getByTestId('value-line-forecast-return').textContent()).toMatch(
+      new RegExp(
+        `a year at ${formatNumber(median, 2).replace('.', '\\.')}x .*dividends not included`,
+      ),
+    );
+    // Named as estimates in the legend and in the chart's name.
+    await expect
+      .poll(() =>
+        section.getByTestId('value-line-legend').locator('[data-legend="estimate"]').textContent(),
+      )
+      .toMatch(/^Estimate \(dashed\): analysts’ consensus EPS/);
+    expect(
+      await section.getByRole('img', { name: /with analysts’ estimates after it$/ }).count(),
+    ).toBe(1);
 
-      // Another model: the estimates are of EPS, the P/S line has none.
-      await section.getByRole('radio', { name: 'P/S' }).click();
-      await expect.poll(() => panel.count(), SLOW).toBe(0);
-      await section.getByRole('radio', { name: 'P/E' }).click();
-      await panel.waitFor(SLOW);
+    // Another model: the estimates are of EPS, the P/S line has none.
+    await section.getByRole('radio', { name: 'P/S' }).click();
+    await expect.poll(() => panel.count(), SLOW).toBe(0);
+    await section.getByRole('radio', { name: 'P/E' }).click();
+    await panel.waitFor(SLOW);
 
-      expect(await checkBothWidths(page, walk, 'value line with estimates')).toEqual([]);
-      expect(errors).toEqual([]);
-    },
-  );
+    expect(await checkBothWidths(page, walk, 'value line with estimates')).toEqual([]);
+    expect(errors).toEqual([]);
+  });
 });

@@ -5,7 +5,6 @@ import { canonicalReadQuery, parseProxyRequest } from '../../shared/market';
 import { spanReturns, type SpanReturn } from '../../shared/valuation/span-returns';
 import { valueLineResponse } from '../../shared/valuation/value-line-api';
 import { apiClient } from '../support/api';
-import { CLOCK_TAG } from '../support/clock';
 import { newPage, SLOW } from './support/browser';
 import { checkBothWidths, WALKS } from './support/walk';
 
@@ -38,54 +37,48 @@ async function drawn(page: Page) {
 }
 
 describe.each(WALKS)('at $load px wide', (walk) => {
-  test(
-    'a dividend payer’s price and total return over the line’s span beside the S&P 500’s',
-    // What the day changes (which years are forecasts, the span's last close) is the same at
-    // both widths: the pinned instants run the desktop's.
-    { tags: walk.load === 1366 ? [CLOCK_TAG] : [] },
-    async () => {
-      const { page, open, errors } = await newPage({ width: walk.load, height: 900 });
-      await open('/Market?symbol=KO');
-      await page.locator('.company-header__name').waitFor(SLOW);
-      const section = await drawn(page);
-      const table = section.getByTestId('value-line-returns');
-      await table.waitFor(SLOW);
+  test('a dividend payer’s price and total return over the line’s span beside the S&P 500’s', async () => {
+    const { page, open, errors } = await newPage({ width: walk.load, height: 900 });
+    await open('/Market?symbol=KO');
+    await page.locator('.company-header__name').waitFor(SLOW);
+    const section = await drawn(page);
+    const table = section.getByTestId('value-line-returns');
+    await table.waitFor(SLOW);
 
-      const line = valueLineResponse.parse(
-        (await api.get('/api/market/value-line?symbol=KO')).body,
-      ).data;
-      const from = (await table.getAttribute('data-from'))!;
-      const to = line.closes.at(-1)![0];
-      const padded = new Date(Date.parse(`${to}T00:00:00Z`) - (3653 + 7) * 86_400_000)
-        .toISOString()
-        .slice(0, 10);
-      const expected = spanReturns(
-        line.closes.map(([date, close]) => ({ date, close })),
-        dividendsOf(await read('historical-price-full/stock_dividend/KO')),
-        {
-          closes: (await read(`historical-price-full/SPY?from=${padded}&to=${to}`)).map((r) => ({
-            date: String(r.date).slice(0, 10),
-            close: Number(r.close),
-          })),
-          dividends: dividendsOf(await read('historical-price-full/stock_dividend/SPY')),
-        },
-        from,
-        to,
-      )!;
-      // KO pays every quarter: the total return is above the price return.
-      expect(expected.total!.cumulative).toBeGreaterThan(expected.price.cumulative);
-      expect(expected.dividends!.payments).toBeGreaterThan(30);
-      const cells = (row: string) => table.locator(`[data-row="${row}"] td`).allTextContents();
-      const shown = (r: SpanReturn | null) => [pct(r?.cumulative ?? null), pct(r?.annual ?? null)];
-      expect(await cells('price')).toEqual(shown(expected.price));
-      expect(await cells('total')).toEqual(shown(expected.total));
-      expect(await cells('index')).toEqual(shown(expected.index));
-      expect(await table.getByTestId('value-line-dividends').textContent()).toBe(
-        `Dividends paid: ${formatPrice(expected.dividends!.perShare, 'USD')} a share (${expected.dividends!.payments} payments).`,
-      );
+    const line = valueLineResponse.parse(
+      (await api.get('/api/market/value-line?symbol=KO')).body,
+    ).data;
+    const from = (await table.getAttribute('data-from'))!;
+    const to = line.closes.at(-1)![0];
+    const padded = new Date(Date.parse(`${to}T00:00:00Z`) - (3653 + 7) * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    const expected = spanReturns(
+      line.closes.map(([date, close]) => ({ date, close })),
+      dividendsOf(await read('historical-price-full/stock_dividend/KO')),
+      {
+        closes: (await read(`historical-price-full/SPY?from=${padded}&to=${to}`)).map((r) => ({
+          date: String(r.date).slice(0, 10),
+          close: Number(r.close),
+        })),
+        dividends: dividendsOf(await read('historical-price-full/stock_dividend/SPY')),
+      },
+      from,
+      to,
+    )!;
+    // KO pays every quarter: the total return is above the price return.
+    expect(expected.total!.cumulative).toBeGreaterThan(expected.price.cumulative);
+    expect(expected.dividends!.payments).toBeGreaterThan(30);
+    const cells = (row: string) => table.locator(`[data-row="${row}"] td`).allTextContents();
+    const shown = (r: SpanReturn | null) => [pct(r?.cumulative ?? null), pct(r?.annual ?? null)];
+    expect(await cells('price')).toEqual(shown(expected.price));
+    expect(await cells('total')).toEqual(shown(expected.total));
+    expect(await cells('index')).toEqual(shown(expected.index));
+    expect(await table.getByTestId('value-line-dividends').textContent()).toBe(
+      `Dividends paid: ${formatPrice(expected.dividends!.perShare, 'USD')} a share (${expected.dividends!.payments} payments).`,
+    );
 
-      expect(await checkBothWidths(page, walk, 'value line with its returns')).toEqual([]);
-      expect(errors).toEqual([]);
-    },
-  );
+    expect(await checkBothWidths(page, walk, 'value line with its returns')).toEqual([]);
+    expect(errors).toEqual([]);
+  });
 });
