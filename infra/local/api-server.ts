@@ -2,6 +2,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambd
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { keepIdleConnections } from './keep-alive';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ROUTES, type RouteDef } from '../../shared/routes';
@@ -259,13 +260,15 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     }
   };
 
-  const server: Server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      log(`request failed: ${String(error)}`);
-      if (!res.headersSent) send(res, 500, { message: 'Internal Server Error' }, 'local');
-      else res.end();
-    });
-  });
+  const server: Server = keepIdleConnections(
+    createServer((req, res) => {
+      handle(req, res).catch((error: unknown) => {
+        log(`request failed: ${String(error)}`);
+        if (!res.headersSent) send(res, 500, { message: 'Internal Server Error' }, 'local');
+        else res.end();
+      });
+    }),
+  );
   await new Promise<void>((resolveListen, reject) => {
     server.once('error', reject);
     server.listen(options.port, '127.0.0.1', () => resolveListen());

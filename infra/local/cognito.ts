@@ -7,6 +7,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { keepIdleConnections } from './keep-alive';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -297,14 +298,16 @@ function subjectOf(target: FaultOperation, input: Record<string, unknown>): stri
  */
 export function startCognitoProxy(port: number, upstream: string): Promise<Server> {
   const faults = new Map<string, Fault>();
-  const server = createServer((req, res) => {
-    handleProxy(req, res, upstream, faults).catch((error: unknown) => {
-      if (!res.headersSent) {
-        res.writeHead(502, { 'content-type': 'application/json', ...corsHeaders(req) });
-      }
-      res.end(JSON.stringify({ __type: 'InternalErrorException', message: String(error) }));
-    });
-  });
+  const server = keepIdleConnections(
+    createServer((req, res) => {
+      handleProxy(req, res, upstream, faults).catch((error: unknown) => {
+        if (!res.headersSent) {
+          res.writeHead(502, { 'content-type': 'application/json', ...corsHeaders(req) });
+        }
+        res.end(JSON.stringify({ __type: 'InternalErrorException', message: String(error) }));
+      });
+    }),
+  );
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve(server));

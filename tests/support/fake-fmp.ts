@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { demoStable } from '../../functions/market/demo/index';
 import { marketNow } from '../../functions/lib/clock';
+import { keepIdleConnections } from '../../infra/local/keep-alive';
 
 /**
  * A local stand-in for the FMP stable API: `GET /stable/<endpoint>?...&apikey=KEY`, answered
@@ -112,6 +113,8 @@ export async function startFakeFmp(
     if (switches.deniedSymbols?.some((s) => asked.includes(s))) return answer(402, BODIES[402]!);
     return answer(200, JSON.stringify(demoStable(endpoint, params, now())));
   });
+  // Its idle connections outlive the clients', as the provider's do (no ECONNRESET on reuse).
+  keepIdleConnections(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
