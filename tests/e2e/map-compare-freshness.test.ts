@@ -159,16 +159,25 @@ describe.each([390, 1366])('at %i px wide', (width) => {
     // One figure, two places: the table's period columns are the list's.
     const table = page.getByRole('table');
     await expect.poll(() => table.locator('tbody tr').count(), SLOW).toBe(4);
-    for (const symbol of ['JPM', 'RIVN', 'AAPL', 'MSFT']) {
-      const item = returns.locator(`li[data-symbol="${symbol}"]`);
-      const row = table.locator(`tr[data-symbol="${symbol}"]`);
-      expect(await row.locator('[data-col="totalReturn"]').textContent(), symbol).toBe(
-        await item.locator('[data-figure="total"]').textContent(),
-      );
-      expect(await row.locator('[data-col="priceReturn"]').textContent(), symbol).toBe(
-        await item.locator('[data-figure="price"]').textContent(),
-      );
-    }
+    // Each company's figures arrive with its own reads: wait until both places show them.
+    const both = async (symbol: string, col: string, figure: string) => {
+      const cell = await table
+        .locator(`tr[data-symbol="${symbol}"] [data-col="${col}"]`)
+        .textContent();
+      const listed = await returns
+        .locator(`li[data-symbol="${symbol}"] [data-figure="${figure}"]`)
+        .textContent();
+      return { cell, listed, shown: /%$/.test(cell ?? '') && /%$/.test(listed ?? '') };
+    };
+    for (const symbol of ['JPM', 'RIVN', 'AAPL', 'MSFT'])
+      for (const [col, figure] of [
+        ['totalReturn', 'total'],
+        ['priceReturn', 'price'],
+      ] as const) {
+        await expect.poll(async () => (await both(symbol, col, figure)).shown, SLOW).toBe(true);
+        const { cell, listed } = await both(symbol, col, figure);
+        expect(cell, `${symbol} ${col}`).toBe(listed);
+      }
     expect(await page.getByRole('columnheader', { name: '1-Day Change %' }).count()).toBe(1);
     expect(await page.getByRole('columnheader', { name: 'Total Return (10Y)' }).count()).toBe(1);
 
