@@ -437,6 +437,10 @@ describe('one portfolio truth across every view', () => {
             quantity: 1,
             limit_price: Math.round(quote * 1.05 * 100) / 100,
           }).catch(() => undefined);
+          // Filled at once, as the job does the next day: the shared table's order index is read
+          // by other files' runs of the real job at their own clock (portfolio-orders.test.ts),
+          // which would otherwise fill a crossing order left open here at their day's price.
+          await runFillJob(at('2024-06-04T15:00:00Z'), user);
           await placeOrder(week, user, {
             portfolio_id: id,
             stock_symbol: 'NVDA',
