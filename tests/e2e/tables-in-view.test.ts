@@ -1,10 +1,5 @@
 import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { PLANS } from '../../functions/market/plan';
-import { buildMarketService } from '../../functions/market/service';
-import { DemoSource } from '../../functions/market/source';
-import { buildSnapshot } from '../../functions/screener/build';
-import { saveSnapshot } from '../../functions/screener/snapshot';
 import { apiClient } from '../support/api';
 import { createSignedInUser, type TestUser } from '../support/users';
 import { logIn, newPage, SLOW } from './support/browser';
@@ -138,13 +133,7 @@ describe('the Performance view at 1366 px', () => {
 });
 
 describe('Compare on a phone', () => {
-  beforeAll(async () => {
-    // What the scheduled job does: the snapshot Compare's fundamentals read.
-    const service = buildMarketService({ source: new DemoSource(), plan: PLANS.demo });
-    const { data } = await buildSnapshot({ service });
-    await saveSnapshot(data);
-  }, 180_000);
-
+  // Compare's fundamentals read the snapshot the e2e setup's run of the snapshot job stored.
   test("at 390 px Compare's name column stays narrow and at least three columns of figures are in view beside it", async () => {
     const { page, open, errors } = await newPage({ width: 390, height: 844 });
     await open('/Compare?symbols=AAPL,MSFT,KO');
