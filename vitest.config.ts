@@ -38,7 +38,13 @@ export default defineConfig({
             'infra/local/**/*.test.ts',
           ],
           // The demo data set's tests and the clock's are pure: they run in the unit project.
-          exclude: ['functions/market/demo/**', 'functions/lib/clock.test.ts', 'node_modules/**'],
+          exclude: [
+            'functions/market/demo/**',
+            'functions/lib/clock.test.ts',
+            'node_modules/**',
+            // Files npm test runs in a step of their own (tests/run-all.ts, ALONE).
+            ...(process.env.INTEGRATION_EXCLUDE?.split(',').filter(Boolean) ?? []),
+          ],
           environment: 'node',
           // One local stack (emulators + API server) for the whole project, shared by its files.
           globalSetup: ['tests/support/global-setup.ts'],
