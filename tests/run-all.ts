@@ -362,11 +362,15 @@ if (needsBuild)
       ]),
   });
 /**
- * Integration files run on their own stack after the others: beside them, something in the
- * shared table (decision 155: another file's run of the real fill job reads every user's open
- * orders) made the one-truth property test find a portfolio's views and ledger a trade apart.
+ * Integration files run on their own stack after the others (decision 155). Beside them, another
+ * file's run of the real fill job (it reads every user's open orders) made the one-truth property
+ * test find a portfolio's views and ledger a trade apart, and the provider-fault suite's first
+ * call under a 429 now and then answered the store's 503 instead of the provider's.
  */
-const ALONE = ['tests/integration/portfolio-one-truth.test.ts'];
+const ALONE = [
+  'tests/integration/portfolio-one-truth.test.ts',
+  'tests/integration/faults/market-provider-faults.test.ts',
+];
 for (const project of ['integration', 'e2e'])
   if (projects.includes(project))
     steps.push({
