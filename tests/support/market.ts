@@ -22,13 +22,6 @@ export function simClock(start = Date.parse(TEST_MARKET_CLOCK)) {
   };
 }
 
-/**
- * How long a test's provider calls wait for the fake FMP server: it works the demo data set's
- * answers out as it is asked (the screener's whole universe among them), so this is a bound for
- * a busy machine, not the production budget (8 s).
- */
-export const FAKE_PROVIDER_TIMEOUT_MS = 30_000;
-
 /** A market service over the fake FMP server, with its own cache items in the shared table. */
 export function fmpService(
   fake: FakeFmp,
@@ -43,7 +36,9 @@ export function fmpService(
     source: new FmpHttpSource({
       baseUrl: fake.baseUrl,
       apiKey: () => Promise.resolve(fake.apiKey),
-      timeoutMs: FAKE_PROVIDER_TIMEOUT_MS,
+      // The fake works the demo data set's answers out as it is asked (the screener's whole
+      // universe among them): a bound for a busy machine, not the production budget (8 s).
+      timeoutMs: 30_000,
       ...(fetchImpl ? { fetchImpl } : {}),
     }),
     plan: options.plan ?? PLANS.starter,

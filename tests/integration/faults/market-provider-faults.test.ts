@@ -25,7 +25,7 @@ import { STALE_ANSWER_SECONDS } from '../../../shared/market/edge-cache';
 import { marketRoutes } from '../../../shared/routes/market';
 import { marketReadRoutes } from '../../../shared/routes/market-reads';
 import { startFakeFmp, type FakeFmp, type FakeFmpSwitches } from '../../support/fake-fmp';
-import { FAKE_PROVIDER_TIMEOUT_MS, invokeRoute, simClock } from '../../support/market';
+import { invokeRoute, simClock } from '../../support/market';
 import { faultFigureRecorder } from './figures';
 
 /**
@@ -148,42 +148,21 @@ const FAULTS: { kind: string; switches: FakeFmpSwitches }[] = [
   { kind: 'wrongShape', switches: { fault: 'wrongShape' } },
 ];
 
-/**
- * The provider's market service with its calls' time limit. One cache (the same namespace in the
- * table), two limits: 300 ms while the provider hangs, so that each hung call gives up quickly,
- * and the tests' bound for the fake otherwise, so that a good answer on a busy machine is never taken for
- * a hung one.
- */
-const namespace = `faults${randomUUID().slice(0, 8)}:`;
-function serviceWithin(timeoutMs: number) {
-  return buildMarketService({
-    source: new FmpHttpSource({
-      baseUrl: fake.baseUrl,
-      apiKey: () => Promise.resolve(fake.apiKey),
-      timeoutMs,
-    }),
-    plan: PLANS.premium,
-    namespace,
-    memoryMs: 0,
-    now: clock.now,
-  });
-}
-
-/** The provider fails this way from now on. */
-function provider(switches: FakeFmpSwitches) {
-  fake.set(switches);
-  useMarketService(serviceWithin(switches.fault === 'hang' ? 300 : FAKE_PROVIDER_TIMEOUT_MS));
-}
-
-/** The provider answers well again. */
-function providerRecovers() {
-  fake.clear();
-  useMarketService(serviceWithin(FAKE_PROVIDER_TIMEOUT_MS));
-}
-
 beforeAll(async () => {
   fake = await startFakeFmp({ now: clock.date });
-  providerRecovers();
+  useMarketService(
+    buildMarketService({
+      source: new FmpHttpSource({
+        baseUrl: fake.baseUrl,
+        apiKey: () => Promise.resolve(fake.apiKey),
+        timeoutMs: 300,
+      }),
+      plan: PLANS.premium,
+      namespace: `faults${randomUUID().slice(0, 8)}:`,
+      memoryMs: 0,
+      now: clock.now,
+    }),
+  );
 });
 
 afterAll(async () => {
@@ -198,7 +177,7 @@ describe('market routes over a failing provider', () => {
 
   it('answers a clear 502 or 503 when there never was good data, never a 500', async () => {
     for (const fault of FAULTS) {
-      provider(fault.switches);
+      fake.set(fault.switches);
       faultFigures.inject(fault.kind);
       for (const call of CALLS) {
         // A symbol nothing has asked for yet, per fault: no last good value to fall back on.
@@ -215,7 +194,7 @@ describe('market routes over a failing provider', () => {
   });
 
   it('serves the last good data marked stale while the provider fails, and fresh data once it recovers', async () => {
-    providerRecovers();
+    fake.clear();
     const good = new Map<string, Record<string, unknown>>();
     for (const call of CALLS) {
       const res = await call.run('AAPL');
@@ -226,7 +205,7 @@ describe('market routes over a failing provider', () => {
     // A day later every cached read is due for a refresh, and the provider fails each way.
     clock.advance(25 * 3600_000);
     for (const fault of FAULTS) {
-      provider(fault.switches);
+      fake.set(fault.switches);
       faultFigures.inject(fault.kind);
       for (const call of CALLS) {
         const res = await call.run('AAPL');
@@ -240,10 +219,10 @@ describe('market routes over a failing provider', () => {
         expect(res.body.data, `${fault.kind} ${call.route}`).toEqual(good.get(call.route)?.data);
       }
     }
-    providerRecovers();
+    fake.clear();
     for (const call of CALLS) {
-      // Fresh again once the provider answers (a read still due to refresh is served stale
-      // and refreshed by the next).
+      // Fresh again once the provider answers (a call that times out on a busy machine, with
+      // the 300 ms limit of this test, is served stale and the next one refreshes).
       await expect
         .poll(async () => (await call.run('AAPL')).body.stale, {
           timeout: 10_000,
@@ -268,7 +247,7 @@ describe('edge-cached market reads over a failing provider (decision 126)', () =
       (c) => c.route !== 'marketIndexQuotes' && c.route !== 'marketStockList',
     );
     for (const fault of FAULTS) {
-      provider(fault.switches);
+      fake.set(fault.switches);
       faultFigures.inject(fault.kind);
       for (const call of bySymbol) {
         const res = await call.run(`Y${fault.kind.slice(0, 3).toUpperCase()}`);
@@ -277,11 +256,11 @@ describe('edge-cached market reads over a failing provider (decision 126)', () =
         expect(res.headers['cache-control'], `${fault.kind} ${call.route}`).toBe('no-store');
       }
     }
-    providerRecovers();
+    fake.clear();
   });
 
   it('lets a shared cache keep the last good data only briefly while the provider fails', async () => {
-    providerRecovers();
+    fake.clear();
     for (const call of PROVIDER_READS) {
       const res = await call.run('MSFT');
       expect(res.statusCode, call.route).toBe(200);
@@ -290,7 +269,7 @@ describe('edge-cached market reads over a failing provider (decision 126)', () =
       );
     }
     clock.advance(25 * 3600_000);
-    provider({ status: 500 });
+    fake.set({ status: 500 });
     faultFigures.inject('http500');
     for (const call of PROVIDER_READS) {
       const res = await call.run('MSFT');
@@ -301,6 +280,6 @@ describe('edge-cached market reads over a failing provider (decision 126)', () =
         `public, s-maxage=${STALE_ANSWER_SECONDS}`,
       );
     }
-    providerRecovers();
+    fake.clear();
   });
 });
