@@ -364,8 +364,9 @@ if (needsBuild)
 /**
  * Integration files run on their own stack after the others (decision 155). Beside them, another
  * file's run of the real fill job (it reads every user's open orders) made the one-truth property
- * test find a portfolio's views and ledger a trade apart, and the provider-fault suite's first
- * call under a 429 now and then answered the store's 503 instead of the provider's.
+ * test find a portfolio's views and ledger a trade apart; and the provider-fault suite gives its
+ * calls 300 ms (to find a hung provider quickly), which a good answer misses on a machine that is
+ * also running the other files.
  */
 const ALONE = [
   'tests/integration/portfolio-one-truth.test.ts',
