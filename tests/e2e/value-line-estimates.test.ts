@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { formatDisplayDate } from '../../shared/format/dates';
 import { formatNumber, formatPrice } from '../../shared/format/money';
@@ -13,6 +12,7 @@ import { valueLineResponse } from '../../shared/valuation/value-line-api';
 import { apiClient } from '../support/api';
 import { newPage, SLOW } from './support/browser';
 import { checkBothWidths, WALKS } from './support/walk';
+import { drawnValueLine } from './support/value-line';
 
 /*
  * Analysts' estimates on the company view's value line (decision 186), as an investor reads them
@@ -25,19 +25,12 @@ import { checkBothWidths, WALKS } from './support/walk';
 
 const api = apiClient();
 
-async function drawn(page: Page) {
-  const section = page.getByRole('region', { name: 'Value through time' }).first();
-  await section.scrollIntoViewIfNeeded(SLOW);
-  await section.locator('canvas').first().waitFor(SLOW);
-  return section;
-}
-
 describe.each(WALKS)('at $load px wide', (walk) => {
   test('the P/E line’s forecast years from analysts’ estimates, labelled, counted and valued', async () => {
     const { page, open, errors } = await newPage({ width: walk.load, height: 900 });
     await open('/Market?symbol=MSFT');
     await page.locator('.company-header__name').waitFor(SLOW);
-    const section = await drawn(page);
+    const section = await drawnValueLine(page);
     const panel = section.getByTestId('value-line-forecast');
     await panel.waitFor(SLOW);
 

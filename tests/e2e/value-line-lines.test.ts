@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { formatNumber } from '../../shared/format/money';
 import {
@@ -10,6 +9,7 @@ import { valueLineResponse } from '../../shared/valuation/value-line-api';
 import { apiClient } from '../support/api';
 import { newPage, SLOW } from './support/browser';
 import { checkBothWidths, WALKS } from './support/walk';
+import { drawnValueLine } from './support/value-line';
 
 /*
  * Lines together on the company view's value line (decision 188), on a phone and a desktop:
@@ -19,19 +19,12 @@ import { checkBothWidths, WALKS } from './support/walk';
 
 const api = apiClient();
 
-async function drawn(page: Page) {
-  const section = page.getByRole('region', { name: 'Value through time' }).first();
-  await section.scrollIntoViewIfNeeded(SLOW);
-  await section.locator('canvas').first().waitFor(SLOW);
-  return section;
-}
-
 describe.each(WALKS)('at $load px wide', (walk) => {
   test('my P/E line with the normal and a fixed 15x P/E beside it, each switchable', async () => {
     const { page, open, errors } = await newPage({ width: walk.load, height: 900 });
     await open('/Market?symbol=KO');
     await page.locator('.company-header__name').waitFor(SLOW);
-    const section = await drawn(page);
+    const section = await drawnValueLine(page);
     const data = valueLineResponse.parse(
       (await api.get('/api/market/value-line?symbol=KO')).body,
     ).data;

@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { formatNumber, formatPrice } from '../../shared/format/money';
 import { canonicalReadQuery, parseProxyRequest } from '../../shared/market';
@@ -7,6 +6,7 @@ import { valueLineResponse } from '../../shared/valuation/value-line-api';
 import { apiClient } from '../support/api';
 import { newPage, SLOW } from './support/browser';
 import { checkBothWidths, WALKS } from './support/walk';
+import { drawnValueLine } from './support/value-line';
 
 /*
  * The value line's span in returns (decision 187), on a phone and a desktop: the price return,
@@ -29,19 +29,12 @@ const dividendsOf = (rows: Record<string, unknown>[]) =>
 const pct = (n: number | null) =>
   n === null ? 'N/A' : `${n > 0 ? '+' : ''}${formatNumber(n, 1)}%`;
 
-async function drawn(page: Page) {
-  const section = page.getByRole('region', { name: 'Value through time' }).first();
-  await section.scrollIntoViewIfNeeded(SLOW);
-  await section.locator('canvas').first().waitFor(SLOW);
-  return section;
-}
-
 describe.each(WALKS)('at $load px wide', (walk) => {
   test('a dividend payer’s price and total return over the line’s span beside the S&P 500’s', async () => {
     const { page, open, errors } = await newPage({ width: walk.load, height: 900 });
     await open('/Market?symbol=KO');
     await page.locator('.company-header__name').waitFor(SLOW);
-    const section = await drawn(page);
+    const section = await drawnValueLine(page);
     const table = section.getByTestId('value-line-returns');
     await table.waitFor(SLOW);
 

@@ -1,26 +1,19 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { newPage, SLOW } from './support/browser';
 import { checkBothWidths, WALKS } from './support/walk';
+import { drawnValueLine } from './support/value-line';
 
 /*
  * The value line's log scale (decision 189), on a phone and a desktop: opened from the address,
  * said in the legend, and kept in the address as the investor switches, so a reload keeps it.
  */
 
-async function drawn(page: Page) {
-  const section = page.getByRole('region', { name: 'Value through time' }).first();
-  await section.scrollIntoViewIfNeeded(SLOW);
-  await section.locator('canvas').first().waitFor(SLOW);
-  return section;
-}
-
 describe.each(WALKS)('at $load px wide', (walk) => {
   test('the line on a log scale from the address, switched and kept there', async () => {
     const { page, open, errors } = await newPage({ width: walk.load, height: 900 });
     await open('/Market?symbol=NVDA&lineScale=log');
     await page.locator('.company-header__name').waitFor(SLOW);
-    const section = await drawn(page);
+    const section = await drawnValueLine(page);
     const legend = section.getByTestId('value-line-legend');
     await legend.locator('[data-legend="scale"]').waitFor(SLOW);
     expect(await section.getByRole('radio', { name: 'Log' }).getAttribute('aria-checked')).toBe(
@@ -36,7 +29,7 @@ describe.each(WALKS)('at $load px wide', (walk) => {
     await expect.poll(() => new URL(page.url()).searchParams.get('lineScale'), SLOW).toBe('log');
     // Opened again from the address: still on the log scale.
     await open(new URL(page.url()).pathname + new URL(page.url()).search);
-    const again = await drawn(page);
+    const again = await drawnValueLine(page);
     await again.getByTestId('value-line-legend').locator('[data-legend="scale"]').waitFor(SLOW);
     expect(errors).toEqual([]);
   });
