@@ -82,7 +82,20 @@ function simulatedUniverse(n: number): HeatmapCompany[] {
       sector: model.sector,
       industry: model.industry,
       marketCap: Math.round(1e8 * Math.exp(random() * 9)),
-      changes: { '1D': change(), '1W': change(), '1M': change(), YTD: change() * 3 },
+      changes: {
+        '1D': change(),
+        '1W': change(),
+        '1M': change(),
+        '3M': change() * 2,
+        '6M': change() * 2,
+        '1Y': change() * 3,
+        YTD: change() * 3,
+      },
+      price: 100,
+      value: 100 + change() * 5,
+      multiple: 18,
+      premium: change() * 5,
+      gap: null,
     };
   });
 }

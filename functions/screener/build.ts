@@ -3,7 +3,6 @@ import {
   NO_FUNDAMENTALS,
   averageVolume,
   cagrPercent,
-  daysBefore,
   growthPercent,
   percentOf,
   ratioOverPositive,
@@ -11,7 +10,11 @@ import {
   type Fundamentals,
   type Listing,
 } from '../../shared/screener/compute';
+import { medianValueOn } from '../../shared/heatmap/value';
+import { VALUE_LINE_QUARTERS } from '../../shared/valuation/value-line';
 import { logger } from '../lib/logger';
+import { ProviderPlanError } from '../market/errors';
+import { closesFrom, quarterFigures } from '../market/value-line';
 import type { MarketService } from '../market/service';
 import { sourceFromConfig, type StableSource } from '../market/source';
 import { newVersion, type SnapshotData, type SnapshotEntry } from './snapshot';
@@ -35,8 +38,13 @@ import { interestedSymbols } from '../market/interest';
 /** Fundamentals older than this are refreshed. */
 export const FUNDAMENTALS_MAX_AGE_MS = 20 * 60 * 60_000;
 
-/** Provider calls one symbol's fundamentals take (fetchFundamentals). */
-export const FUNDAMENTAL_CALLS = 6;
+/**
+ * Provider calls one symbol's fundamentals take (fetchFundamentals): ratios, key metrics, annual
+ * income, the latest balance sheet, earnings dates, twelve years of daily prices (one call
+ * whatever the range), and for the value at the median P/E (decision 195) the quarterly
+ * income statements and the splits.
+ */
+export const FUNDAMENTAL_CALLS = 8;
 
 /** Symbols whose fundamentals one run refreshes at most. */
 export const FUNDAMENTALS_PER_RUN: Record<string, number> = {
@@ -98,14 +106,22 @@ export async function fetchFundamentals(
   earnings: (symbol: string) => Promise<unknown[]>,
 ): Promise<Fundamentals> {
   const p = service.provider;
-  const [ttmRows, metricRows, income, balance, bars, announcements] = await Promise.all([
-    p.ratiosTtm(symbol),
-    p.keyMetricsTtm(symbol),
-    p.statements('income', symbol, 'annual', 6),
-    p.statements('balance', symbol, 'quarter', 1),
-    p.daily(symbol, daysBefore(today, 400), today),
-    earnings(symbol).catch(() => [] as unknown[]),
-  ]);
+  const [ttmRows, metricRows, income, balance, bars, announcements, quarterly, splits] =
+    await Promise.all([
+      p.ratiosTtm(symbol),
+      p.keyMetricsTtm(symbol),
+      p.statements('income', symbol, 'annual', 6),
+      p.statements('balance', symbol, 'quarter', 1),
+      // From the value line's first day (closesFrom): its median P/E's quarter-end closes.
+      p.daily(symbol, closesFrom(today), today),
+      earnings(symbol).catch(() => [] as unknown[]),
+      p.statements('income', symbol, 'quarter', VALUE_LINE_QUARTERS),
+      // A plan without splits: the statements are taken as restated, as the value line does.
+      p.splits(symbol).catch((error: unknown) => {
+        if (error instanceof ProviderPlanError) return [];
+        throw error;
+      }),
+    ]);
   const ttm = (ttmRows[0] ?? {}) as Record<string, unknown>;
   const km = (metricRows[0] ?? {}) as Record<string, unknown>;
   const years = [...income].sort((a, b) => (a.date < b.date ? 1 : -1));
@@ -138,6 +154,16 @@ export async function fetchFundamentals(
     close: bar.close,
     volume: bar.volume,
   }));
+  const median = medianValueOn(
+    quarterFigures(quarterly as unknown as Record<string, unknown>[], [], []),
+    splits.map((s) => ({
+      date: String(s.date).slice(0, 10),
+      numerator: Number(s.numerator),
+      denominator: Number(s.denominator),
+    })),
+    closes.map((c) => [c.date, c.close] as const),
+    today,
+  );
 
   return {
     epsTtm: num(ttm.netIncomePerShareTTM),
@@ -165,6 +191,9 @@ export async function fetchFundamentals(
     nextEarningsDate: future[0] ?? null,
     refs: closes.length ? referenceCloses(closes, today) : null,
     avgVolume: averageVolume(closes, today),
+    medianValue: median.value,
+    medianPe: median.multiple,
+    medianValueGap: median.gap,
   };
 }
 

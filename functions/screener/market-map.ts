@@ -131,7 +131,7 @@ export async function marketMap(
   }
   const quotes = await followedQuotes(service, snapshot);
   const companies = rowsAtQuotes(snapshot, quotes)
-    .map(heatmapCompany)
+    .map((row, i) => heatmapCompany(row, snapshot.entries[i]!.fundamentals))
     .filter((c): c is HeatmapCompany => c !== null)
     .sort((a, b) => b.marketCap - a.marketCap);
   const freshness = snapshotFreshness(snapshot.builtAt, now);

@@ -85,6 +85,9 @@ const FUND_FIELDS = [
   'lastEarningsDate',
   'nextEarningsDate',
   'avgVolume',
+  'medianValue',
+  'medianPe',
+  'medianValueGap',
 ] as const satisfies readonly Exclude<keyof Fundamentals, 'refs'>[];
 const REF_FIELDS = [
   'asOf',
@@ -96,6 +99,9 @@ const REF_FIELDS = [
   'ytd',
 ] as const satisfies readonly (keyof ReferenceCloses)[];
 
+/** Kept as computed: the map's discount is the value line's to the cent (decision 195). */
+const EXACT_FIELDS: ReadonlySet<string> = new Set(['medianValue', 'medianPe']);
+
 /** Rounds floats to 6 significant digits: smaller JSON, no visible change at 2 decimals. */
 function compact(v: unknown): unknown {
   if (typeof v !== 'number' || Number.isInteger(v)) return v ?? null;
@@ -105,7 +111,9 @@ function compact(v: unknown): unknown {
 export function encodeSnapshot(data: SnapshotData): Buffer {
   const rows = data.entries.map((e) => [
     ...LISTING_FIELDS.map((f) => compact(e.listing[f])),
-    ...FUND_FIELDS.map((f) => compact(e.fundamentals[f])),
+    ...FUND_FIELDS.map((f) =>
+      EXACT_FIELDS.has(f) ? (e.fundamentals[f] ?? null) : compact(e.fundamentals[f]),
+    ),
     e.fundamentals.refs ? REF_FIELDS.map((f) => compact(e.fundamentals.refs![f])) : null,
     e.fundamentalsAt,
   ]);

@@ -3,14 +3,16 @@ import '../schemas/zod-messages';
 import { snapshotFreshnessSchema, sessionAt, type SnapshotFreshness } from '../market/freshness';
 import { marketEnvelope } from '../market/schemas';
 import type { ScreenerRow } from '../screener/columns';
-import type { Listing } from '../screener/compute';
+import type { Fundamentals, Listing } from '../screener/compute';
 import { dec, roundTo } from '../valuation/decimal';
 import type { MapCompany } from './layout';
 import { HEATMAP_PERIODS, type HeatmapPeriod } from './scale';
+import { premiumPercent, type ValueGap } from './value';
 
 /*
  * The market map's data (decision 152): every company of the screener snapshot with its
- * market cap and its change over 1D, 1W, 1M and YTD, the price taken from the quote cache when
+ * market cap, its change over 1D, 1W, 1M, 3M, 6M, 1Y and YTD, and its price against its value
+ * at its ten-year median P/E (decision 195), the price taken from the quote cache when
  * it holds a newer quote than the snapshot. No provider call: the snapshot and the quote cache
  * are both kept by the scheduled jobs.
  */
@@ -20,6 +22,16 @@ export interface HeatmapCompany extends MapCompany {
   name: string;
   /** Percent change by period; null when unknown. */
   changes: Record<HeatmapPeriod, number | null>;
+  /** The price the changes and the premium are of; null when unknown. */
+  price: number | null;
+  /** Value per share at its ten-year median P/E known on the snapshot's day (decision 195). */
+  value: number | null;
+  /** The median P/E of that value. */
+  multiple: number | null;
+  /** The price's premium to that value in percent (negative: a discount); null without one. */
+  premium: number | null;
+  /** Why there is no value (a loss, too little history); null with one or when not computed. */
+  gap: ValueGap | null;
 }
 
 /** Sector and industry of a company the snapshot does not classify. */
@@ -30,6 +42,9 @@ export const PERIOD_COLUMN: Record<HeatmapPeriod, keyof ScreenerRow> = {
   '1D': 'changePercent',
   '1W': 'perfWeek',
   '1M': 'perfMonth',
+  '3M': 'perfQuarter',
+  '6M': 'perfHalf',
+  '1Y': 'perfYear',
   YTD: 'perfYtd',
 };
 
@@ -68,11 +83,23 @@ export function listingWithQuote(
 const rounded = (n: unknown): number | null =>
   typeof n === 'number' && Number.isFinite(n) ? roundTo(dec(n), 2) : null;
 
-/** A screener row as a map company; null without a positive market cap. */
-export function heatmapCompany(row: ScreenerRow): HeatmapCompany | null {
+const gapOf = (v: unknown): ValueGap | null => (v === 'loss' || v === 'history' ? v : null);
+const finite = (v: unknown): number | null =>
+  typeof v === 'number' && Number.isFinite(v) ? v : null;
+
+/**
+ * A screener row as a map company, with the value at its median P/E from its fundamentals
+ * (the snapshot's, stored by the job); null without a positive market cap.
+ */
+export function heatmapCompany(
+  row: ScreenerRow,
+  fundamentals?: Pick<Fundamentals, 'medianValue' | 'medianPe' | 'medianValueGap'>,
+): HeatmapCompany | null {
   if (row.marketCap === null || !(row.marketCap > 0)) return null;
   const changes = {} as Record<HeatmapPeriod, number | null>;
   for (const period of HEATMAP_PERIODS) changes[period] = rounded(row[PERIOD_COLUMN[period]]);
+  const price = finite(row.price);
+  const value = finite(fundamentals?.medianValue);
   return {
     symbol: row.symbol,
     name: row.company,
@@ -80,22 +107,41 @@ export function heatmapCompany(row: ScreenerRow): HeatmapCompany | null {
     industry: row.industry || UNCLASSIFIED,
     marketCap: Math.round(row.marketCap),
     changes,
+    price,
+    value,
+    multiple: value === null ? null : finite(fundamentals?.medianPe),
+    premium: premiumPercent(price, value),
+    gap: value === null ? gapOf(fundamentals?.medianValueGap) : null,
   };
 }
 
 /* ------------------------------------------------------------ the answer */
 
-/** One company on the wire: symbol, name, sector index, industry index, market cap, 1D, 1W, 1M, YTD. */
+type N = number | null;
+
+/**
+ * One company on the wire: symbol, name, sector index, industry index, market cap, the changes
+ * over 1D, 1W, 1M, YTD, 3M, 6M, 1Y, then price, value at the median P/E, that median, the
+ * premium and the gap ('loss', 'history' or null).
+ */
 export type HeatmapWireRow = [
   string,
   string,
   number,
   number,
   number,
-  number | null,
-  number | null,
-  number | null,
-  number | null,
+  N,
+  N,
+  N,
+  N,
+  N,
+  N,
+  N,
+  N,
+  N,
+  N,
+  N,
+  ValueGap | null,
 ];
 
 /** The answer's shape: names once, rows as arrays (a sixth of the size of objects). */
@@ -132,19 +178,52 @@ export function encodeHeatmap(
       c.changes['1W'],
       c.changes['1M'],
       c.changes.YTD,
+      c.changes['3M'],
+      c.changes['6M'],
+      c.changes['1Y'],
+      c.price,
+      c.value,
+      c.multiple,
+      c.premium,
+      c.gap,
     ]),
   };
 }
 
 export function decodeHeatmap(wire: HeatmapWire): HeatmapCompany[] {
-  return wire.rows.map(([symbol, name, s, i, marketCap, d, w, m, ytd]) => ({
-    symbol,
-    name,
-    sector: wire.sectors[s] ?? UNCLASSIFIED,
-    industry: wire.industries[i] ?? UNCLASSIFIED,
-    marketCap,
-    changes: { '1D': d, '1W': w, '1M': m, YTD: ytd },
-  }));
+  return wire.rows.map(
+    ([
+      symbol,
+      name,
+      s,
+      i,
+      marketCap,
+      d,
+      w,
+      m,
+      ytd,
+      q,
+      h,
+      y,
+      price,
+      value,
+      multiple,
+      premium,
+      gap,
+    ]) => ({
+      symbol,
+      name,
+      sector: wire.sectors[s] ?? UNCLASSIFIED,
+      industry: wire.industries[i] ?? UNCLASSIFIED,
+      marketCap,
+      changes: { '1D': d, '1W': w, '1M': m, '3M': q, '6M': h, '1Y': y, YTD: ytd },
+      price,
+      value,
+      multiple,
+      premium,
+      gap,
+    }),
+  );
 }
 
 const change = z.nullable(z.number());
@@ -167,6 +246,14 @@ export const heatmapWireSchema = z.object({
       change,
       change,
       change,
+      change,
+      change,
+      change,
+      change,
+      change,
+      change,
+      change,
+      z.nullable(z.enum(['loss', 'history'])),
     ]),
   ),
 });

@@ -85,7 +85,12 @@ function company(
     sector,
     industry,
     marketCap,
-    changes: { '1D': 1, '1W': 2, '1M': -3, YTD: 4 },
+    changes: { '1D': 1, '1W': 2, '1M': -3, '3M': 5, '6M': -6, '1Y': 7, YTD: 4 },
+    price: 50,
+    value: 40,
+    multiple: 16,
+    premium: 25,
+    gap: null,
   };
 }
 
@@ -181,6 +186,9 @@ describe('legend steps', () => {
   });
 });
 
+/** Half away from zero to 2 places, by plain arithmetic (the map's own rounding is decimal). */
+const twoPlaces = (n: number) => (Math.sign(n) * Math.round(Math.abs(n) * 100 + 1e-9)) / 100;
+
 describe('the map’s data', () => {
   const listing: Listing = {
     symbol: 'ACME',
@@ -211,7 +219,21 @@ describe('the map’s data', () => {
       sector: 'Industrials',
       industry: 'Machinery',
       marketCap: 5.5e9,
-      changes: { '1D': 3.77, '1W': 15.79, '1M': 37.5, YTD: -12 },
+      // 3M, 6M, 1Y: the price against the closes 3, 6 and 12 months before, to the cent.
+      changes: {
+        '1D': 3.77,
+        '1W': 15.79,
+        '1M': 37.5,
+        '3M': twoPlaces((110 / 90 - 1) * 100),
+        '6M': twoPlaces((110 / 70 - 1) * 100),
+        '1Y': twoPlaces((110 / 60 - 1) * 100),
+        YTD: -12,
+      },
+      price: 110,
+      value: null,
+      multiple: null,
+      premium: null,
+      gap: null,
     });
     expect(listingWithQuote(listing, { ...quote, fetchedAt: BUILT }, BUILT)).toBe(listing);
     expect(listingWithQuote(listing, undefined, BUILT)).toBe(listing);
@@ -250,7 +272,12 @@ describe('the map’s data', () => {
       company('BBB', 'Energy', 'Oil & Gas', 1000),
       {
         ...company('CCC', 'Technology', 'Software', 10),
-        changes: { '1D': null, '1W': null, '1M': 1, YTD: null },
+        changes: { '1D': null, '1W': null, '1M': 1, '3M': null, '6M': null, '1Y': null, YTD: null },
+        price: null,
+        value: null,
+        multiple: null,
+        premium: null,
+        gap: 'loss' as const,
       },
     ];
     const freshness = {

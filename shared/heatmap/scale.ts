@@ -7,13 +7,16 @@
  * lightness alone; each step has the text colour that reads on it (contrast at least 4.5:1).
  */
 
-export const HEATMAP_PERIODS = ['1D', '1W', '1M', 'YTD'] as const;
+export const HEATMAP_PERIODS = ['1D', '1W', '1M', '3M', '6M', '1Y', 'YTD'] as const;
 export type HeatmapPeriod = (typeof HEATMAP_PERIODS)[number];
 
 export const HEATMAP_PERIOD_LABELS: Record<HeatmapPeriod, string> = {
   '1D': '1 day',
   '1W': '1 week',
   '1M': '1 month',
+  '3M': '3 months',
+  '6M': '6 months',
+  '1Y': '1 year',
   YTD: 'Year to date',
 };
 
@@ -29,6 +32,12 @@ export function changeWords(period: HeatmapPeriod, session: string | null, today
       return 'over 1 week';
     case '1M':
       return 'over 1 month';
+    case '3M':
+      return 'over 3 months';
+    case '6M':
+      return 'over 6 months';
+    case '1Y':
+      return 'over 1 year';
     case 'YTD':
       return 'year to date';
   }
@@ -39,6 +48,9 @@ export const HEATMAP_EXTENT: Record<HeatmapPeriod, number> = {
   '1D': 3,
   '1W': 6,
   '1M': 10,
+  '3M': 18,
+  '6M': 24,
+  '1Y': 30,
   YTD: 30,
 };
 
@@ -125,4 +137,68 @@ export function changeColour(change: number | null | undefined, period: HeatmapP
 /** The text colour on a change's tile. */
 export function changeTextColour(change: number | null | undefined, period: HeatmapPeriod): string {
   return changeStep(change, period)?.text ?? NO_CHANGE_TEXT;
+}
+
+/* ------------------------------------------------ colouring by value (decision 195) */
+
+/**
+ * What the map's colour shows: the change over a period, the price against the value at the
+ * company's ten-year median P/E, or against the signed-in user's own saved pitch.
+ */
+export const HEATMAP_COLOURINGS = ['change', 'value', 'pitch'] as const;
+export type HeatmapColouring = (typeof HEATMAP_COLOURINGS)[number];
+
+export const HEATMAP_COLOURING_LABELS: Record<HeatmapColouring, string> = {
+  change: 'Change',
+  value: 'vs 10-yr median P/E value',
+  pitch: 'vs my pitch',
+};
+
+/** The premium (percent) at which the value scale reaches full green (discount) or red (premium). */
+export const VALUE_EXTENT = 50;
+
+/**
+ * The seven steps of the value colouring: the same edges as a change's (±1/6, ±1/2, ±5/6 of
+ * 50%), the colours reversed so that a discount is green and a premium red, the deepest
+ * discount lightest; each labelled in words ("33% below"), never by colour alone.
+ */
+export function valueLegendSteps(): LegendStep[] {
+  const e = VALUE_EXTENT;
+  const edges = [-Infinity, (-5 * e) / 6, -e / 2, -e / 6, e / 6, e / 2, (5 * e) / 6, Infinity];
+  const n = HEATMAP_COLOURS.length;
+  const size = (i: number) => Math.round((e * Math.abs(i - 3)) / 3);
+  return HEATMAP_COLOURS.map((_, i) => {
+    const colour = HEATMAP_COLOURS[n - 1 - i]!;
+    const label =
+      i === 0
+        ? `≥ ${e}% below`
+        : i === n - 1
+          ? `≥ ${e}% above`
+          : i === 3
+            ? 'At value'
+            : `${size(i)}% ${i < 3 ? 'below' : 'above'}`;
+    return {
+      colour,
+      text: HEATMAP_TEXT_COLOURS[n - 1 - i]!,
+      from: edges[i]!,
+      to: edges[i + 1]!,
+      label,
+    };
+  });
+}
+
+let valueSteps: LegendStep[] | undefined;
+
+/** The value legend's step a premium (percent) falls in; null when there is none. */
+export function premiumStep(premium: number | null | undefined): LegendStep | null {
+  if (typeof premium !== 'number' || !Number.isFinite(premium)) return null;
+  valueSteps ??= valueLegendSteps();
+  for (const step of valueSteps) if (premium < step.to) return step;
+  return valueSteps[valueSteps.length - 1]!;
+}
+
+/** A premium in words, as tiles and lists show it: "23.4% below", "12.0% above", "At value". */
+export function premiumText(premium: number): string {
+  if (Math.abs(premium) < 0.05) return 'At value';
+  return `${Math.abs(premium).toFixed(1)}% ${premium < 0 ? 'below' : 'above'}`;
 }

@@ -207,6 +207,15 @@ export interface Fundamentals {
   nextEarningsDate: string | null;
   refs: ReferenceCloses | null;
   avgVolume: number | null;
+  /**
+   * The value per share at the company's ten-year median P/E known on the day the figures were
+   * taken (the value line's, decision 195); null when it has none. Absent from older snapshots.
+   */
+  medianValue?: number | null;
+  /** The median P/E it used. */
+  medianPe?: number | null;
+  /** Why there is no value: 'loss' or 'history' (shared/heatmap/value.ts). */
+  medianValueGap?: string | null;
 }
 
 /** What the job reads every run (the stock list and quotes). */
@@ -248,6 +257,9 @@ export const NO_FUNDAMENTALS: Fundamentals = {
   nextEarningsDate: null,
   refs: null,
   avgVolume: null,
+  medianValue: null,
+  medianPe: null,
+  medianValueGap: null,
 };
 
 /** The result row: price-dependent columns from the current quote, the rest from fundamentals. */

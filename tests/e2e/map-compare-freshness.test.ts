@@ -5,6 +5,9 @@ import { describe, expect, test } from 'vitest';
 import { REPO_ROOT } from '../../infra/local/stack';
 import { decodeHeatmap, heatmapResponse } from '../../shared/heatmap/data';
 import { marketMap, undrawn } from '../../shared/heatmap/layout';
+import { premiumText } from '../../shared/heatmap/scale';
+import { VALUE_GAP_LABELS } from '../../shared/heatmap/value';
+import { changeText } from '../../web/src/features/heatmap/components/shading';
 import { apiClient } from '../support/api';
 import { testMarketClock } from '../support/clock';
 import { newPage, SLOW } from './support/browser';
@@ -135,6 +138,58 @@ describe.each([390, 1366])('at %i px wide', (width) => {
     // A read the page sends after the test (a refresh in flight) must not reach the rewrite once
     // its context is closed.
     await page.unrouteAll({ behavior: 'ignoreErrors' });
+  }, 180_000);
+
+  test('the map coloured by each company’s price against its value at its median P/E over 1Y, kept in the address', async () => {
+    const companies = await heatmapCompanies();
+    const { page, open, errors } = await newPage({ width, height: 900 });
+    await open('/Heatmap');
+    const canvas = page.locator('canvas.heatmap__canvas');
+    await canvas.waitFor(SLOW);
+    await page.getByRole('radio', { name: 'vs 10-yr median P/E value' }).click();
+    await page.getByRole('radio', { name: '1Y' }).click();
+    await expect.poll(() => new URL(page.url()).search, SLOW).toBe('?colour=value&period=1Y');
+    const label = `Market heatmap: ${companies.length} companies sized by market cap, coloured by their price against their value at their own 10-yr median P/E`;
+    await expect.poll(() => canvas.getAttribute('aria-label'), SLOW).toBe(label);
+    // The legend says what the colour means, in words; a company without a value is named.
+    const legend = page.getByRole('list', {
+      name: 'Colour scale: price against value at the company’s 10-yr median P/E',
+    });
+    expect(await legend.locator('li').allTextContents()).toEqual([
+      '≥ 50% below',
+      '33% below',
+      '17% below',
+      'At value',
+      '17% above',
+      '33% above',
+      '≥ 50% above',
+      VALUE_GAP_LABELS.loss,
+      VALUE_GAP_LABELS.history,
+    ]);
+
+    // A reload keeps the colouring and the period; the list gives each figure the route gave.
+    await page.reload({ waitUntil: 'networkidle' });
+    await expect.poll(() => canvas.getAttribute('aria-label'), SLOW).toBe(label);
+    expect(await page.getByRole('radio', { name: '1Y' }).getAttribute('aria-checked')).toBe('true');
+    await page.getByText('The companies as a list').click();
+    const valued = companies.find((c) => c.premium !== null)!;
+    const loss = companies.find((c) => c.gap === 'loss')!;
+    const item = (symbol: string) =>
+      page.locator(`.heatmap__list:not(.heatmap__hidden) li[data-symbol="${symbol}"]`);
+    await item(valued.symbol).first().waitFor(SLOW);
+    expect(await item(valued.symbol).first().locator('[data-figure="value"]').textContent()).toBe(
+      premiumText(valued.premium!),
+    );
+    expect(await item(valued.symbol).first().textContent()).toContain(
+      `${changeText(valued.changes['1Y'])} (1Y)`,
+    );
+    expect(await item(loss.symbol).first().locator('[data-figure="value"]').textContent()).toBe(
+      'Loss',
+    );
+    await page.screenshot({ path: join(SCREENSHOTS, `heatmap-value-${width}.png`) });
+    await noSidewaysScroll(page);
+    await noSeriousAxeViolations(page);
+    expect(errors).toEqual([]);
   }, 180_000);
 
   test('Compare shows total and price return, starts RIVN at its first close marked, and names what it cannot show', async () => {

@@ -21,7 +21,12 @@ const company = (
   sector,
   industry,
   marketCap,
-  changes: { '1D': d1, '1W': 1, '1M': -12, YTD: 35 },
+  changes: { '1D': d1, '1W': 1, '1M': -12, '3M': 8, '6M': -9, '1Y': 20, YTD: 35 },
+  price: 100,
+  value: d1 === null ? null : 80,
+  multiple: d1 === null ? null : 20,
+  premium: d1 === null ? null : 25,
+  gap: d1 === null ? 'history' : null,
 });
 
 const COMPANIES = [

@@ -1,15 +1,16 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { HeatmapCompany } from '../../../../../shared/heatmap/data';
-import { formatCompact } from '../../../../../shared/format/money';
+import { formatCompact, formatNumber } from '../../../../../shared/format/money';
+import { VALUE_GAP_LABELS } from '../../../../../shared/heatmap/value';
 import {
   marketMap,
   sectorLabelAt,
   tileAt,
   type MapLayout,
 } from '../../../../../shared/heatmap/layout';
-import type { HeatmapPeriod } from '../../../../../shared/heatmap/scale';
 import { endMeasure, startMeasure } from '../../../lib/perf-marks';
 import { changeText, drawMap } from './draw';
+import type { Shading } from './shading';
 
 /** The User Timing measure of a map's layout and draw (bench/charts.ts). */
 export const HEATMAP_MEASURE = 'heatmap';
@@ -32,7 +33,8 @@ interface Hover {
  */
 export function HeatmapCanvas({
   companies,
-  period,
+  shading,
+  change,
   words,
   label,
   onOpen,
@@ -40,7 +42,10 @@ export function HeatmapCanvas({
   onLayout,
 }: {
   companies: readonly HeatmapCompany[];
-  period: HeatmapPeriod;
+  /** What the tiles' colours show (decision 195). */
+  shading: Shading;
+  /** A company's change over the chosen period (the tooltip gives it whatever the colouring). */
+  change: (company: HeatmapCompany) => number | null;
   /** The period's change in words ("today", "on 2026-03-06", "over 1 week"). */
   words: string;
   label: string;
@@ -82,14 +87,14 @@ export function HeatmapCanvas({
     const element = canvas.current;
     const context = element?.getContext('2d');
     if (!element || !context || !layout) return;
-    // A new layout started the measure; a new period alone starts it here.
+    // A new layout started the measure; a new colouring alone starts it here.
     startMeasure(HEATMAP_MEASURE, { keep: true });
     const ratio = Math.min(2, window.devicePixelRatio || 1);
     element.width = Math.round(width * ratio);
     element.height = Math.round(height * ratio);
-    drawMap(context, layout, period, width, height, ratio);
+    drawMap(context, layout, shading, width, height, ratio);
     endMeasure(HEATMAP_MEASURE);
-  }, [layout, period, width, height]);
+  }, [layout, shading, width, height]);
 
   const at = (event: { clientX: number; clientY: number }) => {
     const rect = canvas.current!.getBoundingClientRect();
@@ -130,15 +135,32 @@ export function HeatmapCanvas({
           }}
         >
           <strong>
-            {hover.company.symbol} · {changeText(hover.company.changes[period])}
+            {hover.company.symbol} · {shading.text(hover.company)}
           </strong>
           <span>{hover.company.name}</span>
           <span>
             {hover.company.industry} · {formatCompact(hover.company.marketCap)}
           </span>
-          <span className="heatmap__tip-note">Change {words}</span>
+          {shading.colouring === 'value' && <ValueLine company={hover.company} />}
+          <span className="heatmap__tip-note">
+            {shading.colouring === 'change'
+              ? `Change ${words}`
+              : `${changeText(change(hover.company))} ${words}`}
+          </span>
         </div>
       )}
     </div>
   );
+}
+
+/** The value behind the value colouring, in words: what the price is measured against. */
+export function valueWords(company: HeatmapCompany): string {
+  if (company.value !== null && company.multiple !== null)
+    return `Value ${formatNumber(company.value, 2)} at its 10-yr median P/E of ${formatNumber(company.multiple, 2)}x`;
+  if (company.gap) return VALUE_GAP_LABELS[company.gap];
+  return 'No value computed yet';
+}
+
+function ValueLine({ company }: { company: HeatmapCompany }) {
+  return <span>{valueWords(company)}</span>;
 }

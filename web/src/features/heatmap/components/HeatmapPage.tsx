@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { formatCompact } from '../../../../../shared/format/money';
@@ -5,25 +6,32 @@ import type { HeatmapCompany } from '../../../../../shared/heatmap/data';
 import { undrawn, type MapLayout } from '../../../../../shared/heatmap/layout';
 import {
   changeWords,
+  HEATMAP_COLOURING_LABELS,
+  HEATMAP_COLOURINGS,
   HEATMAP_PERIODS,
-  legendSteps,
   NO_CHANGE_COLOUR,
   NO_CHANGE_OUTLINE,
   NO_CHANGE_TEXT,
+  type HeatmapColouring,
   type HeatmapPeriod,
 } from '../../../../../shared/heatmap/scale';
 import { newYorkStamp } from '../../../../../shared/market/freshness';
 import { Choice } from '../../../components/Choice';
 import { Loading } from '../../../components/Loading';
 import { Page } from '../../../components/Page';
+import { useSession } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
+import { myPitchesQuery } from '../../pitches/api/pitches-api';
 import { useHeatmap, type HeatmapData } from '../api/get-heatmap';
 import { changeText } from './draw';
 import { HeatmapCanvas } from './HeatmapCanvas';
+import { pitchValues, shadingOf, type Shading } from './shading';
 import '../heatmap.css';
 
 export const PERIOD_PARAM = 'period';
 export const SECTOR_PARAM = 'sector';
+/** What the colour shows (decision 195): change (the default), value, pitch. */
+export const COLOUR_PARAM = 'colour';
 
 const companyPath = (symbol: string) => `${paths.market}?symbol=${encodeURIComponent(symbol)}`;
 
@@ -43,6 +51,19 @@ export function HeatmapPage() {
   const period: HeatmapPeriod = (HEATMAP_PERIODS as readonly string[]).includes(asked ?? '')
     ? (asked as HeatmapPeriod)
     : '1D';
+  const session = useSession();
+  const signedIn = session.status === 'signedIn';
+  const askedColouring = params.get(COLOUR_PARAM);
+  const wanted: HeatmapColouring = (HEATMAP_COLOURINGS as readonly string[]).includes(
+    askedColouring ?? '',
+  )
+    ? (askedColouring as HeatmapColouring)
+    : 'change';
+  // A guest has no pitches: the pitch colouring asked for is the value colouring, said so below.
+  const colouring: HeatmapColouring = wanted === 'pitch' && !signedIn ? 'value' : wanted;
+  // The signed-in user's own pitches only: their own list, read with their own session.
+  const pitches = useQuery({ ...myPitchesQuery(), enabled: colouring === 'pitch' });
+  const ownValues = useMemo(() => pitchValues(pitches.data?.data ?? []), [pitches.data]);
   const companies = useMemo(() => map.data?.companies ?? [], [map.data]);
   const sectors = useMemo(() => sectorsByCap(companies), [companies]);
   const askedSector = params.get(SECTOR_PARAM);
@@ -66,12 +87,17 @@ export function HeatmapPage() {
         else next.set(name, value);
         return next;
       },
-      { replace: name === PERIOD_PARAM },
+      { replace: name === PERIOD_PARAM || name === COLOUR_PARAM },
     );
 
   const words = map.data
     ? changeWords(period, map.data.freshness?.session ?? null, map.data.today)
     : '';
+  const shading = useMemo(
+    () => shadingOf(colouring, period, words, ownValues),
+    [colouring, period, words, ownValues],
+  );
+  const change = useCallback((c: HeatmapCompany) => c.changes[period], [period]);
   let body;
   if (map.isPending) body = <Loading label="Loading the market map…" />;
   else if (map.isError)
@@ -97,23 +123,26 @@ export function HeatmapPage() {
         <Freshness data={map.data} />
         <HeatmapCanvas
           companies={shown}
-          period={period}
+          shading={shading}
+          change={change}
           words={words}
-          label={`Market heatmap${sector ? ` of ${sector}` : ''}: ${shown.length} companies sized by market cap, coloured by their change ${words}`}
+          label={`Market heatmap${sector ? ` of ${sector}` : ''}: ${shown.length} companies sized by market cap, coloured by ${shading.words}`}
           onOpen={(symbol) => navigate(companyPath(symbol))}
           onZoom={sector ? undefined : (name) => set(SECTOR_PARAM, name)}
           onLayout={onLayout}
         />
         <p className="heatmap__note" data-testid="heatmap-count">
-          {count} companies, sized by market cap, coloured by their change {words}
+          {count} companies, sized by market cap, coloured by {shading.words}
           {hidden.length > 0
             ? `: ${(shown.length - hidden.length).toLocaleString('en-US')} drawn, ${hidden.length.toLocaleString('en-US')} too small to draw at this size (listed below)`
             : ''}
           . Tap or click a company to open it
           {sector ? '' : '; tap a sector’s name to zoom into it'}.
         </p>
-        {hidden.length > 0 && <TooSmall companies={hidden} period={period} sector={sector} />}
-        <CompanyList companies={shown} period={period} />
+        {hidden.length > 0 && (
+          <TooSmall companies={hidden} shading={shading} period={period} sector={sector} />
+        )}
+        <CompanyList companies={shown} shading={shading} period={period} />
       </>
     );
   }
@@ -121,6 +150,15 @@ export function HeatmapPage() {
   return (
     <Page title="Market Heatmap" className="heatmap">
       <div className="heatmap__controls">
+        <Choice
+          label="Colour by"
+          options={HEATMAP_COLOURINGS.filter((c) => c !== 'pitch' || signedIn).map((c) => ({
+            value: c,
+            label: HEATMAP_COLOURING_LABELS[c],
+          }))}
+          value={colouring}
+          onChange={(c) => set(COLOUR_PARAM, c === 'change' ? null : c)}
+        />
         <Choice
           label="Change over"
           options={HEATMAP_PERIODS.map((p) => ({ value: p, label: p }))}
@@ -151,7 +189,18 @@ export function HeatmapPage() {
           </button>
         )}
       </div>
-      <Legend period={period} words={words} />
+      {wanted === 'pitch' && !signedIn && session.status !== 'loading' && (
+        <p className="notice notice--info" data-testid="heatmap-pitch-guest">
+          Sign in to colour the map by your own saved pitches; until then it is coloured by each
+          company’s value at its 10-yr median P/E.
+        </p>
+      )}
+      {colouring === 'pitch' && pitches.isError && (
+        <p className="notice notice--error" role="alert">
+          Your pitches could not be loaded: every company shows as having no pitch.
+        </p>
+      )}
+      <Legend shading={shading} />
       {body}
     </Page>
   );
@@ -190,10 +239,12 @@ function Freshness({ data }: { data: HeatmapData }) {
 /** The companies whose tiles are too small to draw at this size, by name, with their change. */
 function TooSmall({
   companies,
+  shading,
   period,
   sector,
 }: {
   companies: readonly HeatmapCompany[];
+  shading: Shading;
   period: HeatmapPeriod;
   sector: string | null;
 }) {
@@ -208,43 +259,61 @@ function TooSmall({
       </p>
       <ul>
         {companies.map((c) => (
-          <CompanyItem key={c.symbol} company={c} period={period} />
+          <CompanyItem key={c.symbol} company={c} shading={shading} period={period} />
         ))}
       </ul>
     </details>
   );
 }
 
-function Legend({ period, words }: { period: HeatmapPeriod; words: string }) {
+/** What the colour means: each step with its words, and what a tile without a figure means. */
+function Legend({ shading }: { shading: Shading }) {
   return (
-    <ul className="heatmap__legend" aria-label={`Colour scale: change ${words}`}>
-      {legendSteps(period).map((step) => (
+    <ul
+      className="heatmap__legend"
+      aria-label={`Colour scale: ${shading.scale}`}
+      data-colouring={shading.colouring}
+    >
+      {shading.legend.map((step) => (
         <li key={step.colour} style={{ background: step.colour, color: step.text }}>
           {step.label}
         </li>
       ))}
-      <li
-        className="heatmap__legend-none"
-        style={{
-          background: NO_CHANGE_COLOUR,
-          color: NO_CHANGE_TEXT,
-          boxShadow: `inset 0 0 0 1px ${NO_CHANGE_OUTLINE}`,
-        }}
-      >
-        N/A
-      </li>
+      {shading.none.map((label) => (
+        <li
+          key={label}
+          className="heatmap__legend-none"
+          style={{
+            background: NO_CHANGE_COLOUR,
+            color: NO_CHANGE_TEXT,
+            boxShadow: `inset 0 0 0 1px ${NO_CHANGE_OUTLINE}`,
+          }}
+        >
+          {label}
+        </li>
+      ))}
     </ul>
   );
 }
 
-/** A company as a link, with its change over the period and its market cap. */
-function CompanyItem({ company: c, period }: { company: HeatmapCompany; period: HeatmapPeriod }) {
+/** A company as a link, with its figure (its change, or its price against its value) and cap. */
+function CompanyItem({
+  company: c,
+  shading,
+  period,
+}: {
+  company: HeatmapCompany;
+  shading: Shading;
+  period: HeatmapPeriod;
+}) {
   return (
     <li data-symbol={c.symbol}>
       <Link to={companyPath(c.symbol)}>
         {c.symbol} · {c.name}
       </Link>{' '}
-      {changeText(c.changes[period])} · {formatCompact(c.marketCap)}
+      <span data-figure={shading.colouring}>{shading.text(c)}</span>
+      {shading.colouring !== 'change' && ` · ${changeText(c.changes[period])} (${period})`} ·{' '}
+      {formatCompact(c.marketCap)}
     </li>
   );
 }
@@ -252,9 +321,11 @@ function CompanyItem({ company: c, period }: { company: HeatmapCompany; period: 
 /** The companies of the view as links, by industry (for keyboards and screen readers). */
 function CompanyList({
   companies,
+  shading,
   period,
 }: {
   companies: readonly HeatmapCompany[];
+  shading: Shading;
   period: HeatmapPeriod;
 }) {
   const [open, setOpen] = useState(false);
@@ -277,7 +348,7 @@ function CompanyList({
           <h2 className="heatmap__list-title">{name}</h2>
           <ul>
             {list.map((c) => (
-              <CompanyItem key={c.symbol} company={c} period={period} />
+              <CompanyItem key={c.symbol} company={c} shading={shading} period={period} />
             ))}
           </ul>
         </section>

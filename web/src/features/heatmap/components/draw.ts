@@ -1,24 +1,19 @@
 import type { HeatmapCompany } from '../../../../../shared/heatmap/data';
 import { tooSmallToDraw, type MapLayout, type MapTile } from '../../../../../shared/heatmap/layout';
 import {
-  changeStep,
   NO_CHANGE_COLOUR,
   NO_CHANGE_OUTLINE,
   NO_CHANGE_TEXT,
-  type HeatmapPeriod,
 } from '../../../../../shared/heatmap/scale';
+import type { Shading } from './shading';
+
+export { changeText } from './shading';
 
 const SECTOR_BAND = '#1d2733';
 const INDUSTRY_LABEL = 'rgba(17, 22, 29, 0.78)';
 export const BACKGROUND = '#11161d';
 
 type Tile = MapTile<HeatmapCompany>;
-
-/** "+1.23%" with the sign, as the tiles show it. */
-export function changeText(change: number | null): string {
-  if (change === null) return 'N/A';
-  return `${change > 0 ? '+' : ''}${change.toFixed(2)}%`;
-}
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
@@ -28,15 +23,15 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
 
 /**
  * Draws the map on a canvas already sized `width` x `height` CSS pixels at `ratio` device
- * pixels each: every tile in its change's colour (an outlined empty tile when the change is
- * unknown), the lines between industries and sectors over the tiles' edges, the sectors' name
+ * pixels each: every tile in its figure's colour (its change, or its price against its value:
+ * `shading`; an outlined empty tile when it has none), the lines between industries and sectors over the tiles' edges, the sectors' name
  * bands, the industries' names over their largest tiles, and each tile's symbol (and change)
  * where it has room, in the text colour of its step.
  */
 export function drawMap(
   context: CanvasRenderingContext2D,
   layout: MapLayout<HeatmapCompany>,
-  period: HeatmapPeriod,
+  shading: Shading,
   width: number,
   height: number,
   ratio: number,
@@ -50,7 +45,7 @@ export function drawMap(
   const byColour = new Map<string, Tile[]>();
   const unknown: Tile[] = [];
   for (const t of layout.tiles) {
-    const step = changeStep(t.company.changes[period], period);
+    const step = shading.step(t.company);
     if (step) push(byColour, step.colour, t);
     else unknown.push(t);
   }
@@ -97,7 +92,7 @@ export function drawMap(
     const room = t.h - t.covered;
     if (t.w < 26 || room < 14) continue;
     const size = Math.max(9, Math.min(24, Math.floor(Math.min(t.w / 4, room / 2.6))));
-    const colour = changeStep(t.company.changes[period], period)?.text ?? NO_CHANGE_TEXT;
+    const colour = shading.step(t.company)?.text ?? NO_CHANGE_TEXT;
     const key = `${size} ${colour}`;
     const group = byText.get(key);
     if (group) group.tiles.push(t);
@@ -120,7 +115,7 @@ export function drawMap(
     context.font = `${small}px system-ui, sans-serif`;
     for (const t of tiles) {
       if (!twoLines(t)) continue;
-      const text = changeText(t.company.changes[period]);
+      const text = shading.text(t.company);
       context.fillText(text, t.x + t.w / 2, middle(t) + size * 0.6, t.w - 4);
     }
   }
