@@ -5,7 +5,7 @@ import { withArticle } from '../../../../../shared/format/article';
 import { formatDisplayDate } from '../../../../../shared/format/dates';
 import { numberFromText } from '../../../../../shared/schemas/text';
 import { DCF_DEFAULTS } from '../../../../../shared/valuation/dcf';
-import { forecastYears } from '../../../../../shared/valuation/forecast';
+import { forecastYears, trailingDividends } from '../../../../../shared/valuation/forecast';
 import { MODELS, type ValuationModelInput } from '../../../../../shared/valuation/models';
 import {
   companyMultipleAsOf,
@@ -21,6 +21,7 @@ import { WhenVisible } from '../../../components/WhenVisible';
 import { startMeasure, timed } from '../../../lib/perf-marks';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useEstimates } from '../api/get-estimates';
+import { useSpanData } from '../api/get-span-data';
 import { useValueLineData } from '../api/get-value-line';
 import {
   basesOf,
@@ -191,6 +192,9 @@ function CompanyLine({ data }: { data: ValueLineData }) {
   // multiple (decision 186).
   const estimates = useEstimates(data.symbol);
   const last = data.closes[data.closes.length - 1];
+  // The company's dividends (the span table's read, shared by its query): drawn beneath the
+  // price (decision 187) and counted in the forecast's return (decision 198).
+  const spanData = useSpanData(data.symbol, last?.[0]);
   const todayMultiple =
     typeof multiple === 'number' ? multiple : multiple ? medians.company.median : null;
   const forecast = useMemo(() => {
@@ -322,6 +326,7 @@ function CompanyLine({ data }: { data: ValueLineData }) {
                 normal={medians.company.median}
                 price={last[1]}
                 readOn={estimates.data!.asOf.slice(0, 10)}
+                dividendsPerYear={trailingDividends(spanData.dividends, forecast.from)}
               />
             ) : typeId === 1 && estimates.data?.data.unavailable ? (
               <p className="value-line__note">{estimates.data.data.unavailable}</p>
