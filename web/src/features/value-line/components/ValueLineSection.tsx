@@ -7,6 +7,7 @@ import { numberFromText } from '../../../../../shared/schemas/text';
 import { DCF_DEFAULTS } from '../../../../../shared/valuation/dcf';
 import { forecastYears, trailingDividends } from '../../../../../shared/valuation/forecast';
 import { MODELS, type ValuationModelInput } from '../../../../../shared/valuation/models';
+import { spanDividends } from '../../../../../shared/valuation/span-returns';
 import {
   companyMultipleAsOf,
   plainModel,
@@ -36,7 +37,7 @@ import {
   type Medians,
   type MultipleChoice,
 } from '../model';
-import { LINE_COLOURS, type ChartForecast } from './chart-option';
+import { LINE_COLOURS, type ChartDividend, type ChartForecast } from './chart-option';
 import { ForecastPanel } from './ForecastPanel';
 import { SpanReturnsTable } from './SpanReturnsTable';
 import { ValueLineStats } from './ValueLineStats';
@@ -203,6 +204,15 @@ function CompanyLine({ data }: { data: ValueLineData }) {
       return null;
     return forecastYears(body.data, body.asOf.slice(0, 10), last[0], todayMultiple);
   }, [typeId, estimates.data, last, todayMultiple]);
+  const firstDay = view?.days[0]?.date;
+  const lastDay = view?.days[view.days.length - 1]?.date;
+  const spanDividendsShown = useMemo(
+    () =>
+      spanData.dividends && firstDay && lastDay
+        ? spanDividends(spanData.dividends, firstDay, lastDay)
+        : NO_DIVIDENDS,
+    [spanData.dividends, firstDay, lastDay],
+  );
   const chartForecast = useMemo<ChartForecast | null>(
     () =>
       forecast && forecast.years.length > 0 && todayMultiple
@@ -317,6 +327,7 @@ function CompanyLine({ data }: { data: ValueLineData }) {
           forecast={chartForecast}
           extras={extras}
           log={scale === 'log'}
+          dividends={spanDividendsShown}
           after={
             forecast && forecast.years.length > 0 && todayMultiple && last ? (
               <ForecastPanel
@@ -345,6 +356,8 @@ function CompanyLine({ data }: { data: ValueLineData }) {
     </>
   );
 }
+
+const NO_DIVIDENDS: readonly ChartDividend[] = [];
 
 /** What each day's value is counted from (decision 160). */
 const KNOWN_THEN = 'Each quarter counts from the day its statements were filed.';
@@ -516,6 +529,7 @@ function LineBlock({
   forecast = null,
   extras = [],
   log = false,
+  dividends = NO_DIVIDENDS,
   after = null,
 }: {
   view: LineView;
@@ -531,6 +545,8 @@ function LineBlock({
   extras?: readonly ExtraLine[];
   /** A log price scale, without the shading (decision 189). */
   log?: boolean;
+  /** The dividends paid per share over the span, drawn beneath the price (decision 187). */
+  dividends?: readonly ChartDividend[];
   /** Beneath the legend (the forecast's panel). */
   after?: ReactNode;
 }) {
@@ -573,14 +589,21 @@ function LineBlock({
               gaps={view.gaps}
               steps={view.steps}
               filed={view.filed}
-              label={`${label}, ${first ?? ''} to ${last ?? ''}${forecast ? ', with analysts’ estimates after it' : ''}`}
+              label={`${label}, ${first ?? ''} to ${last ?? ''}${dividends.length > 0 ? ', with the dividends paid per share beneath it' : ''}${forecast ? ', with analysts’ estimates after it' : ''}`}
               forecast={forecast}
               extras={extras}
               log={log}
+              dividends={dividends}
               measure={VALUE_LINE_MEASURE}
             />
           </Suspense>
-          <LineLegend value={legend} estimates={forecast !== null} extras={extras} log={log} />
+          <LineLegend
+            value={legend}
+            estimates={forecast !== null}
+            extras={extras}
+            log={log}
+            dividends={dividends.length > 0}
+          />
         </>
       )}
       {after}
@@ -595,11 +618,13 @@ function LineLegend({
   estimates,
   extras,
   log,
+  dividends,
 }: {
   value: string;
   estimates: boolean;
   extras: readonly ExtraLine[];
   log: boolean;
+  dividends: boolean;
 }) {
   const swatch = (colour: string, line: boolean) => (
     <span
@@ -636,6 +661,15 @@ function LineLegend({
           <span>
             Estimate (dashed): analysts’ consensus EPS × the multiple,{' '}
             {log ? 'its range in the table beneath' : 'the lowest to highest estimate shaded'}
+          </span>
+        </li>
+      )}
+      {dividends && (
+        <li data-legend="dividends">
+          {swatch(LINE_COLOURS.dividend, false)}
+          <span>
+            Dividends (bars beneath the price): each dividend paid per share at its ex-dividend
+            date, by year in the returns table
           </span>
         </li>
       )}
