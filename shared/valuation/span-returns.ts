@@ -31,6 +31,17 @@ export interface SpanReturns {
 type Close = { date: string; close: number };
 export type Dividend = { date: string; adjDividend: number };
 
+/**
+ * The first day of the index fund's closes read for a line ending on `to`: twenty years and a
+ * week before it (the longest span a line draws, decision 199), whatever the line's start, so
+ * every company's line shares one read a day (the quota, decision 187).
+ */
+export function indexFundFrom(to: string): string {
+  return new Date(Date.parse(`${to}T00:00:00Z`) - (7305 + 7) * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+}
+
 const DAY_MS = 86_400_000;
 /** Under this the annual figure is not given (a month compounded to a year says little). */
 const MIN_YEARS = 1 / 12;

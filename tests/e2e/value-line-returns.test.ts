@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { formatNumber, formatPrice } from '../../shared/format/money';
 import { canonicalReadQuery, parseProxyRequest } from '../../shared/market';
-import { spanReturns, type SpanReturn } from '../../shared/valuation/span-returns';
+import { indexFundFrom, spanReturns, type SpanReturn } from '../../shared/valuation/span-returns';
 import { valueLineResponse } from '../../shared/valuation/value-line-api';
 import { apiClient } from '../support/api';
 import { newPage, SLOW } from './support/browser';
@@ -43,9 +43,7 @@ describe.each(WALKS)('at $load px wide', (walk) => {
     ).data;
     const from = (await table.getAttribute('data-from'))!;
     const to = line.closes.at(-1)![0];
-    const padded = new Date(Date.parse(`${to}T00:00:00Z`) - (3653 + 7) * 86_400_000)
-      .toISOString()
-      .slice(0, 10);
+    const padded = indexFundFrom(to);
     const expected = spanReturns(
       line.closes.map(([date, close]) => ({ date, close })),
       dividendsOf(await read('historical-price-full/stock_dividend/KO')),

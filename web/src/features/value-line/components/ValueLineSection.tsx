@@ -7,6 +7,15 @@ import { numberFromText } from '../../../../../shared/schemas/text';
 import { DCF_DEFAULTS } from '../../../../../shared/valuation/dcf';
 import { forecastYears, trailingDividends } from '../../../../../shared/valuation/forecast';
 import { MODELS, type ValuationModelInput } from '../../../../../shared/valuation/models';
+import {
+  LINE_PRESETS,
+  lineSpanOf,
+  PRESET_LABELS,
+  spanBounds,
+  withLineSpan,
+  type LinePreset,
+  type LineSpan,
+} from '../../../../../shared/valuation/line-span';
 import { spanDividends } from '../../../../../shared/valuation/span-returns';
 import {
   companyMultipleAsOf,
@@ -85,7 +94,7 @@ const loadChart = () => void import('./ValueLineChart');
 function ValueLineBody(props: ValueLineSectionProps) {
   useEffect(loadChart, []);
   const query = useValueLineData(props.symbol);
-  if (query.isPending) return <Loading label="Loading ten years of figures…" />;
+  if (query.isPending) return <Loading label="Loading twenty years of figures…" />;
   if (query.isError)
     // Below the rest of the page and not urgent: said, not announced.
     return (
@@ -118,10 +127,25 @@ function useScale(): [Scale, (next: Scale) => void] {
   return [scale, set];
 }
 
+/** The line's span, kept in the address (decision 199), with what was wrong with the address's. */
+function useSpan(): [LineSpan, string | null, (next: LineSpan) => void] {
+  const [params, setParams] = useSearchParams();
+  const { span, problem } = useMemo(() => lineSpanOf(params), [params]);
+  const set = (next: LineSpan) => setParams((prev) => withLineSpan(prev, next), { replace: true });
+  return [span, problem, set];
+}
+
 /** The company view's line: pick the model and the multiple. */
 function CompanyLine({ data }: { data: ValueLineData }) {
   const [typeId, setTypeId] = useState<ValueLineTypeId>(1);
   const [scale, setScale] = useScale();
+  const [span, spanProblem, setSpan] = useSpan();
+  const firstClose = data.closes[0]?.[0];
+  const lastCloseDay = data.closes[data.closes.length - 1]?.[0];
+  const bounds = useMemo(
+    () => (firstClose && lastCloseDay ? spanBounds(span, firstClose, lastCloseDay) : undefined),
+    [span, firstClose, lastCloseDay],
+  );
   const [choice, setChoice] = useState<MultipleChoice>('company');
   const [mine, setMine] = useState<Partial<Record<ValueLineTypeId, string>>>({});
   const bases = useMemo(() => basesOf(data, typeId), [data, typeId]);
@@ -150,9 +174,10 @@ function CompanyLine({ data }: { data: ValueLineData }) {
       lineView(data, model, bases, {
         latest: 'quarters',
         ...(typeId !== 5 ? { multiple } : {}),
+        ...(bounds ? { span: bounds } : {}),
       }),
     );
-  }, [data, bases, typeId, multiple, medians]);
+  }, [data, bases, typeId, multiple, medians, bounds]);
   const name = MODELS[typeId].name;
   // The company's normal multiple (its 10-yr median known on each day) and a fixed P/E drawn
   // beside the chosen line, each switchable (decision 188).
@@ -173,7 +198,13 @@ function CompanyLine({ data }: { data: ValueLineData }) {
           name: `Normal ${name}: the company’s 10-yr median known on each day (${x(now)} now)`,
           short: `Normal ${name} (${x(now)})`,
           colour: LINE_COLOURS.normal,
-          days: plainLineDays(data, model, bases, companyMultipleAsOf(typeId, bases, data.closes)),
+          days: plainLineDays(
+            data,
+            model,
+            bases,
+            companyMultipleAsOf(typeId, bases, data.closes),
+            bounds,
+          ),
         });
     }
     if (fixedShown && also.fixed) {
@@ -184,11 +215,11 @@ function CompanyLine({ data }: { data: ValueLineData }) {
           name: `Fixed P/E of ${x(FIXED_PE)} on every day`,
           short: `P/E ${x(FIXED_PE)}`,
           colour: LINE_COLOURS.fixed,
-          days: plainLineDays(data, model, bases, FIXED_PE),
+          days: plainLineDays(data, model, bases, FIXED_PE, bounds),
         });
     }
     return out;
-  }, [view, normalShown, fixedShown, also, data, medians, typeId, bases, name]);
+  }, [view, normalShown, fixedShown, also, data, medians, typeId, bases, name, bounds]);
   // Analysts' estimates as forecast years: the P/E line only (they are of EPS), at today's
   // multiple (decision 186).
   const estimates = useEstimates(data.symbol);
@@ -213,16 +244,18 @@ function CompanyLine({ data }: { data: ValueLineData }) {
         : NO_DIVIDENDS,
     [spanData.dividends, firstDay, lastDay],
   );
+  // The forecast follows the last close: drawn when the span reaches it.
+  const toToday = !bounds || !last || bounds.to >= last[0];
   const chartForecast = useMemo<ChartForecast | null>(
     () =>
-      forecast && forecast.years.length > 0 && todayMultiple
+      toToday && forecast && forecast.years.length > 0 && todayMultiple
         ? {
             forecast,
             start: view?.current?.value ?? null,
             multiple: `${formatNumber(todayMultiple, 2)}x`,
           }
         : null,
-    [forecast, todayMultiple, view],
+    [toToday, forecast, todayMultiple, view],
   );
   const inputId = useId();
   const missingMultiple =
@@ -239,8 +272,8 @@ function CompanyLine({ data }: { data: ValueLineData }) {
         {typeId === 5
           ? ` discounted at ${DCF_DEFAULTS.discountRate}% (no stage-one growth, ${DCF_DEFAULTS.stageOneYears} years, terminal growth ${DCF_DEFAULTS.terminalGrowth}%)`
           : ` times ${withArticle(name)} multiple`}
-        , drawn against the daily price over up to ten years. {KNOWN_THEN} Value Business to use
-        your own assumptions.
+        , drawn against the daily price over the range chosen (up to twenty years, as far as the
+        figures go). {KNOWN_THEN} Value Business to use your own assumptions.
       </p>
       <div className="value-line__controls">
         <Choice
@@ -281,7 +314,19 @@ function CompanyLine({ data }: { data: ValueLineData }) {
           value={scale}
           onChange={setScale}
         />
+        <SpanControls
+          span={span}
+          bounds={bounds}
+          first={firstClose}
+          last={lastCloseDay}
+          onChange={setSpan}
+        />
       </div>
+      {spanProblem && (
+        <p className="notice notice--info" data-testid="value-line-range-problem">
+          {spanProblem} The line shows the last ten years.
+        </p>
+      )}
       <MultipleNote typeId={typeId} medians={medians} sector={data.sector} />
       {(normalShown || fixedShown) && (
         <fieldset className="value-line__also">
@@ -358,6 +403,79 @@ function CompanyLine({ data }: { data: ValueLineData }) {
 }
 
 const NO_DIVIDENDS: readonly ChartDividend[] = [];
+
+type RangeChoice = LinePreset | 'dates';
+
+/**
+ * The line's range (decision 199): 5, 10 or 20 years to the last close, as far back as the
+ * closes go (Max, twenty years at most), or two dates; each kept in the address.
+ */
+function SpanControls({
+  span,
+  bounds,
+  first,
+  last,
+  onChange,
+}: {
+  span: LineSpan;
+  bounds: { from: string; to: string } | undefined;
+  first: string | undefined;
+  last: string | undefined;
+  onChange: (next: LineSpan) => void;
+}) {
+  const fromId = useId();
+  const toId = useId();
+  const value: RangeChoice = span.kind === 'dates' ? 'dates' : span.preset;
+  const onRange = (next: RangeChoice) =>
+    onChange(
+      next === 'dates'
+        ? { kind: 'dates', from: bounds?.from ?? null, to: bounds?.to ?? null }
+        : { kind: 'preset', preset: next },
+    );
+  const onDate = (which: 'from' | 'to', day: string) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || span.kind !== 'dates') return;
+    onChange({ ...span, [which]: day });
+  };
+  return (
+    <>
+      <Choice
+        label="Range"
+        options={[
+          ...LINE_PRESETS.map((p) => ({ value: p as RangeChoice, label: PRESET_LABELS[p] })),
+          { value: 'dates' as RangeChoice, label: 'Dates' },
+        ]}
+        value={value}
+        onChange={onRange}
+      />
+      {span.kind === 'dates' && (
+        <span className="value-line__dates">
+          <label className="value-line__multiple" htmlFor={fromId}>
+            <span>From</span>
+            <input
+              id={fromId}
+              type="date"
+              value={span.from ?? bounds?.from ?? ''}
+              min={first}
+              max={last}
+              onChange={(e) => onDate('from', e.target.value)}
+            />
+          </label>
+          <label className="value-line__multiple" htmlFor={toId}>
+            <span>To</span>
+            <input
+              id={toId}
+              type="date"
+              value={span.to ?? bounds?.to ?? ''}
+              min={first}
+              max={last}
+              onChange={(e) => onDate('to', e.target.value)}
+            />
+          </label>
+        </span>
+      )}
+    </>
+  );
+}
 
 /** What each day's value is counted from (decision 160). */
 const KNOWN_THEN = 'Each quarter counts from the day its statements were filed.';
