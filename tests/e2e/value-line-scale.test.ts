@@ -51,8 +51,8 @@ describe.each(WALKS)('at $load px wide', (walk) => {
     expect((await drawnDays(again))[1]).toBe(last);
     expect(new URL(page.url()).searchParams.get('lineScale')).toBe('log');
     await again.getByRole('radio', { name: 'Dates' }).click();
-    await again.getByLabel('From').fill('2015-01-02');
-    await again.getByLabel('To').fill('2019-12-31');
+    await again.getByLabel('From', { exact: true }).fill('2015-01-02');
+    await again.getByLabel('To', { exact: true }).fill('2019-12-31');
     await expect
       .poll(() => new URL(page.url()).searchParams.get('lineTo'), SLOW)
       .toBe('2019-12-31');
