@@ -44,7 +44,7 @@ describe.each(WALKS)('at $load px wide', (walk) => {
     // The range: ten years by default; 20Y reaches back as far as the demo market's closes go
     // (2 January 2009), kept in the address; two dates draw the line between them.
     const [tenFrom, last] = await drawnDays(again);
-    expect(tenFrom > '2016-01-01').toBe(true);
+    expect(tenFrom > '2015-06-01').toBe(true);
     await again.getByRole('radio', { name: '20Y' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('lineRange'), SLOW).toBe('20y');
     await expect.poll(async () => (await drawnDays(again))[0], SLOW).toMatch(/^2009-/);
