@@ -50,6 +50,8 @@ export function useSpanData(symbol: string, to: string | undefined) {
   });
   return {
     pending: dividends.isPending || fundCloses.isPending || fundDividends.isPending,
+    /** The company's dividends are still being read. */
+    dividendsPending: dividends.isPending,
     dividends: dividends.data ?? null,
     index:
       fundCloses.data && fundDividends.data

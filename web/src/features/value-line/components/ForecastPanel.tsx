@@ -19,9 +19,10 @@ export interface ForecastPanelProps {
   readOn: string;
   /**
    * The dividends per share of the twelve months to the forecast's first day, held flat in the
-   * return (decision 198); null without the dividends read (price only, said so).
+   * return (decision 198); null without the dividends read (price only, said so); undefined
+   * while they are read (the return waits for them).
    */
-  dividendsPerYear: number | null;
+  dividendsPerYear: number | null | undefined;
 }
 
 /**
@@ -90,7 +91,7 @@ export function ForecastPanel({
           </tbody>
         </table>
       </div>
-      {target && (
+      {target && dividendsPerYear !== undefined && (
         <p className="value-line__note" data-testid="value-line-forecast-return">
           Annual {dividendsPerYear === null ? 'price' : 'total'} return from {usd(price)} to the
           estimated value for the year ending {formatDisplayDate(target.date)}:{' '}

@@ -382,7 +382,11 @@ function CompanyLine({ data }: { data: ValueLineData }) {
                 normal={medians.company.median}
                 price={last[1]}
                 readOn={estimates.data!.asOf.slice(0, 10)}
-                dividendsPerYear={trailingDividends(spanData.dividends, forecast.from)}
+                dividendsPerYear={
+                  spanData.dividendsPending
+                    ? undefined
+                    : trailingDividends(spanData.dividends, forecast.from)
+                }
               />
             ) : typeId === 1 && estimates.data?.data.unavailable ? (
               <p className="value-line__note">{estimates.data.data.unavailable}</p>
