@@ -59,6 +59,9 @@ describe.each(WALKS)('at $load px wide', (walk) => {
     expect(new URL(page.url()).searchParams.get('lineFrom')).toBe('2015-01-02');
     expect(new URL(page.url()).searchParams.get('lineRange')).toBeNull();
     await expect.poll(() => drawnDays(again), SLOW).toEqual(['2015-01-02', '2019-12-31']);
+    // The estimates follow the last close: not drawn on a range that ends before it.
+    await again.getByTestId('value-line-forecast-later').waitFor(SLOW);
+    expect(await again.getByRole('img', { name: /analysts’ estimates/ }).count()).toBe(0);
     expect(await checkBothWidths(page, walk, 'value line over two dates')).toEqual([]);
     // Opened again from the address: the same two dates.
     await open(new URL(page.url()).pathname + new URL(page.url()).search);

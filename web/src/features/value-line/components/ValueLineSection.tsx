@@ -374,7 +374,12 @@ function CompanyLine({ data }: { data: ValueLineData }) {
           log={scale === 'log'}
           dividends={spanDividendsShown}
           after={
-            forecast && forecast.years.length > 0 && todayMultiple && last ? (
+            forecast && forecast.years.length > 0 && todayMultiple && last && !toToday ? (
+              <p className="value-line__note" data-testid="value-line-forecast-later">
+                Analysts’ estimates follow the last close: choose a range that reaches it to see
+                them.
+              </p>
+            ) : forecast && forecast.years.length > 0 && todayMultiple && last ? (
               <ForecastPanel
                 forecast={forecast}
                 multiple={todayMultiple}
