@@ -128,10 +128,12 @@ function useScale(): [Scale, (next: Scale) => void] {
 }
 
 /** The line's span, kept in the address (decision 199), with what was wrong with the address's. */
-function useSpan(): [LineSpan, string | null, (next: LineSpan) => void] {
+function useSpan(): [LineSpan, string | null, (next: (current: LineSpan) => LineSpan) => void] {
   const [params, setParams] = useSearchParams();
   const { span, problem } = useMemo(() => lineSpanOf(params), [params]);
-  const set = (next: LineSpan) => setParams((prev) => withLineSpan(prev, next), { replace: true });
+  // From the address as it stands when the change is made: two quick edits both count.
+  const set = (next: (current: LineSpan) => LineSpan) =>
+    setParams((prev) => withLineSpan(prev, next(lineSpanOf(prev).span)), { replace: true });
   return [span, problem, set];
 }
 
@@ -430,20 +432,20 @@ function SpanControls({
   bounds: { from: string; to: string } | undefined;
   first: string | undefined;
   last: string | undefined;
-  onChange: (next: LineSpan) => void;
+  onChange: (next: (current: LineSpan) => LineSpan) => void;
 }) {
   const fromId = useId();
   const toId = useId();
   const value: RangeChoice = span.kind === 'dates' ? 'dates' : span.preset;
+  const asDates = (current: LineSpan): LineSpan =>
+    current.kind === 'dates'
+      ? current
+      : { kind: 'dates', from: bounds?.from ?? null, to: bounds?.to ?? null };
   const onRange = (next: RangeChoice) =>
-    onChange(
-      next === 'dates'
-        ? { kind: 'dates', from: bounds?.from ?? null, to: bounds?.to ?? null }
-        : { kind: 'preset', preset: next },
-    );
+    onChange((current) => (next === 'dates' ? asDates(current) : { kind: 'preset', preset: next }));
   const onDate = (which: 'from' | 'to', day: string) => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || span.kind !== 'dates') return;
-    onChange({ ...span, [which]: day });
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return;
+    onChange((current) => ({ ...asDates(current), [which]: day }));
   };
   return (
     <>
