@@ -1,7 +1,7 @@
 /**
  * Bench section `charts`, measured in Chromium on the production build with User Timing
  * measures the app records (web/src/lib/perf-marks.ts):
- * - value line: ten years of quarters and daily prices (MSFT, 48 quarters, about 2,570 days),
+ * - value line: ten years of daily prices (MSFT, about 2,570 days; twenty years of quarters read),
  *   from the data being ready to the chart having drawn them (`finished`): the line, the days
  *   against it, the statistics, the render and echarts' draw. The first draw waits for the
  *   chart's code as well (reported apart); then each change of the multiple (target < 100 ms);

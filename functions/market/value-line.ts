@@ -1,5 +1,6 @@
 import type { MarketEnvelope } from '../../shared/market';
 import { sectorMedians } from '../../shared/screener/peers';
+import { VALUE_LINE_MAX_YEARS } from '../../shared/valuation/line-span';
 import { VALUE_LINE_QUARTERS, type QuarterFigures } from '../../shared/valuation/value-line';
 import type { ValueLineData } from '../../shared/valuation/value-line-api';
 import { NotFoundError } from '../lib/errors';
@@ -21,16 +22,16 @@ export const VALUE_LINE_READS: readonly (readonly [string, number])[] = [
   ['statement-balance-quarter', FRESH_MS.day],
   ['statement-cashflow-quarter', FRESH_MS.day],
   ['splits', FRESH_MS.day],
-  ['closes-ten-years', FRESH_MS.daily],
+  ['closes-twenty-years', FRESH_MS.daily],
 ];
 
 /**
- * The first of December eleven years before the market day's year: one cache key for the closes
- * all year, and a close at every quarter end of the statements the line reads (the company's own
- * multiples at the quarters before the ten years drawn).
+ * The first of December twenty-one years before the market day's year: one cache key for the
+ * closes all year, the twenty years a line may be drawn over (decision 199) and a close at every
+ * quarter end of the statements the line reads before them (the company's own multiples).
  */
 export function closesFrom(marketDay: string): string {
-  return `${Number(marketDay.slice(0, 4)) - 12}-12-01`;
+  return `${Number(marketDay.slice(0, 4)) - VALUE_LINE_MAX_YEARS - 2}-12-01`;
 }
 
 const later = (a: string | null | undefined, b: string | null): string | null =>

@@ -145,7 +145,7 @@ export const marketReadRoutes = defineRoutes([
     needs: ['tableWrite', 'marketData'],
     clientLimitPerMinute: CLIENT_LIMITS.marketReadGet,
     summary:
-      "A value line's data: ten years of quarterly statements, splits, daily closes and the sector's medians (edge-cached)",
+      "A value line's data: twenty years of quarterly statements, splits, daily closes and the sector's medians (edge-cached)",
     edgeCache: edge('series', (input: ValueLineRequest) => ({ symbol: input.symbol })),
   },
   {

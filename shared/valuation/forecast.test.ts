@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { EstimatesData } from './estimates-api';
-import { forecastReturn, forecastYears, valueAtMultiple, yearsBetween } from './forecast';
+import {
+  forecastReturn,
+  forecastYears,
+  trailingDividends,
+  valueAtMultiple,
+  yearsBetween,
+} from './forecast';
 
 /*
  * The value line's forecast years (decision 186): which years are forecasts on a day, what
@@ -103,30 +109,46 @@ describe('the forecast years', () => {
     expect(valueAtMultiple(2, 0)).toBeNull();
   });
 
-  it('give the annual return to a forecast value as (value / price)^(1 / years) - 1, for any inputs', () => {
+  it('give the annual total return to a forecast value, the trailing dividends held flat, as ((value + dividends x years) / price)^(1 / years) - 1, for any inputs', () => {
     fc.assert(
       fc.property(
         fc.double({ min: 0.05, max: 100, noNaN: true }),
         fc.double({ min: 5, max: 2000, noNaN: true }),
         fc.double({ min: 1, max: 80, noNaN: true }),
         fc.integer({ min: 91, max: 3 * 365 }),
-        (eps, price, multiple, days) => {
+        // No dividend, or up to a tenth of the price a year.
+        fc.oneof(fc.constant(0), fc.double({ min: 0.01, max: 0.1, noNaN: true })),
+        (eps, price, multiple, days, yieldOnPrice) => {
           const to = new Date(Date.parse('2026-03-02T00:00:00Z') + days * 86_400_000)
             .toISOString()
             .slice(0, 10);
+          const perYear = price * yieldOnPrice;
           const got = forecastReturn(
             price,
             '2026-03-02',
             { date: to, eps: range(eps, eps, eps) },
             multiple,
+            perYear,
           );
-          // Independent: logarithms and days, not the valuation's decimal power.
-          const expected =
-            (Math.exp(Math.log((eps * multiple) / price) / (days / 365.25)) - 1) * 100;
+          // Independent: logarithms and days, not the valuation's decimal power; the
+          // dividends summed day by day (a year's over 365.25 days) to the year's end.
+          const years = days / 365.25;
+          let paid = 0;
+          for (let day = 0; day < days; day++) paid += perYear / 365.25;
+          const expected = (Math.exp(Math.log((eps * multiple + paid) / price) / years) - 1) * 100;
           expect(got).not.toBeNull();
           expect(Math.abs(got! - expected)).toBeLessThanOrEqual(
             1e-6 * Math.max(1, Math.abs(expected)),
           );
+          // Dividends only add to the return; without them it is the price return.
+          const priceOnly = forecastReturn(
+            price,
+            '2026-03-02',
+            { date: to, eps: range(eps, eps, eps) },
+            multiple,
+          )!;
+          if (perYear > 0) expect(got!).toBeGreaterThan(priceOnly);
+          else expect(got).toBe(priceOnly);
         },
       ),
     );
@@ -137,5 +159,29 @@ describe('the forecast years', () => {
     expect(
       forecastReturn(100, '2026-03-02', { date: '2027-03-02', eps: range(-1, -2, 0) }, 15),
     ).toBeNull();
+  });
+
+  it('count the dividends that went ex in the twelve months to the day, none without the read', () => {
+    const paid = [
+      { date: '2025-03-02', adjDividend: 0.5 }, // a year before: out
+      { date: '2025-03-03', adjDividend: 0.5 },
+      { date: '2025-09-01', adjDividend: 0.25 },
+      { date: '2026-03-02', adjDividend: 0.75 },
+      { date: '2026-03-03', adjDividend: 1 }, // after the day: out
+      { date: '2025-12-01', adjDividend: 0 },
+    ];
+    expect(trailingDividends(paid, '2026-03-02')).toBe(1.5);
+    expect(trailingDividends([], '2026-03-02')).toBe(0);
+    expect(trailingDividends(null, '2026-03-02')).toBeNull();
+    // From 29 February, the year before starts after 28 February.
+    expect(
+      trailingDividends(
+        [
+          { date: '2023-02-28', adjDividend: 1 },
+          { date: '2023-03-01', adjDividend: 2 },
+        ],
+        '2024-02-29',
+      ),
+    ).toBe(2);
   });
 });

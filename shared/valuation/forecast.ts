@@ -1,5 +1,6 @@
 import { knownFrom } from '../market/filings';
 import type { EstimateRange, EstimatesData } from './estimates-api';
+import { dec, toOutput } from './decimal';
 import { computeValuation } from './models';
 
 /**
@@ -104,18 +105,41 @@ export function yearsBetween(from: string, to: string): number {
 }
 
 /**
- * The annual price return from `price` on `from` to a forecast value at its fiscal year's end:
- * computeValuation's IRR with the hold the years between (dividends not included). Null
- * without a value or a hold.
+ * Dividends per share (split-adjusted) that went ex in the twelve months up to `day`: what a
+ * holder was paid over the last year, known on the day (decision 198). Zero for a company that
+ * paid none; null without the dividends read.
+ */
+export function trailingDividends(
+  dividends: readonly { date: string; adjDividend: number }[] | null,
+  day: string,
+): number | null {
+  if (!dividends) return null;
+  const [y, m, d] = day.split('-');
+  const yearBefore = `${String(Number(y) - 1).padStart(4, '0')}-${m}-${m === '02' && d === '29' ? '28' : d}`;
+  let total = 0;
+  for (const div of dividends)
+    if (div.date > yearBefore && div.date <= day && div.adjDividend > 0) total += div.adjDividend;
+  return total;
+}
+
+/**
+ * The annual total return from `price` on `from` to a forecast value at its fiscal year's end
+ * (decision 198): the estimated value (computeValuation at the multiple) plus the dividends
+ * paid meanwhile, the trailing twelve months' dividends per share held flat over the years
+ * between and not reinvested, as FAST Graphs' forecasting calculator counts them:
+ * ((value + dividends a year x years) / price)^(1 / years) - 1, in percent (with no dividends,
+ * the price return: computeValuation's IRR). Null without a value or a hold.
  */
 export function forecastReturn(
   price: number,
   from: string,
   year: { date: string; eps: EstimateRange },
   multiple: number,
+  dividendsPerYear = 0,
 ): number | null {
   const hold = yearsBetween(from, year.date);
   if (!(hold > 0) || !(price > 0) || !(year.eps.avg > 0) || !(multiple > 0)) return null;
+  if (!(dividendsPerYear >= 0)) return null;
   const result = computeValuation({
     valuation_type_id: 1,
     earnings_per_share: year.eps.avg,
@@ -124,5 +148,7 @@ export function forecastReturn(
     market_price: price,
     holding_period: hold,
   });
-  return result.ok ? result.irrPercent : null;
+  if (!result.ok) return null;
+  const end = dec(result.intrinsicValuePerShare).plus(dec(dividendsPerYear).times(hold));
+  return toOutput(end.div(price).pow(dec(1).div(hold)).minus(1).times(100));
 }

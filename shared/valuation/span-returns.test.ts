@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { annualPercent, spanReturns } from './span-returns';
+import { annualPercent, dividendsByYear, spanDividends, spanReturns } from './span-returns';
 
 /*
  * The value line's span in returns (decision 187): price, total and the S&P 500's total
@@ -72,5 +72,33 @@ describe('the value line’s span in returns', () => {
     );
     expect(annualPercent(10, 1 / 20)).toBeNull();
     expect(annualPercent(-100, 2)).toBeNull();
+  });
+
+  it('lists the span’s dividends oldest first, summed by the year they went ex', () => {
+    const paid = spanDividends(
+      [
+        { date: '2025-06-02', adjDividend: 0.3 },
+        { date: '2024-01-02', adjDividend: 9 }, // on the first day: the first close was after it
+        { date: '2024-06-03', adjDividend: 0.25 },
+        { date: '2024-09-02', adjDividend: 0 }, // nothing paid
+        { date: '2024-12-02', adjDividend: 0.25 },
+        { date: '2026-01-02', adjDividend: 0.3 }, // on the last day: in
+        { date: '2026-01-05', adjDividend: 9 }, // after it
+      ],
+      '2024-01-02',
+      '2026-01-02',
+    );
+    expect(paid.map((d) => d.date)).toEqual([
+      '2024-06-03',
+      '2024-12-02',
+      '2025-06-02',
+      '2026-01-02',
+    ]);
+    expect(dividendsByYear(paid)).toEqual([
+      { year: '2024', perShare: 0.5, payments: 2 },
+      { year: '2025', perShare: 0.3, payments: 1 },
+      { year: '2026', perShare: 0.3, payments: 1 },
+    ]);
+    expect(dividendsByYear([])).toEqual([]);
   });
 });

@@ -29,7 +29,18 @@ export interface SpanReturns {
 }
 
 type Close = { date: string; close: number };
-type Dividend = { date: string; adjDividend: number };
+export type Dividend = { date: string; adjDividend: number };
+
+/**
+ * The first day of the index fund's closes read for a line ending on `to`: twenty years and a
+ * week before it (the longest span a line draws, decision 199), whatever the line's start, so
+ * every company's line shares one read a day (the quota, decision 187).
+ */
+export function indexFundFrom(to: string): string {
+  return new Date(Date.parse(`${to}T00:00:00Z`) - (7305 + 7) * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+}
 
 const DAY_MS = 86_400_000;
 /** Under this the annual figure is not given (a month compounded to a year says little). */
@@ -38,6 +49,37 @@ const MIN_YEARS = 1 / 12;
 export function annualPercent(cumulative: number, years: number): number | null {
   if (!(years >= MIN_YEARS) || !(cumulative > -100)) return null;
   return (Math.pow(1 + cumulative / 100, 1 / years) - 1) * 100;
+}
+
+/**
+ * The dividends paid per share over a span, oldest first: each that went ex after its first
+ * day, up to its last (a holder from the first close was paid them). The span's sum, the bars
+ * beneath the price and the table by year are these (decision 187).
+ */
+export function spanDividends(
+  dividends: readonly Dividend[],
+  from: string,
+  to: string,
+): Dividend[] {
+  return dividends
+    .filter((d) => d.date > from && d.date <= to && d.adjDividend > 0)
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+}
+
+/** The span's dividends per share summed by calendar year of their ex-dates, oldest first. */
+export function dividendsByYear(
+  paid: readonly Dividend[],
+): { year: string; perShare: number; payments: number }[] {
+  const out: { year: string; perShare: number; payments: number }[] = [];
+  for (const d of paid) {
+    const year = d.date.slice(0, 4);
+    const last = out[out.length - 1];
+    if (last && last.year === year) {
+      last.perShare += d.adjDividend;
+      last.payments++;
+    } else out.push({ year, perShare: d.adjDividend, payments: 1 });
+  }
+  return out;
 }
 
 /**
@@ -73,7 +115,7 @@ export function spanReturns(
     const r = seriesReturns(s);
     if (r && r.total !== null && s.from === first) indexReturn = span(r.total);
   }
-  const paid = dividends?.filter((d) => d.date > first && d.date <= last && d.adjDividend > 0);
+  const paid = dividends ? spanDividends(dividends, first, last) : undefined;
   return {
     from: first,
     to: last,

@@ -5,9 +5,10 @@ import { stockSymbol } from '../schemas/common';
 
 /**
  * `GET /api/market/value-line?symbol=AAPL` (decision 150): what the value line is computed
- * from, read through the market cache: twelve years of quarterly statements (the figures each
+ * from, read through the market cache: twenty years of quarterly statements (the figures each
  * line needs and the day each quarter's became public, oldest first), the share splits, the
- * daily closes since the December eleven years before, and the sector's median multiples from
+ * daily closes since the December twenty-one years before (a line may be drawn over up to
+ * twenty: decision 199), and the sector's median multiples from
  * the screener snapshot (today's). The lines themselves are computed in the browser (shared/valuation/value-line.ts),
  * so they follow the investor's assumptions as they type.
  */

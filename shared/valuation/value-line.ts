@@ -69,12 +69,14 @@ export type DailyClose = readonly [string, number];
 export type ValueLineTypeId = 1 | 2 | 3 | 4 | 5;
 
 /**
- * Quarters of statements the line reads: the quarter in effect when the ten years of prices
- * start and the forty after it, the three before it for its TTM figure, and four more so that
- * the company's own median multiple known when the line starts is over a year of quarters.
+ * Quarters of statements the line reads: twenty years of them (decision 199), the most the
+ * company view's shared statement read holds (the cache's bucket of 80 rows), so a line over
+ * up to twenty years costs no read of its own. A ten-year line has the quarter in effect when
+ * it starts, the three before it for its TTM figure and more for the company's median known
+ * then; a twenty-year line's first year or two are gaps where a provider has no older quarters.
  */
-export const VALUE_LINE_QUARTERS = 48;
-/** Years of daily prices the line is drawn over, at most. */
+export const VALUE_LINE_QUARTERS = 80;
+/** Years of daily prices the line is drawn over unless a span is chosen (decision 199). */
 export const VALUE_LINE_YEARS = 10;
 
 const MILLION = 1_000_000;

@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { formatDisplayDate } from '../../shared/format/dates';
 import { formatNumber, formatPrice } from '../../shared/format/money';
 import { estimatesResponse } from '../../shared/valuation/estimates-api';
-import { forecastYears } from '../../shared/valuation/forecast';
+import { canonicalReadQuery, parseProxyRequest } from '../../shared/market';
+import { forecastReturn, forecastYears, trailingDividends } from '../../shared/valuation/forecast';
 import {
   companyMedianMultiple,
   quarterBases,
@@ -18,12 +19,14 @@ import { drawnValueLine } from './support/value-line';
  * Analysts' estimates on the company view's value line (decision 186), as an investor reads them
  * on a phone and a desktop: the coming fiscal years dashed after the last close and named in
  * the legend as estimates, each year's consensus EPS, range, number of analysts and value at
- * the line's multiple in a table (the figures the shared function gives), the annual return to
- * the farthest year's value and how often earlier consensus was met; nothing drawn before the
- * day the consensus was read.
+ * the line's multiple in a table (the figures the shared function gives), the annual total
+ * return to the farthest year's value (the last twelve months' dividends held flat: decision
+ * 198) and how often earlier consensus was met; nothing drawn before the day the consensus was
+ * read.
  */
 
 const api = apiClient();
+const pct = (n: number) => `${n > 0 ? '+' : ''}${formatNumber(n, 1)}%`;
 
 describe.each(WALKS)('at $load px wide', (walk) => {
   test('the P/E line’s forecast years from analysts’ estimates, labelled, counted and valued', async () => {
@@ -71,11 +74,30 @@ describe.each(WALKS)('at $load px wide', (walk) => {
     expect(await section.getByTestId('value-line-forecast-met').textContent()).toBe(
       `Reported EPS met or beat the consensus in ${forecast.met.met} of ${forecast.met.years} earlier fiscal years.`,
     );
-    expect(await section.getByTestId('value-line-forecast-return').textContent()).toMatch(
-      new RegExp(
-        `a year at ${formatNumber(median, 2).replace('.', '\\.')}x .*dividends not included`,
-      ),
+    // The total return to the farthest drawn year, the company's dividends of the last twelve
+    // months held flat: the shared function's figure from the same reads.
+    const query = canonicalReadQuery(
+      parseProxyRequest({
+        url: 'historical-price-full/stock_dividend/MSFT',
+        method: 'GET',
+        parameters: {},
+      }),
     );
+    const dividends = (
+      await api.get<{ data: Record<string, unknown>[] }>('/api/market/read', { query })
+    ).body.data.map((r) => ({
+      date: String(r.date).slice(0, 10),
+      adjDividend: Number(r.adjDividend),
+    }));
+    const perYear = trailingDividends(dividends, forecast.from)!;
+    expect(perYear).toBeGreaterThan(0);
+    const target = forecast.years.filter((y) => y.drawn && y.value !== null).at(-1)!;
+    const total = forecastReturn(line.closes.at(-1)![1], forecast.from, target, median, perYear)!;
+    await expect
+      .poll(() => section.getByTestId('value-line-forecast-return').textContent(), SLOW)
+      .toContain(
+        `${pct(total)} a year at ${formatNumber(median, 2)}x (dividends included: the last twelve months’ ${formatPrice(perYear, 'USD')} a share held flat each year, not reinvested).`,
+      );
     // Named as estimates in the legend and in the chart's name.
     await expect
       .poll(() =>

@@ -1,7 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import { formatNumber, formatPrice } from '../../shared/format/money';
 import { canonicalReadQuery, parseProxyRequest } from '../../shared/market';
-import { spanReturns, type SpanReturn } from '../../shared/valuation/span-returns';
+import {
+  dividendsByYear,
+  indexFundFrom,
+  spanDividends,
+  spanReturns,
+  type SpanReturn,
+} from '../../shared/valuation/span-returns';
 import { valueLineResponse } from '../../shared/valuation/value-line-api';
 import { apiClient } from '../support/api';
 import { newPage, SLOW } from './support/browser';
@@ -12,8 +18,23 @@ import { drawnValueLine } from './support/value-line';
  * The value line's span in returns (decision 187), on a phone and a desktop: the price return,
  * the total return with dividends reinvested and the S&P 500's total return over the line's
  * days, each over the span and a year, and the dividends paid: the figures the shared function
- * gives from the same market reads.
+ * gives from the same market reads; the dividends drawn as bars beneath the price, named in the
+ * chart's name and legend, and summed by year in a table.
  */
+
+/** Pixels of the dividends' colour (#2f855a) in the chart's bottom fifth, where their grid is. */
+const DIVIDEND_PIXELS = `(() => {
+  const canvas = document.querySelector('[data-testid="value-line-returns"]')
+    ?.closest('section')?.querySelector('.value-line__chart canvas');
+  if (!canvas) return -1;
+  const ctx = canvas.getContext('2d');
+  const top = Math.floor(canvas.height * 0.8);
+  const { data } = ctx.getImageData(0, top, canvas.width, canvas.height - top);
+  let n = 0;
+  for (let i = 0; i < data.length; i += 4)
+    if (Math.abs(data[i] - 47) < 12 && Math.abs(data[i + 1] - 133) < 12 && Math.abs(data[i + 2] - 90) < 12) n++;
+  return n;
+})()`;
 
 const api = apiClient();
 
@@ -43,9 +64,7 @@ describe.each(WALKS)('at $load px wide', (walk) => {
     ).data;
     const from = (await table.getAttribute('data-from'))!;
     const to = line.closes.at(-1)![0];
-    const padded = new Date(Date.parse(`${to}T00:00:00Z`) - (3653 + 7) * 86_400_000)
-      .toISOString()
-      .slice(0, 10);
+    const padded = indexFundFrom(to);
     const expected = spanReturns(
       line.closes.map(([date, close]) => ({ date, close })),
       dividendsOf(await read('historical-price-full/stock_dividend/KO')),
@@ -70,6 +89,31 @@ describe.each(WALKS)('at $load px wide', (walk) => {
     expect(await table.getByTestId('value-line-dividends').textContent()).toBe(
       `Dividends paid: ${formatPrice(expected.dividends!.perShare, 'USD')} a share (${expected.dividends!.payments} payments).`,
     );
+
+    // The dividends beneath the price: named, drawn, and by year the same list's sums.
+    expect(
+      await section
+        .getByRole('img', { name: /with the dividends paid per share beneath it/ })
+        .count(),
+    ).toBe(1);
+    expect(
+      await section.getByTestId('value-line-legend').locator('[data-legend="dividends"]').count(),
+    ).toBe(1);
+    await expect.poll(() => page.evaluate(DIVIDEND_PIXELS), SLOW).toBeGreaterThan(20);
+    const paid = spanDividends(
+      dividendsOf(await read('historical-price-full/stock_dividend/KO')),
+      expected.from,
+      expected.to,
+    );
+    const years = table.getByTestId('value-line-dividends-by-year').locator('tbody tr');
+    const byYear = dividendsByYear(paid);
+    expect(await years.count()).toBe(byYear.length);
+    for (const [i, y] of byYear.entries()) {
+      expect(await years.nth(i).locator('th').textContent()).toBe(y.year);
+      expect(await years.nth(i).locator('[data-cell="per-share"]').textContent()).toBe(
+        formatPrice(y.perShare, 'USD'),
+      );
+    }
 
     expect(await checkBothWidths(page, walk, 'value line with its returns')).toEqual([]);
     expect(errors).toEqual([]);

@@ -74,32 +74,36 @@ afterAll(async () => {
 });
 
 describe('the value line’s data', () => {
-  it('reads ten years of quarters, the splits and the closes once; a second read is all cache', async () => {
+  it('reads twenty years of quarters, the splits and the closes once; a second read is all cache', async () => {
     fake.clear();
     const res = await GET(marketValueLine, '/api/market/value-line?symbol=AAPL');
     expect(res.statusCode).toBe(200);
     expect(String(res.headers['cache-control'])).toMatch(/^public, s-maxage=\d+/);
     const body = valueLineResponse.parse(res.body);
     const { quarters, closes, splits } = body.data;
-    expect(quarters.length).toBe(48);
-    expect(quarters[0]!.date < quarters[47]!.date).toBe(true);
+    // Twenty years asked for (decision 199): every quarter the demo market has, more than the
+    // ten years before (its statements start with the first fiscal quarter of 2010).
+    expect(quarters.length).toBeGreaterThan(60);
+    expect(quarters.length).toBeLessThanOrEqual(80);
+    expect(quarters[0]!.date < '2010-01-31').toBe(true);
+    expect(quarters.every((q, i) => i === 0 || quarters[i - 1]!.date < q.date)).toBe(true);
     // Each with the day its statements were filed, after its end (decision 160).
     expect(
       quarters.every((q) => q.filingDate! > q.date && q.acceptedDate!.startsWith(q.filingDate!)),
     ).toBe(true);
     expect(quarters.every((q) => q.epsDiluted !== null && q.dilutedShares! > 0)).toBe(true);
     expect(splits).toEqual([{ date: '2020-08-31', numerator: 4, denominator: 1 }]);
-    // From December eleven years back: a close at every quarter end the statements cover.
-    expect(closes[0]![0] >= '2014-12-01').toBe(true);
-    expect(closes[0]![0] < '2014-12-10').toBe(true);
+    // From December twenty-one years back, or the provider's first session (2 January 2009).
+    expect(closes[0]![0]).toBe('2009-01-02');
     // Daily closes end with the last session's (the test clock is mid-session on 10 March).
     expect(closes[closes.length - 1]![0]).toBe('2026-03-09');
     // Three statements, the closes and the splits: five calls, then none.
     expect(fake.callCount).toBe(5);
     fake.clear();
     expect((await GET(marketValueLine, '/api/market/value-line?symbol=AAPL')).statusCode).toBe(200);
-    // The company view's quarterly rows share the cache items.
+    // The company view's quarterly rows share the cache items (their bucket of 80 rows).
     await service.statements('income', 'AAPL', 'quarter', 63);
+    await service.statements('cashflow', 'AAPL', 'quarter', 48);
     expect(fake.callCount).toBe(0);
   });
 

@@ -64,10 +64,10 @@ describe('the value line’s log scale', () => {
     const names = (o: ReturnType<typeof lineOption>) =>
       (o.series as { name: string }[]).map((s) => s.name);
     const log = lineOption(days, [], String, undefined, null, [], true);
-    expect(log.yAxis.type).toBe('log');
+    expect((log.yAxis as { type: string }).type).toBe('log');
     expect(names(log)).toEqual(['Price', 'Value']);
     const linear = lineOption(days, [], String, undefined, null, [], false);
-    expect(linear.yAxis.type).toBe('value');
+    expect((linear.yAxis as { type: string }).type).toBe('value');
     expect(names(linear)).toEqual([
       'base',
       'Price above value',

@@ -17,6 +17,7 @@ import {
   type ValueLineTypeId,
   type ValueStep,
 } from '../../../../shared/valuation/value-line';
+import { VALUE_LINE_MAX_YEARS } from '../../../../shared/valuation/line-span';
 import type { ValuationModelInput } from '../../../../shared/valuation/models';
 import type { ValueLineData } from '../../../../shared/valuation/value-line-api';
 
@@ -103,6 +104,35 @@ export interface ExtraLine {
 /** The fixed P/E drawn beside the line (FAST Graphs' 15x: the market's long-run average). */
 export const FIXED_PE = 15;
 
+/** The first and last day a line is drawn over (decision 199). */
+export interface DaySpan {
+  from: string;
+  to: string;
+}
+
+/**
+ * The line's days over a span: the closes to its end, from the later of its start, the line's
+ * first step and a pitch's day; without a span, the ten years to the last close.
+ */
+function daysOver(
+  steps: readonly ValueStep[],
+  closes: ValueLineData['closes'],
+  span: DaySpan | undefined,
+  pitchFrom?: string,
+): DayValue[] {
+  if (!span) return pricesAgainstValue(steps, closes, pitchFrom ? { from: pitchFrom } : {});
+  let end = closes.length;
+  while (end > 0 && closes[end - 1]![0] > span.to) end--;
+  let from = span.from;
+  const first = steps[0]?.from;
+  if (first && first > from) from = first;
+  if (pitchFrom && pitchFrom > from) from = pitchFrom;
+  return pricesAgainstValue(steps, end === closes.length ? closes : closes.slice(0, end), {
+    from,
+    years: VALUE_LINE_MAX_YEARS,
+  });
+}
+
 /**
  * The days of the company view's plain line at another multiple (the company's median known on
  * each day, or a fixed one): the same steps `lineView` draws, without the statistics.
@@ -112,6 +142,7 @@ export function plainLineDays(
   model: ValuationModelInput,
   bases: readonly QuarterBase[],
   multiple: number | MultipleAsOf,
+  span?: DaySpan,
 ): DayValue[] {
   const today = data.closes[data.closes.length - 1]?.[0];
   const steps = valueLine(model, bases, {
@@ -119,7 +150,7 @@ export function plainLineDays(
     multiple,
     ...(today ? { today } : {}),
   });
-  return pricesAgainstValue(steps, data.closes);
+  return daysOver(steps, data.closes, span);
 }
 
 /** Whether a model's value is one at the end of its hold (the multiples models; a DCF's is today's). */
@@ -138,6 +169,8 @@ export function lineView(
     latest: 'model' | 'quarters';
     pitchDate?: string;
     discountRate?: number;
+    /** The days drawn (decision 199); without it, the ten years to the last close. */
+    span?: DaySpan;
   },
 ): LineView {
   const today = data.closes[data.closes.length - 1]?.[0];
@@ -152,17 +185,17 @@ export function lineView(
     rate !== undefined && endOfHoldModel(model) && canDiscount(model.holding_period, rate)
       ? discountedSteps(raw, model.holding_period, rate)
       : raw;
-  const days = pricesAgainstValue(
-    steps,
-    data.closes,
-    options.pitchDate ? { from: options.pitchDate.slice(0, 10) } : {},
-  );
+  const days = daysOver(steps, data.closes, options.span, options.pitchDate?.slice(0, 10));
+  const span = options.span;
   return {
     steps,
     days,
     stats: valueLineStatistics(days),
     gaps: valueLineGaps(days),
-    current: currentValue(steps),
+    // A span that ends before today ends on the value that held on its last day.
+    current: currentValue(
+      span && today && span.to < today ? steps.filter((s) => s.from <= span.to) : steps,
+    ),
     filed: filingDates(data),
   };
 }

@@ -1,4 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
+import { indexFundFrom } from '../../../../../shared/valuation/span-returns';
 import { marketRows, type MarketRow } from '../../../lib/market-proxy';
 
 /** The S&P 500's index fund: its total return stands for the index's (decision 187). */
@@ -17,11 +18,9 @@ const closesOf = (rows: MarketRow[]) =>
  * Each is null while it loads or when it cannot be read.
  */
 export function useSpanData(symbol: string, to: string | undefined) {
-  // The fund's closes from ten years and a week before the last close, whatever the line's
+  // The fund's closes from twenty years and a week before the last close, whatever the line's
   // start: one read a day shared by every company's line (the quota, decision 187).
-  const padded = to
-    ? new Date(Date.parse(`${to}T00:00:00Z`) - (3653 + 7) * 86_400_000).toISOString().slice(0, 10)
-    : '';
+  const padded = to ? indexFundFrom(to) : '';
   const [dividends, fundCloses, fundDividends] = useQueries({
     queries: [
       {
@@ -51,6 +50,8 @@ export function useSpanData(symbol: string, to: string | undefined) {
   });
   return {
     pending: dividends.isPending || fundCloses.isPending || fundDividends.isPending,
+    /** The company's dividends are still being read. */
+    dividendsPending: dividends.isPending,
     dividends: dividends.data ?? null,
     index:
       fundCloses.data && fundDividends.data

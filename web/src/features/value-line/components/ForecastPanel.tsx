@@ -17,13 +17,19 @@ export interface ForecastPanelProps {
   price: number;
   /** The day the consensus was read (YYYY-MM-DD). */
   readOn: string;
+  /**
+   * The dividends per share of the twelve months to the forecast's first day, held flat in the
+   * return (decision 198); null without the dividends read (price only, said so); undefined
+   * while they are read (the return waits for them).
+   */
+  dividendsPerYear: number | null | undefined;
 }
 
 /**
  * Beneath the value line: analysts' consensus EPS for each fiscal year not yet reported, its
- * range and how many analysts gave one, its value at the line's multiple, the annual return to
- * the farthest year's value at the line's and the company's normal multiple, and how often the
- * consensus was met before (decision 186).
+ * range and how many analysts gave one, its value at the line's multiple, the annual total return
+ * to the farthest year's value at the line's and the company's normal multiple (the trailing
+ * dividends held flat: decision 198), and how often the consensus was met before (decision 186).
  */
 export function ForecastPanel({
   forecast,
@@ -32,10 +38,12 @@ export function ForecastPanel({
   normal,
   price,
   readOn,
+  dividendsPerYear,
 }: ForecastPanelProps) {
   const { years, met, from } = forecast;
   const target = [...years].reverse().find((y) => y.drawn && y.value !== null);
-  const at = (m: number) => (target ? forecastReturn(price, from, target, m) : null);
+  const at = (m: number) =>
+    target ? forecastReturn(price, from, target, m, dividendsPerYear ?? 0) : null;
   const mine = at(multiple);
   const own = normal === null ? null : at(normal);
   return (
@@ -83,11 +91,11 @@ export function ForecastPanel({
           </tbody>
         </table>
       </div>
-      {target && (
+      {target && dividendsPerYear !== undefined && (
         <p className="value-line__note" data-testid="value-line-forecast-return">
-          Annual return from {usd(price)} to the estimated value for the year ending{' '}
-          {formatDisplayDate(target.date)}: {mine === null ? 'N/A' : pct(mine)} a year at{' '}
-          {formatNumber(multiple, 2)}x
+          Annual {dividendsPerYear === null ? 'price' : 'total'} return from {usd(price)} to the
+          estimated value for the year ending {formatDisplayDate(target.date)}:{' '}
+          {mine === null ? 'N/A' : pct(mine)} a year at {formatNumber(multiple, 2)}x
           {normal !== null && normal !== multiple && (
             <>
               {' '}
@@ -95,7 +103,11 @@ export function ForecastPanel({
               {formatNumber(normal, 2)}x (its 10-yr median)
             </>
           )}{' '}
-          (price only, dividends not included).
+          {dividendsPerYear === null
+            ? '(price only: the company’s dividends could not be read).'
+            : dividendsPerYear === 0
+              ? '(no dividends in the last twelve months: the price return).'
+              : `(dividends included: the last twelve months’ ${formatPrice(dividendsPerYear, 'USD')} a share held flat each year, not reinvested).`}
         </p>
       )}
       <p className="value-line__note" data-testid="value-line-forecast-met">

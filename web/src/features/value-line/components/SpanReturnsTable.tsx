@@ -1,7 +1,12 @@
 import { useMemo } from 'react';
 import { formatDisplayDate } from '../../../../../shared/format/dates';
 import { formatNumber, formatPrice } from '../../../../../shared/format/money';
-import { spanReturns, type SpanReturn } from '../../../../../shared/valuation/span-returns';
+import {
+  dividendsByYear,
+  spanDividends,
+  spanReturns,
+  type SpanReturn,
+} from '../../../../../shared/valuation/span-returns';
 import type { DailyClose } from '../../../../../shared/valuation/value-line';
 import { useSpanData } from '../api/get-span-data';
 
@@ -10,8 +15,8 @@ const pct = (n: number | null) =>
 
 /**
  * Beneath the value line: the span's price return, total return (dividends reinvested) and the
- * S&P 500's total return, each over the span and a year, and the dividends paid per share
- * (decision 187).
+ * S&P 500's total return, each over the span and a year, and the dividends paid per share,
+ * over the span and by year (decision 187).
  */
 export function SpanReturnsTable({
   symbol,
@@ -35,6 +40,13 @@ export function SpanReturnsTable({
         to,
       ),
     [closes, span.dividends, span.index, from, to],
+  );
+  const byYear = useMemo(
+    () =>
+      returns && span.dividends
+        ? dividendsByYear(spanDividends(span.dividends, returns.from, returns.to))
+        : [],
+    [returns, span.dividends],
   );
   if (span.pending || !returns) return null;
   const row = (label: string, r: SpanReturn | null, key: string) => (
@@ -75,6 +87,37 @@ export function SpanReturnsTable({
           </tbody>
         </table>
       </div>
+      {byYear.length > 0 && (
+        <div
+          className="value-line__table-wrap"
+          role="region"
+          aria-label="Dividends by year table"
+          tabIndex={0}
+        >
+          <table
+            className="value-line__table"
+            aria-label="Dividends paid per share by year"
+            data-testid="value-line-dividends-by-year"
+          >
+            <thead>
+              <tr>
+                <th scope="col">Year (ex-dividend)</th>
+                <th scope="col">Dividends a share</th>
+                <th scope="col">Payments</th>
+              </tr>
+            </thead>
+            <tbody>
+              {byYear.map((y) => (
+                <tr key={y.year} data-year={y.year}>
+                  <th scope="row">{y.year}</th>
+                  <td data-cell="per-share">{formatPrice(y.perShare, 'USD')}</td>
+                  <td data-cell="payments">{y.payments}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </div>
   );
 }

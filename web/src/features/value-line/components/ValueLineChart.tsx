@@ -1,4 +1,4 @@
-import { LineChart } from 'echarts/charts';
+import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, MarkAreaComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
@@ -8,11 +8,18 @@ import { formatNumber } from '../../../../../shared/format/money';
 import type { DayValue, ValueStep } from '../../../../../shared/valuation/value-line';
 import { endMeasure } from '../../../lib/perf-marks';
 import type { ExtraLine } from '../model';
-import { lineOption, type ChartForecast } from './chart-option';
+import { lineOption, type ChartDividend, type ChartForecast } from './chart-option';
 
 const NONE: readonly ExtraLine[] = [];
 
-echarts.use([LineChart, GridComponent, MarkAreaComponent, TooltipComponent, CanvasRenderer]);
+echarts.use([
+  BarChart,
+  LineChart,
+  GridComponent,
+  MarkAreaComponent,
+  TooltipComponent,
+  CanvasRenderer,
+]);
 
 export interface ValueLineChartProps {
   days: readonly DayValue[];
@@ -27,12 +34,15 @@ export interface ValueLineChartProps {
   extras?: readonly ExtraLine[];
   /** A log price scale (decision 189). */
   log?: boolean;
+  /** Dividends paid per share over the span: bars beneath the price (decision 187). */
+  dividends?: readonly ChartDividend[];
   /** The User Timing measure this draw ends (bench/charts.ts). */
   measure?: string;
   height?: number;
 }
 
 const NO_STEPS: readonly ValueStep[] = [];
+const NO_DIVIDENDS: readonly ChartDividend[] = [];
 const NO_FILINGS: ReadonlyMap<string, string> = new Map();
 
 /** Price against the value line, the gap between them shaded. Loaded on demand. */
@@ -45,12 +55,13 @@ export default function ValueLineChart({
   forecast = null,
   extras = NONE,
   log = false,
+  dividends = NO_DIVIDENDS,
   measure,
-  height = 340,
+  height = dividends.length > 0 ? 410 : 340,
 }: ValueLineChartProps) {
   const option = useMemo(
-    () => lineOption(days, gaps, formatNumber, { steps, filed }, forecast, extras, log),
-    [days, gaps, steps, filed, forecast, extras, log],
+    () => lineOption(days, gaps, formatNumber, { steps, filed }, forecast, extras, log, dividends),
+    [days, gaps, steps, filed, forecast, extras, log, dividends],
   );
   // setOption draws at once: the first draw ends before the events are bound, so the chart's
   // being ready ends that measure; `finished` ends those of later draws.

@@ -5,8 +5,18 @@ import { withArticle } from '../../../../../shared/format/article';
 import { formatDisplayDate } from '../../../../../shared/format/dates';
 import { numberFromText } from '../../../../../shared/schemas/text';
 import { DCF_DEFAULTS } from '../../../../../shared/valuation/dcf';
-import { forecastYears } from '../../../../../shared/valuation/forecast';
+import { forecastYears, trailingDividends } from '../../../../../shared/valuation/forecast';
 import { MODELS, type ValuationModelInput } from '../../../../../shared/valuation/models';
+import {
+  LINE_PRESETS,
+  lineSpanOf,
+  PRESET_LABELS,
+  spanBounds,
+  withLineSpan,
+  type LinePreset,
+  type LineSpan,
+} from '../../../../../shared/valuation/line-span';
+import { spanDividends } from '../../../../../shared/valuation/span-returns';
 import {
   companyMultipleAsOf,
   plainModel,
@@ -21,6 +31,7 @@ import { WhenVisible } from '../../../components/WhenVisible';
 import { startMeasure, timed } from '../../../lib/perf-marks';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useEstimates } from '../api/get-estimates';
+import { useSpanData } from '../api/get-span-data';
 import { useValueLineData } from '../api/get-value-line';
 import {
   basesOf,
@@ -35,7 +46,7 @@ import {
   type Medians,
   type MultipleChoice,
 } from '../model';
-import { LINE_COLOURS, type ChartForecast } from './chart-option';
+import { LINE_COLOURS, type ChartDividend, type ChartForecast } from './chart-option';
 import { ForecastPanel } from './ForecastPanel';
 import { SpanReturnsTable } from './SpanReturnsTable';
 import { ValueLineStats } from './ValueLineStats';
@@ -83,7 +94,7 @@ const loadChart = () => void import('./ValueLineChart');
 function ValueLineBody(props: ValueLineSectionProps) {
   useEffect(loadChart, []);
   const query = useValueLineData(props.symbol);
-  if (query.isPending) return <Loading label="Loading ten years of figures…" />;
+  if (query.isPending) return <Loading label="Loading twenty years of figures…" />;
   if (query.isError)
     // Below the rest of the page and not urgent: said, not announced.
     return (
@@ -116,10 +127,27 @@ function useScale(): [Scale, (next: Scale) => void] {
   return [scale, set];
 }
 
+/** The line's span, kept in the address (decision 199), with what was wrong with the address's. */
+function useSpan(): [LineSpan, string | null, (next: (current: LineSpan) => LineSpan) => void] {
+  const [params, setParams] = useSearchParams();
+  const { span, problem } = useMemo(() => lineSpanOf(params), [params]);
+  // From the address as it stands when the change is made: two quick edits both count.
+  const set = (next: (current: LineSpan) => LineSpan) =>
+    setParams((prev) => withLineSpan(prev, next(lineSpanOf(prev).span)), { replace: true });
+  return [span, problem, set];
+}
+
 /** The company view's line: pick the model and the multiple. */
 function CompanyLine({ data }: { data: ValueLineData }) {
   const [typeId, setTypeId] = useState<ValueLineTypeId>(1);
   const [scale, setScale] = useScale();
+  const [span, spanProblem, setSpan] = useSpan();
+  const firstClose = data.closes[0]?.[0];
+  const lastCloseDay = data.closes[data.closes.length - 1]?.[0];
+  const bounds = useMemo(
+    () => (firstClose && lastCloseDay ? spanBounds(span, firstClose, lastCloseDay) : undefined),
+    [span, firstClose, lastCloseDay],
+  );
   const [choice, setChoice] = useState<MultipleChoice>('company');
   const [mine, setMine] = useState<Partial<Record<ValueLineTypeId, string>>>({});
   const bases = useMemo(() => basesOf(data, typeId), [data, typeId]);
@@ -148,9 +176,10 @@ function CompanyLine({ data }: { data: ValueLineData }) {
       lineView(data, model, bases, {
         latest: 'quarters',
         ...(typeId !== 5 ? { multiple } : {}),
+        ...(bounds ? { span: bounds } : {}),
       }),
     );
-  }, [data, bases, typeId, multiple, medians]);
+  }, [data, bases, typeId, multiple, medians, bounds]);
   const name = MODELS[typeId].name;
   // The company's normal multiple (its 10-yr median known on each day) and a fixed P/E drawn
   // beside the chosen line, each switchable (decision 188).
@@ -171,7 +200,13 @@ function CompanyLine({ data }: { data: ValueLineData }) {
           name: `Normal ${name}: the company’s 10-yr median known on each day (${x(now)} now)`,
           short: `Normal ${name} (${x(now)})`,
           colour: LINE_COLOURS.normal,
-          days: plainLineDays(data, model, bases, companyMultipleAsOf(typeId, bases, data.closes)),
+          days: plainLineDays(
+            data,
+            model,
+            bases,
+            companyMultipleAsOf(typeId, bases, data.closes),
+            bounds,
+          ),
         });
     }
     if (fixedShown && also.fixed) {
@@ -182,15 +217,18 @@ function CompanyLine({ data }: { data: ValueLineData }) {
           name: `Fixed P/E of ${x(FIXED_PE)} on every day`,
           short: `P/E ${x(FIXED_PE)}`,
           colour: LINE_COLOURS.fixed,
-          days: plainLineDays(data, model, bases, FIXED_PE),
+          days: plainLineDays(data, model, bases, FIXED_PE, bounds),
         });
     }
     return out;
-  }, [view, normalShown, fixedShown, also, data, medians, typeId, bases, name]);
+  }, [view, normalShown, fixedShown, also, data, medians, typeId, bases, name, bounds]);
   // Analysts' estimates as forecast years: the P/E line only (they are of EPS), at today's
   // multiple (decision 186).
   const estimates = useEstimates(data.symbol);
   const last = data.closes[data.closes.length - 1];
+  // The company's dividends (the span table's read, shared by its query): drawn beneath the
+  // price (decision 187) and counted in the forecast's return (decision 198).
+  const spanData = useSpanData(data.symbol, last?.[0]);
   const todayMultiple =
     typeof multiple === 'number' ? multiple : multiple ? medians.company.median : null;
   const forecast = useMemo(() => {
@@ -199,16 +237,27 @@ function CompanyLine({ data }: { data: ValueLineData }) {
       return null;
     return forecastYears(body.data, body.asOf.slice(0, 10), last[0], todayMultiple);
   }, [typeId, estimates.data, last, todayMultiple]);
+  const firstDay = view?.days[0]?.date;
+  const lastDay = view?.days[view.days.length - 1]?.date;
+  const spanDividendsShown = useMemo(
+    () =>
+      spanData.dividends && firstDay && lastDay
+        ? spanDividends(spanData.dividends, firstDay, lastDay)
+        : NO_DIVIDENDS,
+    [spanData.dividends, firstDay, lastDay],
+  );
+  // The forecast follows the last close: drawn when the span reaches it.
+  const toToday = !bounds || !last || bounds.to >= last[0];
   const chartForecast = useMemo<ChartForecast | null>(
     () =>
-      forecast && forecast.years.length > 0 && todayMultiple
+      toToday && forecast && forecast.years.length > 0 && todayMultiple
         ? {
             forecast,
             start: view?.current?.value ?? null,
             multiple: `${formatNumber(todayMultiple, 2)}x`,
           }
         : null,
-    [forecast, todayMultiple, view],
+    [toToday, forecast, todayMultiple, view],
   );
   const inputId = useId();
   const missingMultiple =
@@ -225,8 +274,8 @@ function CompanyLine({ data }: { data: ValueLineData }) {
         {typeId === 5
           ? ` discounted at ${DCF_DEFAULTS.discountRate}% (no stage-one growth, ${DCF_DEFAULTS.stageOneYears} years, terminal growth ${DCF_DEFAULTS.terminalGrowth}%)`
           : ` times ${withArticle(name)} multiple`}
-        , drawn against the daily price over up to ten years. {KNOWN_THEN} Value Business to use
-        your own assumptions.
+        , drawn against the daily price over the range chosen (up to twenty years, as far as the
+        figures go). {KNOWN_THEN} Value Business to use your own assumptions.
       </p>
       <div className="value-line__controls">
         <Choice
@@ -267,7 +316,19 @@ function CompanyLine({ data }: { data: ValueLineData }) {
           value={scale}
           onChange={setScale}
         />
+        <SpanControls
+          span={span}
+          bounds={bounds}
+          first={firstClose}
+          last={lastCloseDay}
+          onChange={setSpan}
+        />
       </div>
+      {spanProblem && (
+        <p className="notice notice--info" data-testid="value-line-range-problem">
+          {spanProblem} The line shows the last ten years.
+        </p>
+      )}
       <MultipleNote typeId={typeId} medians={medians} sector={data.sector} />
       {(normalShown || fixedShown) && (
         <fieldset className="value-line__also">
@@ -313,8 +374,14 @@ function CompanyLine({ data }: { data: ValueLineData }) {
           forecast={chartForecast}
           extras={extras}
           log={scale === 'log'}
+          dividends={spanDividendsShown}
           after={
-            forecast && forecast.years.length > 0 && todayMultiple && last ? (
+            forecast && forecast.years.length > 0 && todayMultiple && last && !toToday ? (
+              <p className="value-line__note" data-testid="value-line-forecast-later">
+                Analysts’ estimates follow the last close: choose a range that reaches it to see
+                them.
+              </p>
+            ) : forecast && forecast.years.length > 0 && todayMultiple && last ? (
               <ForecastPanel
                 forecast={forecast}
                 multiple={todayMultiple}
@@ -322,6 +389,11 @@ function CompanyLine({ data }: { data: ValueLineData }) {
                 normal={medians.company.median}
                 price={last[1]}
                 readOn={estimates.data!.asOf.slice(0, 10)}
+                dividendsPerYear={
+                  spanData.dividendsPending
+                    ? undefined
+                    : trailingDividends(spanData.dividends, forecast.from)
+                }
               />
             ) : typeId === 1 && estimates.data?.data.unavailable ? (
               <p className="value-line__note">{estimates.data.data.unavailable}</p>
@@ -336,6 +408,81 @@ function CompanyLine({ data }: { data: ValueLineData }) {
           from={view.days[0]!.date}
           to={view.days[view.days.length - 1]!.date}
         />
+      )}
+    </>
+  );
+}
+
+const NO_DIVIDENDS: readonly ChartDividend[] = [];
+
+type RangeChoice = LinePreset | 'dates';
+
+/**
+ * The line's range (decision 199): 5, 10 or 20 years to the last close, as far back as the
+ * closes go (Max, twenty years at most), or two dates; each kept in the address.
+ */
+function SpanControls({
+  span,
+  bounds,
+  first,
+  last,
+  onChange,
+}: {
+  span: LineSpan;
+  bounds: { from: string; to: string } | undefined;
+  first: string | undefined;
+  last: string | undefined;
+  onChange: (next: (current: LineSpan) => LineSpan) => void;
+}) {
+  const fromId = useId();
+  const toId = useId();
+  const value: RangeChoice = span.kind === 'dates' ? 'dates' : span.preset;
+  const asDates = (current: LineSpan): LineSpan =>
+    current.kind === 'dates'
+      ? current
+      : { kind: 'dates', from: bounds?.from ?? null, to: bounds?.to ?? null };
+  const onRange = (next: RangeChoice) =>
+    onChange((current) => (next === 'dates' ? asDates(current) : { kind: 'preset', preset: next }));
+  const onDate = (which: 'from' | 'to', day: string) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return;
+    onChange((current) => ({ ...asDates(current), [which]: day }));
+  };
+  return (
+    <>
+      <Choice
+        label="Range"
+        options={[
+          ...LINE_PRESETS.map((p) => ({ value: p as RangeChoice, label: PRESET_LABELS[p] })),
+          { value: 'dates' as RangeChoice, label: 'Dates' },
+        ]}
+        value={value}
+        onChange={onRange}
+      />
+      {span.kind === 'dates' && (
+        <span className="value-line__dates">
+          <label className="value-line__multiple" htmlFor={fromId}>
+            <span>From</span>
+            <input
+              id={fromId}
+              type="date"
+              value={span.from ?? bounds?.from ?? ''}
+              min={first}
+              max={last}
+              onChange={(e) => onDate('from', e.target.value)}
+            />
+          </label>
+          <label className="value-line__multiple" htmlFor={toId}>
+            <span>To</span>
+            <input
+              id={toId}
+              type="date"
+              value={span.to ?? bounds?.to ?? ''}
+              min={first}
+              max={last}
+              onChange={(e) => onDate('to', e.target.value)}
+            />
+          </label>
+        </span>
       )}
     </>
   );
@@ -511,6 +658,7 @@ function LineBlock({
   forecast = null,
   extras = [],
   log = false,
+  dividends = NO_DIVIDENDS,
   after = null,
 }: {
   view: LineView;
@@ -526,6 +674,8 @@ function LineBlock({
   extras?: readonly ExtraLine[];
   /** A log price scale, without the shading (decision 189). */
   log?: boolean;
+  /** The dividends paid per share over the span, drawn beneath the price (decision 187). */
+  dividends?: readonly ChartDividend[];
   /** Beneath the legend (the forecast's panel). */
   after?: ReactNode;
 }) {
@@ -568,14 +718,21 @@ function LineBlock({
               gaps={view.gaps}
               steps={view.steps}
               filed={view.filed}
-              label={`${label}, ${first ?? ''} to ${last ?? ''}${forecast ? ', with analysts’ estimates after it' : ''}`}
+              label={`${label}, ${first ?? ''} to ${last ?? ''}${dividends.length > 0 ? ', with the dividends paid per share beneath it' : ''}${forecast ? ', with analysts’ estimates after it' : ''}`}
               forecast={forecast}
               extras={extras}
               log={log}
+              dividends={dividends}
               measure={VALUE_LINE_MEASURE}
             />
           </Suspense>
-          <LineLegend value={legend} estimates={forecast !== null} extras={extras} log={log} />
+          <LineLegend
+            value={legend}
+            estimates={forecast !== null}
+            extras={extras}
+            log={log}
+            dividends={dividends.length > 0}
+          />
         </>
       )}
       {after}
@@ -590,11 +747,13 @@ function LineLegend({
   estimates,
   extras,
   log,
+  dividends,
 }: {
   value: string;
   estimates: boolean;
   extras: readonly ExtraLine[];
   log: boolean;
+  dividends: boolean;
 }) {
   const swatch = (colour: string, line: boolean) => (
     <span
@@ -631,6 +790,15 @@ function LineLegend({
           <span>
             Estimate (dashed): analysts’ consensus EPS × the multiple,{' '}
             {log ? 'its range in the table beneath' : 'the lowest to highest estimate shaded'}
+          </span>
+        </li>
+      )}
+      {dividends && (
+        <li data-legend="dividends">
+          {swatch(LINE_COLOURS.dividend, false)}
+          <span>
+            Dividends (bars beneath the price): each dividend paid per share at its ex-dividend
+            date, by year in the returns table
           </span>
         </li>
       )}

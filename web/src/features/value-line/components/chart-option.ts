@@ -12,7 +12,19 @@ export const LINE_COLOURS = {
   normal: '#2b6cb0',
   fixed: '#6b46c1',
   range: 'rgba(183, 121, 31, 0.18)',
+  dividend: '#2f855a',
 } as const;
+
+/** A dividend paid per share: its ex-date and amount (split-adjusted). */
+export interface ChartDividend {
+  date: string;
+  adjDividend: number;
+}
+
+/** The dividends' series name (the tooltip finds its bars by it). */
+export const DIVIDENDS = 'Dividends';
+/** The height of the dividends' grid beneath the price, in pixels. */
+const DIVIDEND_GRID = 64;
 
 /** The forecast the chart draws after the last close: its first day, value there and years. */
 export interface ChartForecast {
@@ -86,7 +98,18 @@ export function lineOption(
   extras: readonly { key: string; short: string; colour: string; days: readonly DayValue[] }[] = [],
   /** A log price scale (decision 189): equal distances are equal percentage moves. */
   log = false,
+  /**
+   * The dividends paid per share over the span, drawn as bars at their ex-dates in a grid of
+   * their own beneath the price (decision 187); none: no grid.
+   */
+  dividends: readonly ChartDividend[] = [],
 ) {
+  const paidOn = new Map<number, number>();
+  for (const d of dividends) {
+    const t = timeOf(d.date);
+    paidOn.set(t, (paidOn.get(t) ?? 0) + d.adjDividend);
+  }
+  const withDividends = paidOn.size > 0;
   // The other lines' values by day, for the tooltip (decision 188).
   const extraByDay = extras.map((e) => new Map(e.days.map((d) => [d.date, d.value])));
   // On a time axis, each point [day, figure]. The price is every close (drawn at the chart's
@@ -184,10 +207,38 @@ export function lineOption(
             itemStyle: { color: LINE_COLOURS.estimate },
           },
         ];
+  // The first day and the last drawn (the farthest forecast year): both grids share them.
+  const lastDrawn = estimatePoints[estimatePoints.length - 1]?.point[0];
+  const xAxis = {
+    type: 'time' as const,
+    axisLabel: { color: '#526173' },
+    splitLine: { show: false },
+    ...(withDividends && days.length > 0
+      ? {
+          min: timeOf(days[0]!.date),
+          max: Math.max(timeOf(days[days.length - 1]!.date), lastDrawn ?? 0),
+        }
+      : {}),
+  };
+  const yAxis = {
+    ...(log ? { type: 'log' as const, logBase: 10 } : { type: 'value' as const, scale: true }),
+    axisLabel: { color: '#526173' },
+    splitLine: { lineStyle: { color: '#e6ebf1' } },
+  };
+  const dividendBars: Point[] = [...paidOn.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([t, amount]) => [t, amount]);
   return {
     animation: false,
     // The legend is the page's own, beneath the chart: it says in words what the value is.
-    grid: { left: 8, right: 24, top: 12, bottom: 8, containLabel: true },
+    grid: withDividends
+      ? [
+          { left: 8, right: 24, top: 12, bottom: DIVIDEND_GRID + 36, containLabel: true },
+          { left: 8, right: 24, height: DIVIDEND_GRID - 20, bottom: 8, containLabel: true },
+        ]
+      : { left: 8, right: 24, top: 12, bottom: 8, containLabel: true },
+    // One pointer across the price and the dividends beneath it.
+    ...(withDividends ? { axisPointer: { link: [{ xAxisIndex: 'all' as const }] } } : {}),
     tooltip: {
       trigger: 'axis' as const,
       axisPointer: { type: 'line' as const },
@@ -205,6 +256,12 @@ export function lineOption(
         const d = beyond
           ? undefined
           : days[list.find((p) => p.seriesName === 'Price')?.dataIndex ?? -1];
+        const bar = list.find((p) => p.seriesName === DIVIDENDS);
+        if (!d && bar && bar.dataIndex !== undefined) {
+          const [t, amount] = dividendBars[bar.dataIndex] ?? [];
+          if (t === undefined || amount === undefined || amount === null) return '';
+          return `Dividend ${format(amount, 4)} a share, ex-dividend ${new Date(t).toISOString().slice(0, 10)}`;
+        }
         if (!d) {
           const at = list.find((p) => p.seriesName === ESTIMATE)?.dataIndex;
           const year = at === undefined ? undefined : estimatePoints[at]?.year;
@@ -230,19 +287,34 @@ export function lineOption(
           const v = extraByDay[i]!.get(d.date);
           lines.push(`${e.short} ${v === null || v === undefined ? 'N/A' : format(v, 2)}`);
         });
+        const paid = paidOn.get(timeOf(d.date));
+        if (paid !== undefined) lines.push(`Dividend ${format(paid, 4)} a share (ex-dividend)`);
         return lines.join('<br/>');
       },
     },
-    xAxis: {
-      type: 'time' as const,
-      axisLabel: { color: '#526173' },
-      splitLine: { show: false },
-    },
-    yAxis: {
-      ...(log ? { type: 'log' as const, logBase: 10 } : { type: 'value' as const, scale: true }),
-      axisLabel: { color: '#526173' },
-      splitLine: { lineStyle: { color: '#e6ebf1' } },
-    },
+    xAxis: withDividends
+      ? [
+          { ...xAxis, axisLabel: { show: false } },
+          { ...xAxis, gridIndex: 1 },
+        ]
+      : xAxis,
+    yAxis: withDividends
+      ? [
+          yAxis,
+          {
+            type: 'value' as const,
+            gridIndex: 1,
+            min: 0,
+            splitNumber: 1,
+            name: 'Dividends / share',
+            nameLocation: 'end' as const,
+            nameGap: 6,
+            nameTextStyle: { color: '#526173', align: 'left' as const },
+            axisLabel: { color: '#526173' },
+            splitLine: { lineStyle: { color: '#e6ebf1' } },
+          },
+        ]
+      : yAxis,
     series: [
       // Stacked differences have no place on a log scale (a gap of 0 has no logarithm): the
       // shading is the linear scale's.
@@ -303,6 +375,21 @@ export function lineOption(
         };
       }),
       ...forecastSeries,
+      ...(withDividends
+        ? [
+            {
+              type: 'bar' as const,
+              name: DIVIDENDS,
+              data: dividendBars,
+              xAxisIndex: 1,
+              yAxisIndex: 1,
+              barWidth: 3,
+              silent: true,
+              emphasis: { disabled: true },
+              itemStyle: { color: LINE_COLOURS.dividend },
+            },
+          ]
+        : []),
     ],
   };
 }
