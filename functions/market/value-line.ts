@@ -34,6 +34,16 @@ export function closesFrom(marketDay: string): string {
   return `${Number(marketDay.slice(0, 4)) - VALUE_LINE_MAX_YEARS - 2}-12-01`;
 }
 
+/**
+ * The first of December eleven years before the market day's year: the closes the company's
+ * ten-year median P/E known on the day needs (a close at each quarter end of its ten years), and
+ * no more. The market map's value (decision 195) reads these daily, for every company: half the
+ * twenty years a line may be drawn over.
+ */
+export function medianClosesFrom(marketDay: string): string {
+  return `${Number(marketDay.slice(0, 4)) - 12}-12-01`;
+}
+
 const later = (a: string | null | undefined, b: string | null): string | null =>
   b === null ? (a ?? null) : a == null || b > a ? b : a;
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);

@@ -14,7 +14,7 @@ import { medianValueOn } from '../../shared/heatmap/value';
 import { VALUE_LINE_QUARTERS } from '../../shared/valuation/value-line';
 import { logger } from '../lib/logger';
 import { ProviderPlanError } from '../market/errors';
-import { closesFrom, quarterFigures } from '../market/value-line';
+import { medianClosesFrom, quarterFigures } from '../market/value-line';
 import type { MarketService } from '../market/service';
 import { sourceFromConfig, type StableSource } from '../market/source';
 import { newVersion, type SnapshotData, type SnapshotEntry } from './snapshot';
@@ -112,8 +112,8 @@ export async function fetchFundamentals(
       p.keyMetricsTtm(symbol),
       p.statements('income', symbol, 'annual', 6),
       p.statements('balance', symbol, 'quarter', 1),
-      // From the value line's first day (closesFrom): its median P/E's quarter-end closes.
-      p.daily(symbol, closesFrom(today), today),
+      // The ten-year median P/E's quarter-end closes (medianClosesFrom), not a whole line's twenty years.
+      p.daily(symbol, medianClosesFrom(today), today),
       earnings(symbol).catch(() => [] as unknown[]),
       p.statements('income', symbol, 'quarter', VALUE_LINE_QUARTERS),
       // A plan without splits: the statements are taken as restated, as the value line does.
