@@ -88,9 +88,9 @@ function decode<T>(body: Uint8Array): T {
  * Values decoded by this instance, by item, fetch time and size: a value fetched at a time is
  * never written again under it, so every read of it while the instance is warm shares one
  * decoded copy (and the closes' day numbers decoded from it, `dayCloses`), whether or not the
- * item is remembered in memory (decision 200). About 48 MB of values at most.
+ * item is remembered in memory (decision 200). About 64 MB of values at most.
  */
-const decodedValues = new WarmMemo<unknown>(48 * 1024 * 1024);
+const decodedValues = new WarmMemo<unknown>(64 * 1024 * 1024);
 
 function decodedOf<T>(item: Item): T {
   if (item.pk === undefined || item.fetchedAt === undefined) return decode<T>(item.body!);

@@ -153,9 +153,9 @@ function actionView(a: LedgerAction): ActionView {
 
 /**
  * Action lists worked out by this instance, by portfolio version (one set of actions): later
- * reads share one sorted list (decision 200). About 16 MB of lists at most.
+ * reads share one sorted list (decision 200). About 8 MB of lists at most.
  */
-const actionLists = new WarmMemo<ActionView[]>(16 * 1024 * 1024);
+const actionLists = new WarmMemo<ActionView[]>(8 * 1024 * 1024);
 
 /** Every action, newest first (by day, then id). */
 function actionViews(p: PortfolioItem, actions: readonly LedgerAction[]): ActionView[] {

@@ -248,9 +248,9 @@ interface DecodedBlock {
 /**
  * Blocks decoded by this instance, by sort key: a block's key carries the stamp it was written
  * under and is never written again, so a block read (or written) once is not read again while
- * the instance is warm (decision 200). About 32 MB of blocks at most.
+ * the instance is warm (decision 200). About 24 MB of blocks at most.
  */
-const decodedBlocks = new WarmMemo<DecodedBlock>(32 * 1024 * 1024);
+const decodedBlocks = new WarmMemo<DecodedBlock>(24 * 1024 * 1024);
 
 function keepBlock(
   memoKey: string,

@@ -124,9 +124,9 @@ export const ANSWER_ROWS = 100;
 /**
  * Lots worked out by this instance, by portfolio version, day and prices (decision 200): a
  * version is one set of trades and splits, so later reads of the day at the same quotes (and
- * the pages of the lists) do not match every sale again. About 16 MB of lots at most.
+ * the pages of the lists) do not match every sale again. About 8 MB of lots at most.
  */
-const lotsMemo = new WarmMemo<LotsView>(16 * 1024 * 1024);
+const lotsMemo = new WarmMemo<LotsView>(8 * 1024 * 1024);
 
 /** The FIFO tax lots at today's prices (decision 131). */
 function lotsOf(now: PortfolioNow, held: readonly HoldingFigures[]): LotsView {

@@ -188,9 +188,9 @@ export async function checkpointItem(
  * Histories decoded by this instance, by item and a digest of its body: the same body read
  * again (every read of a day after the first, each portfolio of a list) is not decoded again,
  * and its points, frozen, are the same objects, so figures worked out per point are reused
- * (decision 200). About 32 MB of histories at most (their points beside, `lastPoints`).
+ * (decision 200). About 8 MB of histories at most (their points beside, `lastPoints`).
  */
-const decodedHistories = new WarmMemo<StoredHistory>(32 * 1024 * 1024);
+const decodedHistories = new WarmMemo<StoredHistory>(8 * 1024 * 1024);
 
 function parseHistory(item: Record<string, unknown> | undefined): StoredHistory | undefined {
   const body = item?.body as Uint8Array | undefined;
@@ -217,7 +217,7 @@ function parseHistory(item: Record<string, unknown> | undefined): StoredHistory 
  * trade, the next day) repeats most of them, and those it repeats are the same objects, so the
  * figures kept per point still hold (decision 200).
  */
-const lastPoints = new WarmMemo<readonly NavPoint[]>(32 * 1024 * 1024);
+const lastPoints = new WarmMemo<readonly NavPoint[]>(16 * 1024 * 1024);
 
 const SAME_POINT_FIELDS = [
   'date',
