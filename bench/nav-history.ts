@@ -147,7 +147,7 @@ async function benchScale(report: Report, scale: (typeof SCALES)[number]): Promi
     bars
       .get(symbol)!
       .filter((b) => b.date <= date)
-      .at(-1)!;
+      .at(-1);
 
   // The trades spread over the ten years: a buy of each symbol first, then buys and sales in turn.
   let cash = 1_000_000_000 * (scale.holdings / 50);
@@ -380,9 +380,13 @@ async function benchScale(report: Report, scale: (typeof SCALES)[number]): Promi
     'after a change to an earlier day (spread over the ten years)',
     'MAX',
     async (i) => {
-      const symbol = symbols[(i * 7) % symbols.length]!;
       const date = addDays(INCEPTION, 30 + Math.floor(((i + 0.5) / RUNS) * span));
-      const bar = closeOn(symbol, date);
+      // A symbol that traded by then (some of the universe listed later).
+      const symbol = Array.from(
+        { length: symbols.length },
+        (_, k) => symbols[(i * 7 + k) % symbols.length]!,
+      ).find((s) => closeOn(s, date) !== undefined)!;
+      const bar = closeOn(symbol, date)!;
       const csv = [
         'Date,Type,Symbol,Quantity,Price,Amount,Fee',
         `${bar.date},buy,${symbol},1,${rawPrice(symbol, bar.date, bar.close)},,`,
