@@ -3,7 +3,9 @@
  * scales, against DynamoDB Local and the demo market (pinned clock): ten years of daily history
  * with 50 holdings and 2,000 transactions (target 300 ms p95 for every read path), and ten times
  * it, 500 holdings and 20,000 transactions (target 1 s p95). The market cache's in-memory layer is
- * off, so every cached read is a DynamoDB request, as on a Lambda instance's first request.
+ * off, so every cached read is a DynamoDB request, as on a Lambda instance's first request; the
+ * quotes are kept fresh between reads, untimed, as the quote job keeps them. What an instance
+ * keeps decoded (decision 200) stays between reads, as in a warm instance.
  *
  * Per scale it prints the first read (which credits every dividend and applies every split due),
  * then p50 / p95 of each read path, the DynamoDB requests a read makes, and the largest answer of
