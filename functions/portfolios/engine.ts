@@ -67,6 +67,7 @@ import {
   newStamp,
 } from './ledger';
 import { keys } from '../lib/keys';
+import { WarmMemo } from '../lib/warm-memo';
 import { logger } from '../lib/logger';
 import { recordPortfolioUpkeepFailure } from '../lib/metrics';
 import { requirePortfolio, type PortfolioItem } from './store';
@@ -150,10 +151,24 @@ function actionView(a: LedgerAction): ActionView {
   };
 }
 
-function actionViews(actions: readonly LedgerAction[]): ActionView[] {
-  return actions
-    .map(actionView)
-    .sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id));
+/**
+ * Action lists worked out by this instance, by portfolio version (one set of actions): later
+ * reads share one sorted list (decision 200). About 8 MB of lists at most.
+ */
+const actionLists = new WarmMemo<ActionView[]>(8 * 1024 * 1024);
+
+/** Every action, newest first (by day, then id). */
+function actionViews(p: PortfolioItem, actions: readonly LedgerAction[]): ActionView[] {
+  const key = `${p.portfolioId}|${p.version}|${actions.length}`;
+  const known = actionLists.get(key);
+  if (known) return known;
+  const list = Object.freeze(
+    actions
+      .map(actionView)
+      .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0) || a.id.localeCompare(b.id)),
+  ) as ActionView[];
+  actionLists.set(key, list, list.length * 250);
+  return list;
 }
 
 /** The money put in: the seed on the inception day and every later flow. */
@@ -420,7 +435,7 @@ async function fromStored(
     portfolio,
     points: [...stored.points, ...history.points],
     holdings: history.holdings,
-    actions: ledger ? actionViews(ledger.actions) : [],
+    actions: ledger ? actionViews(portfolio, ledger.actions) : [],
     actionsComplete: stored.actionsComplete,
     profiles: new Map(Object.entries(stored.profiles)),
     prices,
@@ -633,7 +648,7 @@ async function fromLedger(
     portfolio: p,
     points,
     holdings: history.holdings,
-    actions: actionViews(ledger.actions),
+    actions: actionViews(p, ledger.actions),
     actionsComplete: rows.complete,
     profiles,
     ...(benchmark ? { benchmark: closesOf(closePairs(benchmark)) } : {}),

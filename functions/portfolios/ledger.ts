@@ -10,6 +10,7 @@ import { compareIso } from '../../shared/portfolio/days';
 import { queryPartition } from '../lib/dynamo';
 import { keys, userPk } from '../lib/keys';
 import { logger } from '../lib/logger';
+import { WarmMemo } from '../lib/warm-memo';
 import type { CorporateActionItem } from './corporate-actions';
 import type {
   HoldingItem,
@@ -238,6 +239,33 @@ function blockYear(block: string): string {
   return block.slice(0, 4);
 }
 
+/** A block as a read uses it: its trades as objects (frozen: every read shares them). */
+interface DecodedBlock {
+  trades: readonly LedgerTrade[];
+  actions: readonly LedgerAction[];
+}
+
+/**
+ * Blocks decoded by this instance, by sort key: a block's key carries the stamp it was written
+ * under and is never written again, so a block read (or written) once is not read again while
+ * the instance is warm (decision 200). About 24 MB of blocks at most.
+ */
+const decodedBlocks = new WarmMemo<DecodedBlock>(24 * 1024 * 1024);
+
+function keepBlock(
+  memoKey: string,
+  rows: { trades: TradeRow[]; actions: LedgerAction[] },
+  bytes: number,
+) {
+  const block: DecodedBlock = Object.freeze({
+    trades: Object.freeze(rows.trades.map((r) => Object.freeze(fromTradeRow(r)))),
+    actions: Object.freeze(rows.actions.map((a) => Object.freeze(a))),
+  });
+  // What the objects take, about: a few times their JSON.
+  decodedBlocks.set(memoKey, block, bytes * 3);
+  return block;
+}
+
 async function readBlocks(
   store: PortfolioStore,
   userId: string,
@@ -247,17 +275,24 @@ async function readBlocks(
   const wanted = Object.entries(index).map(([block, stamp]) =>
     keys.portfolioLedger(userId, portfolioId, block, stamp),
   );
-  const bodies = await batchGetBodies(store, wanted);
-  if (bodies.size !== wanted.length) return undefined;
+  const blocks: DecodedBlock[] = [];
+  const unread: typeof wanted = [];
+  for (const key of wanted) {
+    const known = decodedBlocks.get(`${key.pk}|${key.sk}`);
+    if (known) blocks.push(known);
+    else unread.push(key);
+  }
+  const bodies = unread.length > 0 ? await batchGetBodies(store, unread) : new Map();
+  if (bodies.size !== unread.length) return undefined;
+  for (const [sk, body] of bodies) {
+    const json = gunzipSync(body).toString('utf8');
+    blocks.push(keepBlock(`${userPk(userId)}|${sk}`, JSON.parse(json), json.length));
+  }
   const trades: LedgerTrade[] = [];
   const actions: LedgerAction[] = [];
-  for (const body of bodies.values()) {
-    const block = JSON.parse(gunzipSync(body).toString('utf8')) as {
-      trades: TradeRow[];
-      actions: LedgerAction[];
-    };
-    for (const row of block.trades) trades.push(fromTradeRow(row));
-    actions.push(...block.actions);
+  for (const block of blocks) {
+    for (const t of block.trades) trades.push(t);
+    for (const a of block.actions) actions.push(a);
   }
   return { trades: trades.sort(byTime), actions };
 }
@@ -541,11 +576,16 @@ export async function ledgerBlocks(
   const puts = await Promise.all(
     [...blocksOf(ledger, changedYears)].map(async ([block, rows]) => {
       index[block] = stamp;
+      const key = keys.portfolioLedger(userId, portfolioId, block, stamp);
+      const json = JSON.stringify(rows);
+      // Kept decoded now: the next read finds it here (a block whose history is never written
+      // is never named, so never looked for).
+      keepBlock(`${key.pk}|${key.sk}`, rows, json.length);
       return {
-        ...keys.portfolioLedger(userId, portfolioId, block, stamp),
+        ...key,
         type: 'PortfolioLedger',
         portfolioId,
-        body: await gzipAsync(Buffer.from(JSON.stringify(rows))),
+        body: await gzipAsync(Buffer.from(json)),
       };
     }),
   );

@@ -32,6 +32,7 @@ import {
   positionsOf,
   type PortfolioNow,
 } from './engine';
+import { WarmMemo } from '../lib/warm-memo';
 import { BENCHMARK_NAME, BENCHMARK_SYMBOL } from './figures';
 
 /**
@@ -120,8 +121,31 @@ const NO_LOTS: LotsView = { open: [], realised: [], tax_years: [] };
  */
 export const ANSWER_ROWS = 100;
 
+/**
+ * Lots worked out by this instance, by portfolio version, day and prices (decision 200): a
+ * version is one set of trades and splits, so later reads of the day at the same quotes (and
+ * the pages of the lists) do not match every sale again. About 8 MB of lots at most.
+ */
+const lotsMemo = new WarmMemo<LotsView>(8 * 1024 * 1024);
+
 /** The FIFO tax lots at today's prices (decision 131). */
 function lotsOf(now: PortfolioNow, held: readonly HoldingFigures[]): LotsView {
+  const key = [
+    now.portfolio.portfolioId,
+    now.portfolio.version,
+    now.today,
+    now.trades.length,
+    now.splits.length,
+    ...held.map((h) => `${h.symbol}:${h.price}`),
+  ].join('|');
+  const known = lotsMemo.get(key);
+  if (known) return known;
+  const lots = lotsComputed(now, held);
+  lotsMemo.set(key, lots, (lots.open.length + lots.realised.length) * 300);
+  return lots;
+}
+
+function lotsComputed(now: PortfolioNow, held: readonly HoldingFigures[]): LotsView {
   try {
     return lotsView({
       trades: now.trades,

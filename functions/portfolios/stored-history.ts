@@ -12,6 +12,7 @@ import type { NavPoint, PerformanceEvent, ReplayState } from '../../shared/portf
 import { keys } from '../lib/keys';
 import { logger } from '../lib/logger';
 import { recordPortfolioUpkeepFailure } from '../lib/metrics';
+import { WarmMemo } from '../lib/warm-memo';
 import type { BlockIndex } from './ledger';
 import { conditionFailed, type PortfolioStore } from './store';
 
@@ -183,14 +184,63 @@ export async function checkpointItem(
   };
 }
 
+/**
+ * Histories decoded by this instance, by item and a digest of its body: the same body read
+ * again (every read of a day after the first, each portfolio of a list) is not decoded again,
+ * and its points, frozen, are the same objects, so figures worked out per point are reused
+ * (decision 200). About 8 MB of histories at most (their points beside, `lastPoints`).
+ */
+const decodedHistories = new WarmMemo<StoredHistory>(8 * 1024 * 1024);
+
 function parseHistory(item: Record<string, unknown> | undefined): StoredHistory | undefined {
   const body = item?.body as Uint8Array | undefined;
   if (!body || item?.format !== HISTORY_FORMAT) return undefined;
-  const raw = JSON.parse(gunzipSync(body).toString('utf8')) as Omit<StoredHistory, 'points'> & {
+  const key = `${String(item.pk)}|${String(item.sk)}|${createHash('sha256').update(body).digest('base64url')}`;
+  const known = decodedHistories.get(key);
+  // Each caller has its own history and list of points (the points themselves are shared).
+  if (known) return { ...known, points: [...known.points] };
+  const json = gunzipSync(body).toString('utf8');
+  const raw = JSON.parse(json) as Omit<StoredHistory, 'points'> & {
     columns: Columns;
   };
   const { columns, ...rest } = raw;
-  return { ...rest, points: fromColumns(columns) };
+  const place = `${String(item.pk)}|${String(item.sk)}`;
+  const points = sharedPoints(lastPoints.get(place), fromColumns(columns));
+  lastPoints.set(place, points, json.length * 3);
+  const history: StoredHistory = Object.freeze({ ...rest, points });
+  decodedHistories.set(key, history, json.length);
+  return { ...history, points: [...points] };
+}
+
+/**
+ * The points of the portfolio's history decoded last by this instance: a new history (after a
+ * trade, the next day) repeats most of them, and those it repeats are the same objects, so the
+ * figures kept per point still hold (decision 200).
+ */
+const lastPoints = new WarmMemo<readonly NavPoint[]>(16 * 1024 * 1024);
+
+const SAME_POINT_FIELDS = [
+  'date',
+  'navCents',
+  'cashCents',
+  'flowCents',
+  'dividendCents',
+  'realisedCents',
+  'feeCents',
+  'dailyReturn',
+] as const satisfies readonly (keyof NavPoint)[];
+
+/** `points` (frozen), each equal to the one at its place in `before` being that one. */
+function sharedPoints(before: readonly NavPoint[] | undefined, points: NavPoint[]): NavPoint[] {
+  let same = true;
+  const out = points.map((p, i) => {
+    const was = same ? before?.[i] : undefined;
+    if (was && SAME_POINT_FIELDS.every((f) => Object.is(was[f], p[f]))) return was;
+    // Past the first point that differs, the chains through the rest differ too.
+    same = false;
+    return Object.freeze(p);
+  });
+  return Object.freeze(out) as NavPoint[];
 }
 
 export async function readHistory(

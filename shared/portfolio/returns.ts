@@ -122,12 +122,48 @@ function factorOf(p: NavPoint): Dec {
   return f;
 }
 
+/** Where every chain of daily returns starts (Decimals are immutable: one is shared). */
+const ONE = new D(1);
+
+/**
+ * The growth after a point, from the growth before it: worked out once per point and growth
+ * before it (a Decimal kept by identity), so the chain over a history whose points are shared
+ * between reads (a kept history decoded once) is multiplied once, not on every read. A point
+ * keeps the last few chains through it (the periods that start at different days).
+ */
+const grown = new WeakMap<NavPoint, { before: Dec; after: Dec }[]>();
+function grow(growth: Dec, p: NavPoint): Dec {
+  // A day without a return (a weekend, a holiday, cash alone) multiplies by exactly 1.
+  if (p.dailyReturn === 0) return growth;
+  let seen = grown.get(p);
+  const known = seen?.find((e) => e.before === growth);
+  if (known) return known.after;
+  const after = growth.times(factorOf(p));
+  if (!seen) {
+    seen = [];
+    grown.set(p, seen);
+  }
+  if (seen.length >= 4) seen.shift();
+  seen.push({ before: growth, after });
+  return after;
+}
+
 /** Chains daily returns: prod(1 + r_d) - 1 as a Decimal. */
 function chain(points: readonly NavPoint[]): Dec {
-  let growth = new D(1);
-  // A day without a return (a weekend, a holiday, cash alone) multiplies by exactly 1.
-  for (const p of points) if (p.dailyReturn !== 0) growth = growth.times(factorOf(p));
+  let growth = ONE;
+  for (const p of points) growth = grow(growth, p);
   return growth.minus(1);
+}
+
+/** A growth as the chart's index: 100 x growth to 6 places (once per growth). */
+const indexes = new WeakMap<Dec, number>();
+function indexOf(growth: Dec): number {
+  let index = indexes.get(growth);
+  if (index === undefined) {
+    index = growth.times(100).toDecimalPlaces(6).toNumber();
+    indexes.set(growth, index);
+  }
+  return index;
 }
 
 export function annualise(cumulative: number | Dec, days: number): number {
@@ -274,18 +310,21 @@ export function chartSeries(
   entry?: { date: string; level: number },
 ): ChartPoint[] {
   const out: ChartPoint[] = [];
-  let growth = new D(1);
+  let growth = ONE;
   // Each figure is worked out again only when what it depends on moved (a weekend holds all).
   let twrIndex = 100;
   let valued: { units: Dec; close: number; cents: number } | undefined;
   let indexed: { close: number; index: number } | undefined;
+  let unitsText: { units: Dec; text: string } | undefined;
   walkSameDeposits(points, range, benchmark, entry, (p, close, units, startClose) => {
     if (p.dailyReturn !== 0) {
-      growth = growth.times(factorOf(p));
-      twrIndex = growth.times(100).toDecimalPlaces(6).toNumber();
+      growth = grow(growth, p);
+      twrIndex = indexOf(growth);
     }
-    if (close && (valued?.units !== units || valued.close !== close))
-      valued = { units, close, cents: valueOf(units, close) };
+    if (close && (valued?.units !== units || valued.close !== close)) {
+      if (unitsText?.units !== units) unitsText = { units, text: units.toString() };
+      valued = { units, close, cents: valueAt(p, unitsText.text, units, close) };
+    }
     if (close && startClose && indexed?.close !== close)
       indexed = { close, index: rebased(close, startClose) };
     out.push({
@@ -298,6 +337,19 @@ export function chartSeries(
     });
   });
   return out;
+}
+
+/**
+ * The chart's benchmark value of a day (`valueOf`), kept per point with the units and close it
+ * was worked out from: a shared point's day is valued once while they stay the same.
+ */
+const valuedAt = new WeakMap<NavPoint, { units: string; close: number; cents: number }>();
+function valueAt(p: NavPoint, unitsText: string, units: Dec, close: number): number {
+  const known = valuedAt.get(p);
+  if (known && known.units === unitsText && known.close === close) return known.cents;
+  const cents = valueOf(units, close);
+  valuedAt.set(p, { units: unitsText, close, cents });
+  return cents;
 }
 
 function valueOf(units: Dec, close: number): number {
