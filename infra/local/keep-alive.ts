@@ -1,15 +1,16 @@
 import type { Server } from 'node:http';
 
 /**
- * Keeps a local server's idle connections open longer than its clients keep theirs. The AWS SDK
- * and fetch reuse an idle connection; Node closes one after 5 s by default, and a request sent on
- * a connection the server is closing fails with ECONNRESET, a failure Cognito, DynamoDB and the
- * API in AWS do not have (their idle limits are far longer). On a busy machine that race is
- * common enough to fail a request now and then; 65 s makes the server the last to close.
+ * Leaves closing an idle connection to a local server's clients. The AWS SDK and fetch reuse an
+ * idle connection; a request sent on a connection the server is closing fails with ECONNRESET
+ * ("other side closed"), a failure Cognito, DynamoDB and the API in AWS do not have (their idle
+ * limits are far longer than their clients'). Node closes an idle connection after 5 s by
+ * default, and any limit it has is also sent to fetch as a hint it keeps up to, so on a busy
+ * machine, where a client's timers run late, the two still met now and then at 65 s. With no
+ * limit (0) the server never closes an idle connection and sends no hint: fetch closes its own
+ * after 4 s, the SDK's agents when their process ends.
  */
 export function keepIdleConnections<S extends Server>(server: S): S {
-  server.keepAliveTimeout = 65_000;
-  // Above keepAliveTimeout, as Node requires for the headers of a reused connection.
-  server.headersTimeout = 66_000;
+  server.keepAliveTimeout = 0;
   return server;
 }
