@@ -6,7 +6,7 @@
  *   npm test -- unit web     only those vitest projects (static checks skipped)
  *   npm test -- instants     only the clock-tagged tests at each pinned instant
  *
- * Steps run three at a time (decision 155), longest chain first: the web build, then the
+ * Steps run two at a time (decision 155), longest chain first: the web build, then the
  * integration and e2e projects, which mostly wait on the local stack and the browser, beside the
  * CPU-bound checks and the unit and web projects, then the pinned instants. Each step's output
  * goes to `.test-out/logs/` and is printed when the step fails. The run ends with every step's
@@ -29,12 +29,8 @@ const root = join(import.meta.dirname, '..');
 const outDir = join(root, '.test-out');
 const logDir = join(outDir, 'logs');
 const ALL_PROJECTS = ['unit', 'web', 'integration', 'e2e', 'instants'];
-/**
- * Steps running at once (TEST_SLOTS sets another count): one more than CI's two cores, because
- * the integration and e2e steps use about half a core each while they wait on the stack and the
- * browser (decision 155 measured each step's CPU time).
- */
-const SLOTS = Math.max(1, Number(process.env.TEST_SLOTS ?? 3));
+/** Steps running at once: one a core of CI's machine (TEST_SLOTS sets another). */
+const SLOTS = Math.max(1, Number(process.env.TEST_SLOTS ?? 2));
 
 const requested = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 for (const p of requested)
