@@ -70,9 +70,9 @@ export default defineConfig({
           // The built web app served like CloudFront, in front of one in-memory local stack.
           globalSetup: ['tests/e2e/support/global-setup.ts'],
           setupFiles: ['tests/support/stack-env.ts'],
-          // Three files at a time, each with its own Chromium, against the one stack: a page mostly
-          // waits on the API and the network, one file using about 0.6 of a core (decision 155).
-          maxWorkers: 3,
+          // Two files at a time, each with its own Chromium, against the one stack: a page mostly
+          // waits on the API and the network (decision 155).
+          maxWorkers: 2,
           sequence: { groupOrder: 3 },
           // No retry: a journey that fails once is a failure to fix, not to hide.
           retry: 0,
