@@ -6,7 +6,7 @@ import { CATALOGUE, CATALOGUE_GROUPS, type CatalogueItem } from '../../shared/co
 import { periodsFor } from '../../shared/company/periods';
 import { apiClient } from '../support/api';
 import { createSignedInUser } from '../support/users';
-import { newPage, logIn } from './support/browser';
+import { newPage, logIn, SLOW } from './support/browser';
 
 // docs/screenshots is rewritten only when asked for (SCREENSHOTS=1); otherwise under .test-out.
 const SCREENSHOTS =
@@ -19,17 +19,14 @@ async function shownPanel(page: Page, title: string) {
   const panel = page.getByRole('region', { name: title, exact: true });
   await panel.waitFor({ state: 'visible' });
   await expect
-    .poll(
-      async () => {
-        if (await panel.getByRole('status').count()) return 'loading';
-        if (await panel.locator('canvas').count()) return 'chart';
-        if (await panel.locator('table').count()) return 'table';
-        if (await panel.locator('.company-empty').count()) return 'empty';
-        if (await panel.locator('.news-list').count()) return 'news';
-        return 'nothing';
-      },
-      { timeout: 15_000 },
-    )
+    .poll(async () => {
+      if (await panel.getByRole('status').count()) return 'loading';
+      if (await panel.locator('canvas').count()) return 'chart';
+      if (await panel.locator('table').count()) return 'table';
+      if (await panel.locator('.company-empty').count()) return 'empty';
+      if (await panel.locator('.news-list').count()) return 'news';
+      return 'nothing';
+    }, SLOW)
     .not.toMatch(/loading|nothing/);
   if (await panel.locator('canvas').count()) return 'chart';
   if (await panel.locator('table').count()) return 'table';
@@ -201,10 +198,9 @@ test('screenshots of the price chart, a statement table and a bar chart', async 
 }, 90_000);
 
 test('a signed-in investor adds the company to the watchlist from the company view; a guest is sent to log in', async () => {
-  const slow = { timeout: 15_000 };
   const guest = await openCompany('NVDA');
   await guest.page.getByRole('link', { name: 'Add to Watchlist' }).click();
-  await expect.poll(() => new URL(guest.page.url()).pathname, slow).toBe('/login');
+  await expect.poll(() => new URL(guest.page.url()).pathname, SLOW).toBe('/login');
   expect(guest.errors).toEqual([]);
 
   const user = await createSignedInUser({ name: 'Company Watcher' });
@@ -212,13 +208,13 @@ test('a signed-in investor adds the company to the watchlist from the company vi
   await open('/login');
   await logIn(page, user);
   await open('/Market?symbol=NVDA');
-  await page.locator('.company-header__name').waitFor(slow);
-  await page.getByRole('button', { name: 'Add to Watchlist' }).click(slow);
+  await page.locator('.company-header__name').waitFor(SLOW);
+  await page.getByRole('button', { name: 'Add to Watchlist' }).click(SLOW);
   await expect
     .poll(
       () =>
         page.locator('.toast--success').filter({ hasText: 'Watchlist Added successfully' }).count(),
-      slow,
+      SLOW,
     )
     .toBeGreaterThan(0);
 

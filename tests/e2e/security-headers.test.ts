@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { REPO_ROOT } from '../../infra/local/stack';
-import { newPage } from './support/browser';
+import { newPage, SLOW } from './support/browser';
 
 const site = () => inject('site');
 
@@ -16,9 +16,7 @@ async function violationsOf(
 ): Promise<string[]> {
   const reported = (source: string) =>
     p.cspViolations.some((v) => v.startsWith(source) && v.includes(directive));
-  await expect
-    .poll(() => reported('event:') && reported('console:'), { timeout: 5_000 })
-    .toBe(true);
+  await expect.poll(() => reported('event:') && reported('console:'), SLOW).toBe(true);
   return p.takeCspViolations();
 }
 
@@ -80,7 +78,7 @@ describe('security headers in the browser', () => {
     const p = await newPage();
     await p.open('/Market?symbol=MSFT');
     const canvas = p.page.locator('canvas').first();
-    await canvas.waitFor({ timeout: 20_000 });
+    await canvas.waitFor(SLOW);
     const box = (await canvas.boundingBox())!;
     // Move across the plot until a point's tooltip shows (the series may not span the middle).
     const tooltip = async () =>
