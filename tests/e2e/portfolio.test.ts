@@ -69,7 +69,7 @@ test('a portfolio from creation to deletion: buy through the order form, NAV and
     /^-?\d+\.\d{2}% since inception$/,
   );
   expect(await portfolioCell(page, 'Browser Growth', 'S&P 500')).toMatch(/%|unavailable/);
-  expect(await holdings.getByText('Recent transactions').count()).toBe(1);
+  await expect.poll(() => holdings.getByText('Recent transactions').count(), SLOW).toBe(1);
 
   // Chart tabs: Weekly by default, then Daily and Monthly, each drawing a chart.
   const tab = (name: string) => panel.getByRole('tab', { name });

@@ -34,6 +34,13 @@ function describe(error: SerializedError | unknown): { message: string; stack?: 
   return { message, stack };
 }
 
+/** The line of the test file that failed (a poll and a plain check print the same message). */
+function failedAt(error: SerializedError): string[] {
+  const frames = (error as { stacks?: { file: string; line: number; column: number }[] }).stacks;
+  const frame = frames?.find((f) => f.file.includes('.test.')) ?? frames?.[0];
+  return frame ? [`at ${relative(process.cwd(), frame.file)}:${frame.line}:${frame.column}`] : [];
+}
+
 export default class RunReporter implements Reporter {
   onTestRunEnd(
     testModules: ReadonlyArray<TestModule>,
@@ -69,7 +76,9 @@ export default class RunReporter implements Reporter {
           const first = test.result().errors?.[0];
           summary.failures.push({
             where: `${path} > ${test.fullName}`,
-            message: first ? describe(first).message.split('\n').slice(0, 6).join('\n') : '',
+            message: first
+              ? [...describe(first).message.split('\n').slice(0, 6), ...failedAt(first)].join('\n')
+              : '',
           });
         } else summary.skipped += 1;
       }
