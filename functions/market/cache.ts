@@ -149,27 +149,36 @@ export class MarketCache {
     freshMs: number,
   ): Promise<Map<string, Item>> {
     const items = new Map<string, Item>();
-    for (let i = 0; i < toLoad.length; i += 100) {
-      const part = toLoad.slice(i, i + 100);
-      let request:
-        Record<string, { Keys: Record<string, unknown>[]; ConsistentRead?: boolean }> | undefined =
-        {
-          [this.table]: {
-            Keys: part.map((k): Record<string, unknown> => ({ ...this.k(kind, k) })),
-            ConsistentRead: true,
-          },
-        };
-      while (request && Object.keys(request).length > 0) {
-        const out = await this.options.client.send(new BatchGetCommand({ RequestItems: request }));
-        for (const raw of out.Responses?.[this.table] ?? []) {
-          const k = String(raw.pk).slice(`CACHE#${this.ns}${kind}#`.length);
-          items.set(k, raw as Item);
-          if (this.isFresh(raw as Item, freshMs)) this.remember(kind, k, raw as Item);
-        }
-        request = out.UnprocessedKeys as typeof request;
-      }
-    }
+    const parts: string[][] = [];
+    for (let i = 0; i < toLoad.length; i += 100) parts.push(toLoad.slice(i, i + 100));
+    // The parts of a long list are read side by side (a portfolio of 500 symbols is five).
+    await Promise.all(parts.map((part) => this.loadPart(kind, part, freshMs, items)));
     return items;
+  }
+
+  /** One BatchGetItem of up to 100 keys, its unprocessed keys asked again. */
+  private async loadPart(
+    kind: string,
+    part: readonly string[],
+    freshMs: number,
+    items: Map<string, Item>,
+  ): Promise<void> {
+    let request:
+      Record<string, { Keys: Record<string, unknown>[]; ConsistentRead?: boolean }> | undefined = {
+      [this.table]: {
+        Keys: part.map((k): Record<string, unknown> => ({ ...this.k(kind, k) })),
+        ConsistentRead: true,
+      },
+    };
+    while (request && Object.keys(request).length > 0) {
+      const out = await this.options.client.send(new BatchGetCommand({ RequestItems: request }));
+      for (const raw of out.Responses?.[this.table] ?? []) {
+        const k = String(raw.pk).slice(`CACHE#${this.ns}${kind}#`.length);
+        items.set(k, raw as Item);
+        if (this.isFresh(raw as Item, freshMs)) this.remember(kind, k, raw as Item);
+      }
+      request = out.UnprocessedKeys as typeof request;
+    }
   }
 
   /** Decoded values of remembered items (decoding is most of a hit's cost). */

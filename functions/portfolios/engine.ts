@@ -389,6 +389,41 @@ function flowsChangedFrom(
 const earlier = (a: string | undefined, b: string | undefined) =>
   a === undefined ? b : b === undefined ? a : a < b ? a : b;
 
+/**
+ * Where a replay resumes, as the kept history has it: after its own state (`kept`), after the
+ * month-end state before the earliest day that changed (`checkpoint`, still to be read), or from
+ * inception (undefined). A new day replays the weeks before it again, for a revised close.
+ */
+function resumePoint(
+  kept: StoredHistory,
+  changedFrom: string | undefined,
+  flows: readonly { date: string; amountCents: number }[],
+  today: string,
+  inception: string,
+): { kept: true; through: string } | { checkpoint: string; through: string } | undefined {
+  let from = earlier(
+    changedFrom,
+    earlier(flowsChangedFrom(kept.flows, flows), addDays(kept.through, 1)),
+  );
+  if (kept.builtOn < today) from = earlier(from, monthStart(today, 1));
+  if (from === undefined || from <= inception) return undefined;
+  if (from > kept.through) return { kept: true, through: kept.state.through };
+  const day = Object.keys(kept.checkpoints)
+    .filter((d) => d < from && d >= inception)
+    .sort()
+    .at(-1);
+  return day === undefined ? undefined : { checkpoint: day, through: day };
+}
+
+/**
+ * The first day of the closes a replay resuming after `through` reads: the recent ones when the
+ * state is recent (one cache item per symbol a month), else from before inception.
+ */
+function closesFromAfter(through: string | undefined, today: string, inception: string): string {
+  const anchor = recentCloses(today);
+  return through !== undefined && through >= addDays(anchor, 7) ? anchor : addDays(inception, -10);
+}
+
 /** The kept ledger when nothing changed since the history (its blocks alone). */
 async function keptLedger(
   deps: EngineDeps,
@@ -476,6 +511,25 @@ async function fromLedger(
   };
   let loaded: Loaded = await loadFor(deps, userId, portfolio, head);
   const symbols = [...new Set(loaded.transactions.map((t) => t.symbol))].sort();
+  // The closes the replay will want are read while the dividends and splits are checked and the
+  // due ones applied: from where the kept history says the replay resumes. The read after them
+  // takes it when that still holds.
+  const closesReads = new Map<string, Promise<Map<string, CachedCloses>>>();
+  const closesFrom = (from: string) => {
+    let read = closesReads.get(from);
+    if (!read) closesReads.set(from, (read = readCloses(deps, symbols, from)));
+    return read;
+  };
+  {
+    const start = portfolio.inception.slice(0, 10);
+    const yesterday = addDays(today < start ? start : today, -1);
+    const foreseen =
+      head && loaded.since && head.inception === start
+        ? resumePoint(head, loaded.since.from, flowsOf(portfolio), today, start)
+        : undefined;
+    if (foreseen === undefined || foreseen.through < yesterday)
+      void closesFrom(closesFromAfter(foreseen?.through, today, start));
+  }
   const known = early !== undefined && symbols.every((s) => early.traded.has(s));
   const rows = known && early ? await early.rows : await corporateRows(deps.market, symbols);
   // A split announced for a later day is not in the closes yet.
@@ -504,29 +558,22 @@ async function fromLedger(
     head && since && head.inception === inception && head.splitsKey === splitDigest
       ? head
       : undefined;
-  let from: string | undefined;
-  if (kept) {
-    from = earlier(
-      since!.from,
-      earlier(flowsChangedFrom(kept.flows, flows), addDays(kept.through, 1)),
-    );
-    // A new day: the weeks before it again, for a revised close.
-    if (kept.builtOn < today) from = earlier(from, monthStart(today, 1));
-  }
-  // The state to resume from: yesterday's kept one, or the end of the month before `from`.
+  // The state to resume from: yesterday's kept one, or the end of the month before the earliest
+  // day that changed.
+  const at = kept ? resumePoint(kept, since!.from, flows, today, inception) : undefined;
   let resume: { state: ReplayState; points: NavPoint[] } | undefined;
-  if (kept && from !== undefined && from > inception) {
-    if (from > kept.through) resume = { state: kept.state, points: kept.points };
+  if (kept && at) {
+    if ('kept' in at) resume = { state: kept.state, points: kept.points };
     else {
-      const day = Object.keys(kept.checkpoints)
-        .filter((d) => d < from! && d >= inception)
-        .sort()
-        .at(-1);
-      const state =
-        day === undefined
-          ? undefined
-          : await readCheckpoint(deps.store, userId, portfolioId, day, kept.checkpoints[day]!);
-      if (state) resume = { state, points: kept.points.filter((pt) => pt.date <= day!) };
+      const day = at.checkpoint;
+      const state = await readCheckpoint(
+        deps.store,
+        userId,
+        portfolioId,
+        day,
+        kept.checkpoints[day]!,
+      );
+      if (state) resume = { state, points: kept.points.filter((pt) => pt.date <= day) };
     }
     if (
       resume &&
@@ -540,11 +587,10 @@ async function fromLedger(
   // Closes for the days between the resumed state and today (today is at the quote): the recent
   // ones when the state is recent, else from before inception.
   const needCloses = !resume || resume.state.through < yesterday;
-  const anchor = recentCloses(today);
-  const closesFrom =
-    resume && resume.state.through >= addDays(anchor, 7) ? anchor : addDays(inception, -10);
   const [closesBy, benchmarkBy, profilesBy, prices] = await Promise.all([
-    needCloses ? readCloses(deps, symbols, closesFrom) : new Map<string, CachedCloses>(),
+    needCloses
+      ? closesFrom(closesFromAfter(resume?.state.through, today, inception))
+      : new Map<string, CachedCloses>(),
     readCloses(deps, [BENCHMARK_SYMBOL], addDays(inception, -10)),
     heldKnown ? early.profiles : profilesOf(deps, head, heldSymbols),
     heldKnown ? early.prices : todaysPrices(deps, heldSymbols),

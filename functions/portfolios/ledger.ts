@@ -413,6 +413,8 @@ const ITEM_NAMES = {
 
 /** Transaction sort-key ranges read in parallel when every item is read. */
 const TRANSACTION_RANGES = 4;
+/** Where the corporate actions' sort-key ranges read in parallel meet. */
+const ACTION_CUTS = ['DIV#F', 'DIV#N', 'DIV#T'];
 
 export interface LedgerItems extends Ledger {
   holdings: HoldingItem[];
@@ -452,9 +454,15 @@ export async function ledgerFromItems(
   // The first range starts before every time and the last ends after every one ('~' sorts after
   // the digits). A transaction's sort key goes on after its time (#id), so none is a bound.
   const bounds = [txn, ...cuts.map((c) => `${txn}${c}`), `${txn}~`];
-  const [parts, actions, holdings, orders] = await Promise.all([
-    Promise.all(bounds.slice(0, -1).map((from, i) => query(txn, { from, to: bounds[i + 1]! }))),
-    query(keys.portfolioActionsPrefix(id)),
+  // The corporate actions by their symbol's first letter (`DIV#<symbol>#…`, then `SPLIT#…`):
+  // a bound is never a whole key, since every key goes on after the symbol.
+  const act = keys.portfolioActionsPrefix(id);
+  const actionBounds = [act, ...ACTION_CUTS.map((c) => `${act}${c}`), `${act}~`];
+  const ranges = (b: readonly string[], prefix: string) =>
+    Promise.all(b.slice(0, -1).map((from, i) => query(prefix, { from, to: b[i + 1]! })));
+  const [parts, actionParts, holdings, orders] = await Promise.all([
+    ranges(bounds, txn),
+    ranges(actionBounds, act),
     query(keys.portfolioHoldingsPrefix(id)),
     query(keys.portfolioOrdersPrefix(id)),
   ]);
@@ -466,7 +474,7 @@ export async function ledgerFromItems(
     actions: currentActions(
       portfolio,
       (
-        visible(actions).filter(
+        visible(actionParts.flat()).filter(
           (i) => i.type === 'CorporateAction',
         ) as unknown as CorporateActionItem[]
       ).map(ledgerAction),
