@@ -1,5 +1,5 @@
 import { addDays, compareIso, dayNumber, dayFromNumber } from './days';
-import { D, type Dec, QUANTITY_DECIMALS, tradeValueCents } from './money';
+import { D, type Dec, QUANTITY_DECIMALS, tradeValueCents, wholeMillionths } from './money';
 
 /**
  * Daily NAV history, replayed from a portfolio's events and the symbols' daily closes.
@@ -184,6 +184,7 @@ class Closes {
 }
 
 const MICRO = 1_000_000;
+const ONE = new D(1);
 
 /** A quantity in whole millionths of a share, when it is one and a safe integer (else null). */
 function microShares(quantity: Dec): number | null {
@@ -391,9 +392,13 @@ export function navHistory(input: {
   // Every symbol with an event has its closes in the calendar of close days.
   for (const e of events) if (e.type !== 'flow') barsOf(e.symbol);
 
-  const setQuantity = (p: Position, quantity: Dec) => {
+  /** `micro`: the quantity in millionths when the caller knows it exactly. */
+  const setQuantity = (p: Position, quantity: Dec, micro?: number | null) => {
     p.adjQuantity = quantity;
-    p.micro = microShares(quantity);
+    p.micro =
+      micro !== undefined && micro !== null && Number.isSafeInteger(micro)
+        ? micro
+        : microShares(quantity);
   };
   const touch = (p: Position, touched: Position[]) => {
     if (!p.touched) {
@@ -461,9 +466,13 @@ export function navHistory(input: {
       const value = tradeValueCents(e.quantity, e.price);
       const fee = e.feeCents ?? 0;
       fees += fee;
-      const factor = factorOf(symbol, e.date);
-      const adjQty = new D(e.quantity).times(factor);
-      const adjPrice = new D(e.price).div(factor).toNumber();
+      // A symbol never split trades in the shares it is valued in (most do).
+      const split = splitsBySymbol.has(symbol);
+      const factor = split ? factorOf(symbol, e.date) : ONE;
+      const adjQty = split ? new D(e.quantity).times(factor) : new D(e.quantity);
+      const adjPrice = split ? new D(e.price).div(factor).toNumber() : e.price;
+      // The trade in millionths, when it adds to a position's millionths exactly.
+      const tradeMicro = split ? null : wholeMillionths(e.quantity);
       let p = positions.get(symbol);
       if (e.type === 'buy') {
         if (value + fee > cash)
@@ -489,7 +498,11 @@ export function navHistory(input: {
           valuedPrice: NaN,
           valuedCents: 0,
         });
-        setQuantity(p, p.adjQuantity.plus(adjQty));
+        setQuantity(
+          p,
+          p.adjQuantity.plus(adjQty),
+          tradeMicro !== null && p.micro !== null ? p.micro + tradeMicro : undefined,
+        );
         p.costCents += value;
         p.lastTradePrice = adjPrice;
         // The holding's own return counts what it cost, fee included.
@@ -513,7 +526,12 @@ export function navHistory(input: {
               .div(held)
               .toDecimalPlaces(0, D.ROUND_HALF_UP)
               .toNumber();
-        setQuantity(p, remaining.lte(new D('1e-9')) ? new D(0) : remaining);
+        const gone = remaining.lte(new D('1e-9'));
+        setQuantity(
+          p,
+          gone ? new D(0) : remaining,
+          gone ? 0 : tradeMicro !== null && p.micro !== null ? p.micro - tradeMicro : undefined,
+        );
         p.costCents -= costRemoved;
         p.realisedCents += value - costRemoved;
         p.lastTradePrice = adjPrice;

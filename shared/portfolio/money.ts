@@ -38,8 +38,50 @@ export function centsToDollars(cents: number): number {
   return new D(cents).div(100).toNumber();
 }
 
-/** The value in cents of `quantity` shares at `price` USD, rounded half up to a cent. */
+/**
+ * `value` as a whole number of millionths when it is exactly one, as it prints (a share quantity
+ * or a quoted price; at most 15 digits), else null: such numbers add and multiply exactly in
+ * integers.
+ */
+export function wholeMillionths(value: number): number | null {
+  const m = Math.round(value * 1_000_000);
+  return Math.abs(m) < 1e15 && m / 1_000_000 === value ? m : null;
+}
+
+/** Millionths times millionths of a dollar (1e-12 USD, an exact safe integer) in cents, half up. */
+function picoDollarsToCents(n: number): number {
+  const unit = 1e10;
+  const a = Math.abs(n);
+  let cents = Math.floor(a / unit);
+  let rest = a - cents * unit;
+  if (rest < 0) {
+    cents -= 1;
+    rest += unit;
+  } else if (rest >= unit) {
+    cents += 1;
+    rest -= unit;
+  }
+  if (rest >= unit / 2) cents += 1;
+  return n < 0 ? -cents : cents;
+}
+
+/**
+ * The value in cents of `quantity` shares at `price` USD, rounded half up to a cent: in integers
+ * when both are whole millionths and their product is a safe integer (every stored quantity and
+ * quoted price), else in decimal. Both ways give the same cents (a property test holds them to it).
+ */
 export function tradeValueCents(quantity: number | Dec, price: number): number {
+  if (typeof quantity === 'number') {
+    const q = wholeMillionths(quantity);
+    const p = q === null ? null : wholeMillionths(price);
+    if (q !== null && p !== null && Math.abs(q) * Math.abs(p) < 2 ** 52)
+      return picoDollarsToCents(q * p);
+  }
+  return decimalTradeValueCents(quantity, price);
+}
+
+/** `tradeValueCents` in decimal alone. */
+export function decimalTradeValueCents(quantity: number | Dec, price: number): number {
   return new D(quantity)
     .times(price)
     .times(100)
