@@ -68,7 +68,17 @@ describe('closes as day numbers (what the replay reads)', () => {
     expect([...after.days]).toEqual(['2024-01-04', '2024-01-08', '2024-01-09'].map(day));
     expect(dayClosesAfter(decoded, day('2023-12-01')).days.length).toBe(5);
     const today = dayClosesWithToday(decoded, day('2024-01-09'), 14.5);
-    expect([...today.closes]).toEqual([10, 11.25, 9.75, 12.5, 14.5]);
+    // The closes before today shared with the decoded ones, today's kept apart.
+    expect([...today.closes]).toEqual([10, 11.25, 9.75, 12.5]);
+    expect(today.closes.buffer).toBe(decoded.closes.buffer);
+    expect(today.next).toEqual({ day: day('2024-01-09'), close: 14.5 });
+    // A day later, the close kept apart before it stays one of the closes.
+    const tomorrow = dayClosesWithToday(today, day('2024-01-10'), 15);
+    expect([...tomorrow.days]).toEqual(
+      ['2024-01-02', '2024-01-03', '2024-01-04', '2024-01-08', '2024-01-09'].map(day),
+    );
+    expect([...tomorrow.closes]).toEqual([10, 11.25, 9.75, 12.5, 14.5]);
+    expect(tomorrow.next).toEqual({ day: day('2024-01-10'), close: 15 });
     expect(dayClosesWithToday(decoded, day('2024-01-10'), undefined)).toBe(decoded);
   });
 

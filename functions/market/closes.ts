@@ -131,10 +131,17 @@ export function dayClosesAfter(bars: DayCloses, through: number): DayCloses {
     else hi = mid;
   }
   const from = Math.max(0, lo - 1);
-  return { days: bars.days.subarray(from), closes: bars.closes.subarray(from) };
+  return {
+    days: bars.days.subarray(from),
+    closes: bars.closes.subarray(from),
+    ...(bars.next ? { next: bars.next } : {}),
+  };
 }
 
-/** The closes with the day `today` (and any after it) replaced by today's price, when there is one. */
+/**
+ * The closes with the day `today` (and any after it) replaced by today's price, when there is
+ * one: the closes before it shared, today's as the one close after them (`next`).
+ */
 export function dayClosesWithToday(
   bars: DayCloses,
   today: number,
@@ -143,13 +150,15 @@ export function dayClosesWithToday(
   if (price === undefined || !(Number.isFinite(price) && price > 0)) return bars;
   let n = bars.days.length;
   while (n > 0 && bars.days[n - 1]! >= today) n--;
-  const days = new Int32Array(n + 1);
-  const closes = new Float64Array(n + 1);
-  days.set(bars.days.subarray(0, n));
-  closes.set(bars.closes.subarray(0, n));
-  days[n] = today;
-  closes[n] = price;
-  return { days, closes };
+  const before =
+    bars.next && bars.next.day < today && n === bars.days.length
+      ? // A close kept apart before today stays a close of its own.
+        {
+          days: Int32Array.of(...bars.days, bars.next.day),
+          closes: Float64Array.of(...bars.closes, bars.next.close),
+        }
+      : { days: bars.days.subarray(0, n), closes: bars.closes.subarray(0, n) };
+  return { ...before, next: { day: today, close: price } };
 }
 
 /** Each day's traded range (low and high) as the market cache keeps it: first day, gaps, lows, highs. */

@@ -1,6 +1,6 @@
 import { addDays, compareIso } from './days';
 import { splitFactor } from './history';
-import { D, tradeValueCents } from './money';
+import { D, tradeValueCents, wholeMillionths } from './money';
 
 /**
  * Corporate actions due to a portfolio, derived from its trades and the provider's dividends
@@ -89,6 +89,24 @@ export function actionIdUnder(id: string, basis: string | undefined): string {
  * Every action due by `today` (inclusive), sorted by the day it takes effect. `bases` names
  * the basis of each symbol's actions (see `actionIdUnder`).
  */
+/**
+ * Each trade's shares in millionths, signed (a sale takes away), when every one is whole
+ * millionths and the running total stays a safe integer; else null.
+ */
+function tradeMillionths(trades: readonly TradeLike[]): Map<TradeLike, number> | null {
+  const out = new Map<TradeLike, number>();
+  let total = 0;
+  for (const t of trades) {
+    const m = wholeMillionths(t.quantity);
+    if (m === null) return null;
+    const signed = t.side === 'buy' ? m : -m;
+    total += Math.abs(signed);
+    if (!Number.isSafeInteger(total)) return null;
+    out.set(t, signed);
+  }
+  return out;
+}
+
 export function dueCorporateActions(input: {
   trades: readonly TradeLike[];
   dividends: readonly DividendRow[];
@@ -141,6 +159,36 @@ export function dueCorporateActions(input: {
       ...splits.map((split) => ({ at: split.date, rank: 1 as const, split })),
       ...trades.map((trade) => ({ at: trade.date.slice(0, 10), rank: 2 as const, trade })),
     ].sort((a, b) => compareIso(a.at, b.at) || a.rank - b.rank);
+    // Without splits, shares held in whole millionths add up exactly in integers (most symbols).
+    const micro = splits.length === 0 ? tradeMillionths(trades) : null;
+    if (micro) {
+      let heldMicro = 0;
+      for (const step of steps) {
+        if (step.rank === 2) {
+          heldMicro += micro.get(step.trade)!;
+          continue;
+        }
+        if (step.rank !== 0) continue;
+        const row = step.row;
+        const exDate = step.at;
+        const payDate = validDay(row.paymentDate) ? row.paymentDate.slice(0, 10) : exDate;
+        if (payDate > input.today || heldMicro <= 0) continue;
+        const quantity = heldMicro / 1_000_000;
+        const amountCents = tradeValueCents(quantity, row.adjDividend);
+        if (amountCents <= 0) continue;
+        actions.push({
+          kind: 'dividend',
+          id: actionIdUnder(dividendActionId(symbol, exDate), input.bases?.[symbol]),
+          symbol,
+          exDate,
+          payDate,
+          perShare: row.adjDividend,
+          quantity,
+          amountCents,
+        });
+      }
+      continue;
+    }
     let held = new D(0);
     for (const step of steps) {
       if (step.rank === 2) {

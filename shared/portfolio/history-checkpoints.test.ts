@@ -130,6 +130,34 @@ describe('a replay with checkpoints', () => {
     );
   });
 
+  it("reads a symbol's last close given apart (today's at its quote) as one of its closes", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2_000_000_000 }), (seed) => {
+        const sc = scenario(seed);
+        const numbered = new Map(
+          Object.entries(sc.closes).map(([s, bars]) => [s, toDayCloses(bars)]),
+        );
+        const apart = new Map(
+          [...numbered].map(([s, bars]) => {
+            const n = bars.days.length - 1;
+            return [
+              s,
+              {
+                days: bars.days.subarray(0, n),
+                closes: bars.closes.subarray(0, n),
+                next: { day: bars.days[n]!, close: bars.closes[n]! },
+              },
+            ];
+          }),
+        );
+        expect(navHistory({ ...sc, closes: apart })).toEqual(
+          navHistory({ ...sc, closes: numbered }),
+        );
+      }),
+      { numRuns: 30 },
+    );
+  });
+
   it('leaves out closes that cannot price and sorts dated closes given out of order', () => {
     const bars = toDayCloses([
       { date: '2024-01-03', close: 12 },

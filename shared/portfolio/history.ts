@@ -134,6 +134,11 @@ export function splitFactor(
 export interface DayCloses {
   readonly days: Int32Array;
   readonly closes: Float64Array;
+  /**
+   * One more close, on a day after every day of `days` (today's, at its quote): kept apart so
+   * that a read shares the decoded arrays rather than copying them to add a day.
+   */
+  readonly next?: { readonly day: number; readonly close: number };
 }
 
 const NO_CLOSES: DayCloses = { days: new Int32Array(0), closes: new Float64Array(0) };
@@ -161,22 +166,29 @@ export function toDayCloses(bars: readonly Close[] | DayCloses): DayCloses {
 class Closes {
   private index = 0;
   private readonly length: number;
+  private readonly next: { readonly day: number; readonly close: number } | undefined;
   constructor(
     private readonly bars: DayCloses,
     /** The last close known before the first bar (a resumed replay's last price). */
     private last: number | undefined = undefined,
   ) {
     this.length = bars.days.length;
+    this.next = bars.next;
   }
   /** True when a close dated up to `day` has not been read yet. Call with non-decreasing days. */
   moves(day: number): boolean {
-    return this.index < this.length && this.bars.days[this.index]! <= day;
+    if (this.index < this.length) return this.bars.days[this.index]! <= day;
+    return this.index === this.length && this.next !== undefined && this.next.day <= day;
   }
   /** The last close up to `day`. Call with non-decreasing days. */
   at(day: number): number | undefined {
     const { days, closes } = this.bars;
     while (this.index < this.length && days[this.index]! <= day) {
       this.last = closes[this.index]!;
+      this.index++;
+    }
+    if (this.index === this.length && this.next !== undefined && this.next.day <= day) {
+      this.last = this.next.close;
       this.index++;
     }
     return this.last;
@@ -339,6 +351,8 @@ export function navHistory(input: {
         const at = bars.days[i]! - first;
         if (at >= 0 && at < span) closeDays[at] = 1;
       }
+      const next = bars.next ? bars.next.day - first : -1;
+      if (next >= 0 && next < span) closeDays[next] = 1;
     }
     return bars;
   };
