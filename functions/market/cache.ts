@@ -103,6 +103,17 @@ function decodedOf<T>(item: Item): T {
   return value;
 }
 
+/**
+ * The kinds a scheduled job rewrites before they go stale (the quote job, every minute): an
+ * instance reuses its copy of one for `memoryMs` only. Every other kind is written only when a
+ * read finds it stale, so while the copy an instance read is fresh the table holds the same item:
+ * the copy is reused as long as it is fresh (decision 200).
+ */
+const WRITTEN_AHEAD = new Set(['quote']);
+/** What an instance keeps of the items it read: 5,000 items and 48 MB of compressed bodies at most. */
+const MEMORY_ITEMS = 5000;
+const MEMORY_BYTES = 48 * 1024 * 1024;
+
 export type BatchFetch<T> = (
   keys: string[],
 ) => Promise<{ values: Map<string, T>; errors: Map<string, unknown> }>;
@@ -118,6 +129,7 @@ export class MarketCache {
   private readonly ns: string;
   private readonly memoryMs: number;
   private readonly memory = new Map<string, { item: Item; at: number }>();
+  private memoryBytes = 0;
   /** Counters for the bench and tests. */
   readonly stats = { hits: 0, misses: 0, stale: 0, upstream: 0, waits: 0 };
 
@@ -136,7 +148,10 @@ export class MarketCache {
     if (this.memoryMs <= 0) return undefined;
     const entry = this.memory.get(`${kind}#${key}`);
     if (!entry) return undefined;
-    if (this.now() - entry.at >= this.memoryMs || !this.isFresh(entry.item, freshMs))
+    if (
+      (WRITTEN_AHEAD.has(kind) && this.now() - entry.at >= this.memoryMs) ||
+      !this.isFresh(entry.item, freshMs)
+    )
       return undefined;
     return entry.item;
   }
@@ -186,12 +201,20 @@ export class MarketCache {
 
   private remember(kind: string, key: string, item: Item | undefined): void {
     if (this.memoryMs <= 0 || !item?.body) return;
-    if (this.memory.size >= 5000) {
-      const oldest = this.memory.keys().next().value;
-      if (oldest !== undefined) this.memory.delete(oldest);
+    const name = `${kind}#${key}`;
+    const before = this.memory.get(name);
+    if (before) {
+      this.memory.delete(name);
+      this.memoryBytes -= before.item.body!.byteLength;
     }
-    this.memory.delete(`${kind}#${key}`);
-    this.memory.set(`${kind}#${key}`, { item, at: this.now() });
+    this.memory.set(name, { item, at: this.now() });
+    this.memoryBytes += item.body.byteLength;
+    // The oldest go first past the bounds.
+    for (const [k, e] of this.memory) {
+      if (this.memory.size <= MEMORY_ITEMS && this.memoryBytes <= MEMORY_BYTES) break;
+      this.memory.delete(k);
+      this.memoryBytes -= e.item.body!.byteLength;
+    }
   }
 
   private k(kind: string, key: string) {
