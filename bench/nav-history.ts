@@ -82,13 +82,13 @@ async function benchScale(report: Report, scale: (typeof SCALES)[number]): Promi
   const { BatchWriteCommand, DeleteCommand, PutCommand } = await import('@aws-sdk/lib-dynamodb');
   const { buildMarketService } = await import('../functions/market/service');
   const { DemoSource } = await import('../functions/market/source');
-  const { demoStable } = await import('../functions/market/demo/index');
+  const { demoStable, forgetDemoInstruments } = await import('../functions/market/demo/index');
   const { UNIVERSE } = await import('../functions/market/demo/universe');
   const { portfolioPerformance } = await import('../functions/portfolios/performance');
   const { placeOrder } = await import('../functions/portfolios/orders');
   const { importTransactions } = await import('../functions/portfolios/import');
   const { tradeValueCents, D } = await import('../shared/portfolio/money');
-  const { addDays, dayNumber } = await import('../shared/portfolio/days');
+  const { addDays, dayFromNumber, dayNumber } = await import('../shared/portfolio/days');
   const { batchDeleteKeys } = await import('../functions/portfolios/ledger');
 
   const tag = scale.holdings === 50 ? '' : ' [10x]';
@@ -145,11 +145,23 @@ async function benchScale(report: Report, scale: (typeof SCALES)[number]): Promi
       .reduce((p, s) => p.times(s.numerator).div(s.denominator), new D(adjusted))
       .toDecimalPlaces(4)
       .toNumber();
-  const closeOn = (symbol: string, date: string) =>
-    bars
-      .get(symbol)!
-      .filter((b) => b.date <= date)
-      .at(-1);
+  // Each symbol's closes as day numbers, once the trades are drawn (a million bar objects would
+  // weigh on every collection of the heap the reads share).
+  const compact = new Map<string, { days: Int32Array; closes: Float64Array }>();
+  const closeOn = (symbol: string, date: string) => {
+    const c = compact.get(symbol)!;
+    const day = dayNumber(date);
+    let lo = 0;
+    let hi = c.days.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (c.days[mid]! <= day) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo === 0
+      ? undefined
+      : { date: dayFromNumber(c.days[lo - 1]!), close: c.closes[lo - 1]! };
+  };
 
   // The trades spread over the ten years: a buy of each symbol first, then buys and sales in turn.
   let cash = 1_000_000_000 * (scale.holdings / 50);
@@ -192,6 +204,13 @@ async function benchScale(report: Report, scale: (typeof SCALES)[number]): Promi
       orderType: 'market',
     });
   }
+  for (const [symbol, series] of bars)
+    compact.set(symbol, {
+      days: Int32Array.from(series, (b) => dayNumber(b.date.slice(0, 10))),
+      closes: Float64Array.from(series, (b) => b.close),
+    });
+  bars.clear();
+
   // The holdings as the ledger keeps them: the average cost of the trades, splits applied.
   const { costBasis } = await import('../shared/portfolio/lots');
   const basis = costBasis(
@@ -283,6 +302,8 @@ async function benchScale(report: Report, scale: (typeof SCALES)[number]): Promi
     await market.manySymbols('profile', part);
     await market.rawQuotes(part);
   }
+  // The demo market stands in for the provider, whose memory is not the function's.
+  forgetDemoInstruments();
 
   let clock = now;
   const deps = { store, market, now: () => clock };
