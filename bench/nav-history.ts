@@ -90,6 +90,7 @@ async function benchScale(report: Report, scale: (typeof SCALES)[number]): Promi
   const { tradeValueCents, D } = await import('../shared/portfolio/money');
   const { addDays, dayFromNumber, dayNumber } = await import('../shared/portfolio/days');
   const { batchDeleteKeys } = await import('../functions/portfolios/ledger');
+  const { dayClosesAfter } = await import('../functions/market/closes');
 
   const tag = scale.holdings === 50 ? '' : ' [10x]';
   const name = (what: string) => `${what}${tag}`;
@@ -149,18 +150,12 @@ async function benchScale(report: Report, scale: (typeof SCALES)[number]): Promi
   // weigh on every collection of the heap the reads share).
   const compact = new Map<string, { days: Int32Array; closes: Float64Array }>();
   const closeOn = (symbol: string, date: string) => {
-    const c = compact.get(symbol)!;
-    const day = dayNumber(date);
-    let lo = 0;
-    let hi = c.days.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (c.days[mid]! <= day) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo === 0
-      ? undefined
-      : { date: dayFromNumber(c.days[lo - 1]!), close: c.closes[lo - 1]! };
+    // From the last close up to the day, if there is one.
+    const from = dayClosesAfter(compact.get(symbol)!, dayNumber(date));
+    const day = from.days[0];
+    return day !== undefined && day <= dayNumber(date)
+      ? { date: dayFromNumber(day), close: from.closes[0]! }
+      : undefined;
   };
 
   // The trades spread over the ten years: a buy of each symbol first, then buys and sales in turn.

@@ -1,6 +1,6 @@
 import { addDays, compareIso } from './days';
 import { splitFactor } from './history';
-import { D, tradeValueCents, wholeMillionths } from './money';
+import { D, type Dec, tradeValueCents, wholeMillionths } from './money';
 
 /**
  * Corporate actions due to a portfolio, derived from its trades and the provider's dividends
@@ -159,6 +159,29 @@ export function dueCorporateActions(input: {
       ...splits.map((split) => ({ at: split.date, rank: 1 as const, split })),
       ...trades.map((trade) => ({ at: trade.date.slice(0, 10), rank: 2 as const, trade })),
     ].sort((a, b) => compareIso(a.at, b.at) || a.rank - b.rank);
+    /** A dividend paid by today, on the shares `held` gives at its ex-date (null: none). */
+    const credit = (
+      row: DividendRow,
+      exDate: string,
+      held: (exDate: string) => number | Dec | null,
+    ) => {
+      const payDate = validDay(row.paymentDate) ? row.paymentDate.slice(0, 10) : exDate;
+      if (payDate > input.today) return;
+      const quantity = held(exDate);
+      if (quantity === null) return;
+      const amountCents = tradeValueCents(quantity, row.adjDividend);
+      if (amountCents <= 0) return;
+      actions.push({
+        kind: 'dividend',
+        id: actionIdUnder(dividendActionId(symbol, exDate), input.bases?.[symbol]),
+        symbol,
+        exDate,
+        payDate,
+        perShare: row.adjDividend,
+        quantity: typeof quantity === 'number' ? quantity : quantity.toNumber(),
+        amountCents,
+      });
+    };
     // Without splits, shares held in whole millionths add up exactly in integers (most symbols).
     const micro = splits.length === 0 ? tradeMillionths(trades) : null;
     if (micro) {
@@ -168,24 +191,8 @@ export function dueCorporateActions(input: {
           heldMicro += micro.get(step.trade)!;
           continue;
         }
-        if (step.rank !== 0) continue;
-        const row = step.row;
-        const exDate = step.at;
-        const payDate = validDay(row.paymentDate) ? row.paymentDate.slice(0, 10) : exDate;
-        if (payDate > input.today || heldMicro <= 0) continue;
-        const quantity = heldMicro / 1_000_000;
-        const amountCents = tradeValueCents(quantity, row.adjDividend);
-        if (amountCents <= 0) continue;
-        actions.push({
-          kind: 'dividend',
-          id: actionIdUnder(dividendActionId(symbol, exDate), input.bases?.[symbol]),
-          symbol,
-          exDate,
-          payDate,
-          perShare: row.adjDividend,
-          quantity,
-          amountCents,
-        });
+        if (step.rank === 0)
+          credit(step.row, step.at, () => (heldMicro > 0 ? heldMicro / 1_000_000 : null));
       }
       continue;
     }
@@ -214,24 +221,10 @@ export function dueCorporateActions(input: {
           quantityAfter: after.toNumber(),
         });
       } else {
-        const row = step.row;
-        const exDate = step.at;
-        const payDate = validDay(row.paymentDate) ? row.paymentDate.slice(0, 10) : exDate;
-        if (payDate > input.today) continue;
-        // Provider dividends are per share of today: the shares held, in today's shares.
-        const quantity = held.times(factor(addDays(exDate, -1))).toDecimalPlaces(6, D.ROUND_DOWN);
-        if (quantity.lte(0)) continue;
-        const amountCents = tradeValueCents(quantity, row.adjDividend);
-        if (amountCents <= 0) continue;
-        actions.push({
-          kind: 'dividend',
-          id: actionIdUnder(dividendActionId(symbol, exDate), input.bases?.[symbol]),
-          symbol,
-          exDate,
-          payDate,
-          perShare: row.adjDividend,
-          quantity: quantity.toNumber(),
-          amountCents,
+        credit(step.row, step.at, (exDate) => {
+          // Provider dividends are per share of today: the shares held, in today's shares.
+          const quantity = held.times(factor(addDays(exDate, -1))).toDecimalPlaces(6, D.ROUND_DOWN);
+          return quantity.lte(0) ? null : quantity;
         });
       }
     }
