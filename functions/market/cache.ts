@@ -107,7 +107,7 @@ function decodedOf<T>(item: Item): T {
  * The kinds a scheduled job rewrites before they go stale (the quote job, every minute): an
  * instance reuses its copy of one for `memoryMs` only. Every other kind is written only when a
  * read finds it stale, so while the copy an instance read is fresh the table holds the same item:
- * the copy is reused as long as it is fresh (decision 200).
+ * the copy is reused as long as it is fresh (decision 201).
  */
 const WRITTEN_AHEAD = new Set(['quote']);
 /** What an instance keeps of the items it read: 5,000 items and 48 MB of compressed bodies at most. */
