@@ -33,7 +33,9 @@ async function figures(page: Page): Promise<Record<string, string>> {
 }
 
 async function chooseMethodology(page: Page, name: string, via: 'Value Business' | 'Change') {
-  await page.getByRole('button', { name: via, exact: true }).first().click();
+  // From the keyboard: the company's chart and the value line, drawn when their data arrive, can
+  // move the button between a pointer click's aim and its press on a loaded machine.
+  await page.getByRole('button', { name: via, exact: true }).first().press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Choose Valuation Methodology' });
   await dialog.getByRole('radio', { name, exact: true }).click(SLOW);
   await dialog.getByRole('button', { name: 'Value Business' }).click();

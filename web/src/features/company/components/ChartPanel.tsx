@@ -80,7 +80,13 @@ function ChartFrame({
   dateFormat?: AxisDateFormat;
 }) {
   let body;
-  if (loading) body = <Loading label="Loading chart…" />;
+  // The chart's room is kept while it loads, so what sits below it does not move when it comes.
+  if (loading)
+    body = (
+      <div className="metric-chart">
+        <Loading label="Loading chart…" />
+      </div>
+    );
   else if (failed || !rows)
     body = (
       <p className="notice notice--error">The figures could not be loaded. Please try again.</p>
