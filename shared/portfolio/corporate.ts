@@ -86,10 +86,6 @@ export function actionIdUnder(id: string, basis: string | undefined): string {
 }
 
 /**
- * Every action due by `today` (inclusive), sorted by the day it takes effect. `bases` names
- * the basis of each symbol's actions (see `actionIdUnder`).
- */
-/**
  * Each trade's shares in millionths, signed (a sale takes away), when every one is whole
  * millionths and the running total stays a safe integer; else null.
  */
@@ -107,6 +103,10 @@ function tradeMillionths(trades: readonly TradeLike[]): Map<TradeLike, number> |
   return out;
 }
 
+/**
+ * Every action due by `today` (inclusive), sorted by the day it takes effect. `bases` names
+ * the basis of each symbol's actions (see `actionIdUnder`).
+ */
 export function dueCorporateActions(input: {
   trades: readonly TradeLike[];
   dividends: readonly DividendRow[];
@@ -159,15 +159,15 @@ export function dueCorporateActions(input: {
       ...splits.map((split) => ({ at: split.date, rank: 1 as const, split })),
       ...trades.map((trade) => ({ at: trade.date.slice(0, 10), rank: 2 as const, trade })),
     ].sort((a, b) => compareIso(a.at, b.at) || a.rank - b.rank);
-    /** A dividend paid by today, on the shares `held` gives at its ex-date (null: none). */
+    /** A dividend paid by today, on the shares `sharesAt` gives at its ex-date (null: none). */
     const credit = (
       row: DividendRow,
       exDate: string,
-      held: (exDate: string) => number | Dec | null,
+      sharesAt: (exDate: string) => number | Dec | null,
     ) => {
       const payDate = validDay(row.paymentDate) ? row.paymentDate.slice(0, 10) : exDate;
       if (payDate > input.today) return;
-      const quantity = held(exDate);
+      const quantity = sharesAt(exDate);
       if (quantity === null) return;
       const amountCents = tradeValueCents(quantity, row.adjDividend);
       if (amountCents <= 0) return;
