@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentProps } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useAddressParams } from '../../lib/use-address-params';
 import { parseStockSymbol } from '../../../../shared/market/symbols';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
@@ -72,7 +73,7 @@ export function MarketFrame({
  * and, once valued, the valuation panel). The stock lives in the URL (`/Market?symbol=AAPL`).
  */
 export function Component() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const navigate = useNavigate();
   const symbol = symbolFromSearch(params);
   const valueRequested = params.get(VALUE_PARAM) === '1';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
+import { useAddressParams } from '../../../lib/use-address-params';
 import {
   DEFAULT_CATALOGUE_ITEM_ID,
   catalogueItem,
@@ -80,7 +81,7 @@ export function CompanyView({
   const overview = useCompanyOverview(symbol);
   // The view is kept in the address too, so a reload restores it and a link shares it; the
   // screen follows its own state at once and the address is brought in line after.
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const [view, setView] = useState(() => viewFromSearch(params));
   const { item, period } = view;
   const show = (next: CatalogueItem, nextPeriod: PeriodId | null) => {

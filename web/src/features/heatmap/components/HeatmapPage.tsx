@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { useAddressParams } from '../../../lib/use-address-params';
 import { formatCompact } from '../../../../../shared/format/money';
 import type { HeatmapCompany } from '../../../../../shared/heatmap/data';
 import { undrawn, type MapLayout } from '../../../../../shared/heatmap/layout';
@@ -44,7 +45,7 @@ export function sectorsByCap(companies: readonly HeatmapCompany[]): string[] {
 
 /** Market Heatmap: the whole universe by sector and industry, sized by cap, coloured by change. */
 export function HeatmapPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const navigate = useNavigate();
   const map = useHeatmap();
   const asked = params.get(PERIOD_PARAM);

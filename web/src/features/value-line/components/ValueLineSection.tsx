@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useAddressParams } from '../../../lib/use-address-params';
 import { formatNumber, formatPrice } from '../../../../../shared/format/money';
 import { withArticle } from '../../../../../shared/format/article';
 import { formatDisplayDate } from '../../../../../shared/format/dates';
@@ -112,7 +112,7 @@ type Scale = 'linear' | 'log';
 
 /** The line's price scale, kept in the address so a reload or a shared link keeps it. */
 function useScale(): [Scale, (next: Scale) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const scale: Scale = params.get(SCALE_PARAM) === 'log' ? 'log' : 'linear';
   const set = (next: Scale) =>
     setParams(
@@ -129,7 +129,7 @@ function useScale(): [Scale, (next: Scale) => void] {
 
 /** The line's span, kept in the address (decision 199), with what was wrong with the address's. */
 function useSpan(): [LineSpan, string | null, (next: (current: LineSpan) => LineSpan) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const { span, problem } = useMemo(() => lineSpanOf(params), [params]);
   // From the address as it stands when the change is made: two quick edits both count.
   const set = (next: (current: LineSpan) => LineSpan) =>
