@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
-import { useAddressParams } from '../../../lib/use-address-params';
+import { useAddressParams, type AddressParams } from '../../../lib/use-address-params';
 import { formatNumber, formatPrice } from '../../../../../shared/format/money';
 import { withArticle } from '../../../../../shared/format/article';
 import { formatDisplayDate } from '../../../../../shared/format/dates';
@@ -111,8 +111,7 @@ export const SCALE_PARAM = 'lineScale';
 type Scale = 'linear' | 'log';
 
 /** The line's price scale, kept in the address so a reload or a shared link keeps it. */
-function useScale(): [Scale, (next: Scale) => void] {
-  const [params, setParams] = useAddressParams();
+function useScale([params, setParams]: AddressParams): [Scale, (next: Scale) => void] {
   const scale: Scale = params.get(SCALE_PARAM) === 'log' ? 'log' : 'linear';
   const set = (next: Scale) =>
     setParams(
@@ -128,8 +127,11 @@ function useScale(): [Scale, (next: Scale) => void] {
 }
 
 /** The line's span, kept in the address (decision 199), with what was wrong with the address's. */
-function useSpan(): [LineSpan, string | null, (next: (current: LineSpan) => LineSpan) => void] {
-  const [params, setParams] = useAddressParams();
+function useSpan([params, setParams]: AddressParams): [
+  LineSpan,
+  string | null,
+  (next: (current: LineSpan) => LineSpan) => void,
+] {
   const { span, problem } = useMemo(() => lineSpanOf(params), [params]);
   // From the address as it stands when the change is made: two quick edits both count.
   const set = (next: (current: LineSpan) => LineSpan) =>
@@ -140,8 +142,10 @@ function useSpan(): [LineSpan, string | null, (next: (current: LineSpan) => Line
 /** The company view's line: pick the model and the multiple. */
 function CompanyLine({ data }: { data: ValueLineData }) {
   const [typeId, setTypeId] = useState<ValueLineTypeId>(1);
-  const [scale, setScale] = useScale();
-  const [span, spanProblem, setSpan] = useSpan();
+  // One setter for both, so a scale and a range changed in quick succession both count.
+  const address = useAddressParams();
+  const [scale, setScale] = useScale(address);
+  const [span, spanProblem, setSpan] = useSpan(address);
   const firstClose = data.closes[0]?.[0];
   const lastCloseDay = data.closes[data.closes.length - 1]?.[0];
   const bounds = useMemo(
