@@ -45,6 +45,9 @@ describe('WhenVisible', () => {
     observer.report(true);
     expect(screen.getByText('The chart')).toBeTruthy();
     expect(screen.queryByText('Loading chart…')).toBeNull();
+    // The box (and the least height its class gives) stays around the children: the page
+    // does not shrink under the reader when they come.
+    expect(screen.getByText('The chart').parentElement?.className).toBe('box');
     expect(observer.disconnect).toHaveBeenCalled();
   });
 

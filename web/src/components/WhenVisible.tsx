@@ -1,10 +1,9 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 
 /**
- * Renders its children once the placeholder enters the viewport, and keeps them from then
- * on. A chart below the fold of a phone's first screen then costs nothing (no chart code
- * fetched, no canvas drawn) until the reader scrolls to it. Without IntersectionObserver the
- * children render at once.
+ * Renders its children once its box enters the viewport, and keeps them from then on. A chart
+ * below the fold of a phone's first screen then costs nothing (no chart code fetched, no canvas
+ * drawn) until the reader scrolls to it. Without IntersectionObserver the children render at once.
  */
 export function WhenVisible({
   children,
@@ -12,7 +11,7 @@ export function WhenVisible({
   className,
 }: {
   children: ReactNode;
-  /** Shown until then, in a box of `className` (give it the children's height: no shift). */
+  /** Shown until then. The box (`className`) holds both: give it the children's least height. */
   placeholder: ReactNode;
   className?: string;
 }) {
@@ -30,10 +29,12 @@ export function WhenVisible({
     observer.observe(element);
     return () => observer.disconnect();
   }, [shown]);
-  if (shown) return children;
+  // The box stays around the children: had it gone, the page would shrink from the placeholder's
+  // height to a loading line as the reader scrolls to it. A page that shrinks below the scroll
+  // position pulls everything on screen down, under a finger or pointer about to press.
   return (
     <div ref={ref} className={className}>
-      {placeholder}
+      {shown ? children : placeholder}
     </div>
   );
 }

@@ -79,7 +79,7 @@ export function ValueLineSection(props: ValueLineSectionProps) {
         Value through time
       </Heading>
       <WhenVisible
-        className="value-line__placeholder"
+        className="value-line__body"
         placeholder={<p className="value-line__note">The value line loads as you reach it.</p>}
       >
         <ValueLineBody {...props} />
