@@ -98,8 +98,7 @@ test('a guest searches by name, picks a stock with the keyboard and sees its com
     .poll(() => page.getByRole('status').filter({ hasText: 'No stocks match' }).count())
     .toBe(1);
 
-  // Find Another Business goes back to /, and Back returns to the company. From the keyboard: a
-  // pointer click here was once lost on a loaded machine (no navigation followed it).
+  // Find Another Business goes back to /, and Back returns to the company (from the keyboard).
   await page.getByRole('button', { name: 'Find Another Business' }).press('Enter');
   await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe('/');
   await page.goBack();

@@ -33,8 +33,7 @@ async function figures(page: Page): Promise<Record<string, string>> {
 }
 
 async function chooseMethodology(page: Page, name: string, via: 'Value Business' | 'Change') {
-  // From the keyboard: the company's chart and the value line, drawn when their data arrive, can
-  // move the button between a pointer click's aim and its press on a loaded machine.
+  // From the keyboard, as an investor may (the value line's journeys press it with the pointer).
   await page.getByRole('button', { name: via, exact: true }).first().press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Choose Valuation Methodology' });
   await dialog.getByRole('radio', { name, exact: true }).click(SLOW);
