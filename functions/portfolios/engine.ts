@@ -61,7 +61,6 @@ import {
   FOLD_AFTER_DAYS,
   type Ledger,
   type LedgerAction,
-  holdingsAndOrders,
   ledgerBlocks,
   ledgerSince,
   type LedgerTrade,
@@ -481,18 +480,6 @@ async function fromStored(
   };
 }
 
-/** What a read starts beside the ledger's, from what it expects the ledger to hold. */
-interface EarlyReads {
-  /** The symbols the portfolio is expected to have traded, and to hold. */
-  traded: ReadonlySet<string>;
-  held: ReadonlySet<string>;
-  rows: ReturnType<typeof corporateRows>;
-  profiles: Promise<Map<string, Profile[]>>;
-  prices: Promise<Map<string, PriceInfo>>;
-  /** The closes of the traded symbols from a day. */
-  closes?: { from: string; read: Promise<Map<string, CachedCloses>> };
-}
-
 /**
  * Reads the ledger (the kept blocks and the changes since, else the items), credits due
  * dividends and applies due splits, then replays from the last kept state before the earliest
@@ -513,8 +500,7 @@ async function fromLedger(
   // provider's (nothing else of the dividends and splits is needed until tomorrow's check).
   const checkedToday =
     portfolio.actionsCheckedOn === today && head !== undefined && head.builtOn === today;
-  const start = portfolio.inception.slice(0, 10);
-  const fromHead: EarlyReads | undefined = head && {
+  const early = head && {
     traded: new Set(tradedSymbols(head)),
     held: new Set(heldSymbolsOf(head)),
     rows: checkedToday
@@ -523,41 +509,19 @@ async function fromLedger(
     profiles: profilesOf(deps, head, heldSymbolsOf(head)),
     prices: todaysPrices(deps, heldSymbolsOf(head)),
   };
-  // With nothing kept, the holdings (one short read beside the ledger's) stand for what the
-  // portfolio trades and holds, and the replay's closes from inception are read with the rest.
-  const fromHoldings: Promise<EarlyReads | undefined> | undefined = head
-    ? undefined
-    : holdingsAndOrders(deps.store, userId, portfolio).then(
-        ({ holdings }) => {
-          const traded = [...new Set(holdings.map((h) => h.symbol))].sort();
-          const held = [...new Set(holdings.filter((h) => h.quantity > 0).map((h) => h.symbol))];
-          const from = closesFromAfter(undefined, today, start);
-          return {
-            traded: new Set(traded),
-            held: new Set(held),
-            rows: corporateRows(deps.market, traded),
-            profiles: profilesOf(deps, undefined, held),
-            prices: todaysPrices(deps, held),
-            closes: { from, read: readCloses(deps, traded, from) },
-          };
-        },
-        () => undefined,
-      );
   let loaded: Loaded = await loadFor(deps, userId, portfolio, head);
-  const early = fromHead ?? (await fromHoldings);
   const symbols = [...new Set(loaded.transactions.map((t) => t.symbol))].sort();
-  const known = early !== undefined && symbols.every((s) => early.traded.has(s));
   // The closes the replay will want are read while the dividends and splits are checked and the
   // due ones applied: from where the kept history says the replay resumes. The read after them
   // takes it when that still holds.
   const closesReads = new Map<string, Promise<Map<string, CachedCloses>>>();
-  if (known && early.closes) closesReads.set(early.closes.from, early.closes.read);
   const closesFrom = (from: string) => {
     let read = closesReads.get(from);
     if (!read) closesReads.set(from, (read = readCloses(deps, symbols, from)));
     return read;
   };
   {
+    const start = portfolio.inception.slice(0, 10);
     const yesterday = addDays(today < start ? start : today, -1);
     const foreseen =
       head && loaded.since && head.inception === start
@@ -566,6 +530,7 @@ async function fromLedger(
     if (foreseen === undefined || foreseen.through < yesterday)
       void closesFrom(closesFromAfter(foreseen?.through, today, start));
   }
+  const known = early !== undefined && symbols.every((s) => early.traded.has(s));
   const rows = known && early ? await early.rows : await corporateRows(deps.market, symbols);
   // A split announced for a later day is not in the closes yet.
   rows.splits = rows.splits.filter((s) => s.date.slice(0, 10) <= today);
